@@ -1,0 +1,31 @@
+import { readChatChunks } from './sse';
+import { Transport } from './transport';
+import { ChatChunk, ChatCompletion, ChatRequest } from './types/chat';
+import { validateChatRequest } from './validation';
+
+export interface ChatStream {
+  requestId?: string;
+  chunks: AsyncIterable<ChatChunk>;
+}
+
+export class ChatApi {
+  constructor(private readonly transport: Transport) {}
+
+  async create(req: ChatRequest, signal?: AbortSignal): Promise<ChatCompletion> {
+    validateChatRequest(req);
+    const response = await this.transport.send({
+      method: 'POST', path: '/chat/completions', json: { ...req, stream: false }, signal, retry: 'safe',
+    });
+    return response.json<ChatCompletion>();
+  }
+
+  /** Resolves once the response headers arrived (errors and retries happen before); chunks follow. */
+  async stream(req: ChatRequest, options: { signal?: AbortSignal; includeUsage?: boolean } = {}): Promise<ChatStream> {
+    validateChatRequest(req);
+    const body = { ...req, stream: true, ...(options.includeUsage ? { stream_options: { include_usage: true } } : {}) };
+    const response = await this.transport.send({
+      method: 'POST', path: '/chat/completions', json: body, signal: options.signal, retry: 'safe', accept: 'text/event-stream',
+    });
+    return { requestId: response.requestId, chunks: readChatChunks(response.body, options.signal) };
+  }
+}

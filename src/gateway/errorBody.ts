@@ -1,0 +1,98 @@
+import { GatewayError } from './errors';
+
+/**
+ * Turns an error response into a GatewayError, whatever its body shape:
+ * the OpenAI envelope (optionally with status_code), an upstream vendor
+ * envelope, FastAPI's `detail`, a plain string, or a text/HTML page.
+ */
+export function errorFromResponse(
+  status: number,
+  bodyText: string,
+  contentType: string | undefined,
+  requestId: string | undefined,
+  retryAfterMs: number | undefined,
+): GatewayError {
+  const fields = parseErrorFields(bodyText, contentType);
+  return new GatewayError({
+    kind: 'http',
+    status,
+    requestId,
+    retryAfterMs,
+    code: fields.code,
+    type: fields.type,
+    param: fields.param,
+    message: fields.message || `The gateway answered HTTP ${status} ${statusText(status)}.`,
+  });
+}
+
+interface ErrorFields {
+  message?: string;
+  code?: string;
+  type?: string;
+  param?: string;
+}
+
+function parseErrorFields(bodyText: string, contentType: string | undefined): ErrorFields {
+  const trimmed = bodyText.trim();
+  if (!trimmed) return {};
+  if (trimmed.startsWith('{') || trimmed.startsWith('[') || contentType?.includes('json')) {
+    try {
+      return fieldsFromJson(JSON.parse(trimmed));
+    } catch {
+      // Not JSON after all: fall through to text.
+    }
+  }
+  return { message: textOf(trimmed, contentType) };
+}
+
+function fieldsFromJson(body: unknown): ErrorFields {
+  if (!isRecord(body)) return typeof body === 'string' ? { message: body } : {};
+  const inner = body.error ?? body.detail;
+  if (typeof inner === 'string') return { message: inner, code: str(body.code), type: str(body.type) };
+  if (Array.isArray(inner)) return { message: inner.map(describeFastApiItem).join('; ') };
+  if (isRecord(inner)) {
+    return {
+      message: str(inner.message) ?? str(inner.msg) ?? str(inner.error),
+      code: str(inner.code) ?? (typeof inner.error === 'string' && inner.message ? inner.error : undefined),
+      type: str(inner.type),
+      param: str(inner.param),
+    };
+  }
+  return { message: str(body.message), code: str(body.code), type: str(body.type), param: str(body.param) };
+}
+
+/** FastAPI validation items: {loc: [...], msg, type}. */
+function describeFastApiItem(item: unknown): string {
+  if (!isRecord(item)) return String(item);
+  const loc = Array.isArray(item.loc) ? item.loc.filter((p) => p !== 'body').join('.') : undefined;
+  const msg = str(item.msg) ?? JSON.stringify(item);
+  return loc ? `${loc}: ${msg}` : msg;
+}
+
+function textOf(text: string, contentType: string | undefined): string {
+  const isHtml = contentType?.includes('html') || /^<(!doctype|html|head|body)/i.test(text);
+  const plain = isHtml
+    ? (text.match(/<title[^>]*>([\s\S]*?)<\/title>/i)?.[1] ?? text.replace(/<[^>]+>/g, ' '))
+    : text;
+  const collapsed = plain.replace(/\s+/g, ' ').trim();
+  return collapsed.length > 300 ? `${collapsed.slice(0, 297)}...` : collapsed;
+}
+
+function str(value: unknown): string | undefined {
+  if (typeof value === 'string' && value) return value;
+  if (typeof value === 'number') return String(value);
+  return undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function statusText(status: number): string {
+  const names: Record<number, string> = {
+    400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict',
+    413: 'Payload Too Large', 422: 'Unprocessable Entity', 429: 'Too Many Requests',
+    500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+  };
+  return names[status] ?? '';
+}

@@ -1,0 +1,107 @@
+/**
+ * The one error type of the gateway client. Every failure a caller can see
+ * (validation before sending, HTTP error, network failure, timeout, abort,
+ * broken stream) is a GatewayError, so features render errors one way.
+ */
+
+export type GatewayErrorKind =
+  | 'validation' // refused before anything was sent
+  | 'http' // the server answered with a non-2xx status
+  | 'network' // no answer: connection refused, reset, DNS, TLS, proxy
+  | 'timeout' // connect, headers or idle-body timeout
+  | 'aborted' // cancelled by the caller
+  | 'stream'; // the response body was cut or malformed
+
+export interface GatewayErrorInit {
+  kind: GatewayErrorKind;
+  message: string;
+  status?: number;
+  code?: string;
+  type?: string;
+  param?: string;
+  requestId?: string;
+  retryAfterMs?: number;
+  /** For validation: the value given and what is allowed. */
+  value?: unknown;
+  allowed?: string;
+  cause?: unknown;
+}
+
+export class GatewayError extends Error {
+  readonly kind: GatewayErrorKind;
+  readonly status?: number;
+  readonly code?: string;
+  readonly type?: string;
+  readonly param?: string;
+  readonly requestId?: string;
+  readonly retryAfterMs?: number;
+  readonly value?: unknown;
+  readonly allowed?: string;
+
+  constructor(init: GatewayErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'GatewayError';
+    this.kind = init.kind;
+    this.status = init.status;
+    this.code = init.code;
+    this.type = init.type;
+    this.param = init.param;
+    this.requestId = init.requestId;
+    this.retryAfterMs = init.retryAfterMs;
+    this.value = init.value;
+    this.allowed = init.allowed;
+  }
+
+  /** What the user should do about it, in one sentence. */
+  get advice(): string | undefined {
+    return adviceFor(this);
+  }
+
+  /** The message, the advice and the request id: what a user is shown. */
+  get userMessage(): string {
+    const parts = [this.message];
+    const advice = this.advice;
+    if (advice) parts.push(advice);
+    if (this.requestId) parts.push(`(request id ${this.requestId})`);
+    return parts.join(' ');
+  }
+}
+
+export function validationError(field: string, value: unknown, allowed: string, detail?: string): GatewayError {
+  const shown = typeof value === 'string' && value.length > 60 ? `${value.slice(0, 57)}...` : value;
+  const given = value === undefined ? 'nothing' : JSON.stringify(shown);
+  return new GatewayError({
+    kind: 'validation',
+    param: field,
+    value,
+    allowed,
+    message: `Invalid "${field}": got ${given}${detail ? ` (${detail})` : ''}; allowed: ${allowed}.`,
+  });
+}
+
+export function isGatewayError(e: unknown): e is GatewayError {
+  return e instanceof GatewayError;
+}
+
+function adviceFor(e: GatewayError): string | undefined {
+  if (e.code === 'missing_credential') return 'Run "GenAI Gateway: Set API Key" (or "Set Access Token"), or set the GENAI_GATEWAY_API_KEY environment variable.';
+  if (e.kind === 'http') {
+    if (e.status === 401) return 'Set a valid API key or access token (command "GenAI Gateway: Set API Key").';
+    if (e.status === 403) return 'The key is not allowed to use this resource; check its permissions with the gateway administrator.';
+    if (e.code === 'model_not_found' || (e.status === 404 && /model/i.test(e.message))) {
+      return 'Pick a model from the gateway\'s list (command "GenAI Gateway: Select Model").';
+    }
+    if (e.code === 'insufficient_quota') return 'The quota of this key is spent; retrying will not help until it is raised.';
+    if (e.status === 429) {
+      return e.retryAfterMs !== undefined
+        ? `Rate limited: retry in ${Math.ceil(e.retryAfterMs / 1000)} s.`
+        : 'Rate limited: wait a moment and retry.';
+    }
+    if ((e.status === 400 || e.status === 422) && e.param) return `Check the field "${e.param}".`;
+    if (e.status !== undefined && e.status >= 500) return 'The gateway had a problem; retry later.';
+  }
+  if (e.kind === 'network') return 'Check the base URL, your network and the proxy setting.';
+  if (e.kind === 'timeout') return 'The gateway did not answer in time; retry, or raise the request timeout setting.';
+  if (e.kind === 'stream') return 'The answer was cut off; retry.';
+  return undefined;
+}

@@ -1,0 +1,27 @@
+import { CapabilityResolver, requireCapability } from './capabilities';
+import { OpenSink, SavedMediaResponse, saveMediaResponse } from './mediaResponse';
+import { GatewayResponse, Transport } from './transport';
+import { ImageRequest, ImageResult } from './types/images';
+import { validateImageRequest } from './validation';
+
+const IMAGE_CAPABILITIES = ['image-basic', 'image-4.0', 'image-4.5'] as const;
+
+export class ImagesApi {
+  constructor(private readonly transport: Transport, private readonly resolve: CapabilityResolver) {}
+
+  async generate(req: ImageRequest, signal?: AbortSignal): Promise<ImageResult & { requestId?: string }> {
+    const response = await this.send(req, signal);
+    return { ...(await response.json<ImageResult>()), requestId: response.requestId };
+  }
+
+  /** Like generate, but each `b64_json` goes straight from the network into a sink. */
+  async generateToSinks(req: ImageRequest, openSink: OpenSink, signal?: AbortSignal): Promise<SavedMediaResponse<ImageResult>> {
+    return saveMediaResponse<ImageResult>(await this.send(req, signal), ['b64_json'], openSink, signal);
+  }
+
+  private send(req: ImageRequest, signal: AbortSignal | undefined): Promise<GatewayResponse> {
+    const capability = requireCapability(this.resolve, req.model, IMAGE_CAPABILITIES, 'an image model');
+    validateImageRequest(req, capability);
+    return this.transport.send({ method: 'POST', path: '/images/generations', json: req, signal, retry: 'paid' });
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Which proxy a request to `targetUrl` goes through: an explicit setting wins;
+ * otherwise HTTPS_PROXY / HTTP_PROXY (either case) unless NO_PROXY matches.
+ */
+export function resolveProxy(
+  targetUrl: string,
+  explicitProxy: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
+  const target = new URL(targetUrl);
+  const noProxy = env.NO_PROXY ?? env.no_proxy;
+  if (noProxy && matchesNoProxy(target, noProxy)) return undefined;
+  if (explicitProxy && explicitProxy.trim()) return explicitProxy.trim();
+  const fromEnv =
+    target.protocol === 'https:'
+      ? env.HTTPS_PROXY ?? env.https_proxy ?? env.HTTP_PROXY ?? env.http_proxy
+      : env.HTTP_PROXY ?? env.http_proxy;
+  return fromEnv && fromEnv.trim() ? fromEnv.trim() : undefined;
+}
+
+/** NO_PROXY entries: `*`, `host`, `.suffix`, `*.suffix`, `host:port`, IP literals. */
+export function matchesNoProxy(target: URL, noProxy: string): boolean {
+  const host = target.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const port = target.port || (target.protocol === 'https:' ? '443' : '80');
+  return noProxy
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .some((raw) => {
+      const entry = raw.toLowerCase();
+      if (entry === '*') return true;
+      const [entryHost, entryPort] = splitHostPort(entry);
+      if (entryPort && entryPort !== port) return false;
+      const bare = entryHost.replace(/^\*?\./, '');
+      return host === bare || host.endsWith(`.${bare}`);
+    });
+}
+
+function splitHostPort(entry: string): [string, string | undefined] {
+  if (entry.startsWith('[')) {
+    const end = entry.indexOf(']');
+    const rest = entry.slice(end + 1);
+    return [entry.slice(1, end), rest.startsWith(':') ? rest.slice(1) : undefined];
+  }
+  const colons = entry.split(':').length - 1;
+  if (colons === 1) {
+    const [h, p] = entry.split(':');
+    return [h, p];
+  }
+  return [entry, undefined];
+}
+
+/** The proxy URL with any password removed, for logs and messages. */
+export function redactProxy(proxyUrl: string): string {
+  try {
+    const url = new URL(proxyUrl);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return '(invalid proxy URL)';
+  }
+}

@@ -1,0 +1,50 @@
+import { Transport } from './transport';
+import { TaskCreateRequest, TaskList, TaskListQuery, TaskRecord } from './types/tasks';
+import { validateTaskRequest } from './validation';
+import { validationError } from './errors';
+
+const TASKS_PATH = '/contents/generations/tasks';
+
+export class TasksApi {
+  constructor(private readonly transport: Transport) {}
+
+  /** Creates a paid task: re-sent only when the gateway provably did not take it (see RetryClass 'paid'). */
+  async create(req: TaskCreateRequest, signal?: AbortSignal): Promise<{ id: string; requestId?: string }> {
+    validateTaskRequest(req);
+    const response = await this.transport.send({ method: 'POST', path: TASKS_PATH, json: req, signal, retry: 'paid' });
+    const body = await response.json<{ id?: string }>();
+    if (!body.id) throw validationError('id', body.id, 'a task id in the response');
+    return { id: body.id, requestId: response.requestId };
+  }
+
+  async get(id: string, signal?: AbortSignal): Promise<TaskRecord> {
+    const response = await this.transport.send({ method: 'GET', path: taskPath(id), signal, retry: 'safe' });
+    return response.json<TaskRecord>();
+  }
+
+  async list(query: TaskListQuery = {}, signal?: AbortSignal): Promise<TaskList> {
+    const params = new URLSearchParams();
+    for (const [name, value] of [['page_num', query.page_num], ['page_size', query.page_size]] as const) {
+      if (value === undefined) continue;
+      if (!Number.isInteger(value) || value < 1 || value > 500) throw validationError(name, value, 'an integer from 1 to 500');
+      params.set(name, String(value));
+    }
+    if (query.status) params.set('filter.status', query.status);
+    if (query.model) params.set('filter.model', query.model);
+    for (const id of query.task_ids ?? []) params.append('filter.task_ids', id);
+    const response = await this.transport.send({ method: 'GET', path: TASKS_PATH, query: params, signal, retry: 'safe' });
+    const list = await response.json<TaskList>();
+    return { total: list.total ?? 0, items: Array.isArray(list.items) ? list.items : [] };
+  }
+
+  /** Cancels a queued task or removes a finished one (POST, the gateway's form of DELETE). Never re-sent. */
+  async delete(id: string, signal?: AbortSignal): Promise<void> {
+    const response = await this.transport.send({ method: 'POST', path: taskPath(id), signal, retry: 'never' });
+    await response.text();
+  }
+}
+
+function taskPath(id: string): string {
+  if (!id || /[\s/?#]/.test(id)) throw validationError('task_id', id, 'a task id such as cgt-20250101120000-abcde');
+  return `${TASKS_PATH}/${encodeURIComponent(id)}`;
+}

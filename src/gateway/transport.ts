@@ -1,0 +1,298 @@
+import { Agent, Dispatcher, ProxyAgent, request } from 'undici';
+import { GatewayError } from './errors';
+import { errorFromResponse } from './errorBody';
+import { redactProxy, resolveProxy } from './proxy';
+import { DEFAULT_RETRY, RetryClass, RetryOptions, isRetryable, nextDelay, retryAfterMs } from './retry';
+import { describeNetworkError, toGatewayError } from './networkErrors';
+
+export interface Timeouts {
+  connectMs: number;
+  /** Until the response headers arrive. */
+  headersMs: number;
+  /** Longest silence between two pieces of a response body. */
+  bodyIdleMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 120_000, bodyIdleMs: 60_000 };
+
+export interface RequestLogEntry {
+  method: string;
+  /** Path and query below the base URL, or the origin and path of a download. */
+  path: string;
+  status?: number;
+  durationMs: number;
+  requestId?: string;
+  attempt: number;
+  error?: string;
+}
+
+export interface TransportOptions {
+  /** Ends with /v1, e.g. https://gateway.example.com/v1 */
+  baseUrl: string;
+  /** The Bearer value: an API key or a social-login access token. */
+  getCredential: () => Promise<string | undefined>;
+  userAgent: string;
+  /** Explicit proxy URL; overrides HTTPS_PROXY / HTTP_PROXY. */
+  proxy?: string;
+  env?: Readonly<Record<string, string | undefined>>;
+  timeouts?: Partial<Timeouts>;
+  retry?: Partial<RetryOptions>;
+  onRequest?: (entry: RequestLogEntry) => void;
+  random?: () => number;
+}
+
+export interface RequestSpec {
+  method: 'GET' | 'POST';
+  /** Below the base URL, starting with `/`. */
+  path: string;
+  query?: URLSearchParams;
+  json?: unknown;
+  signal?: AbortSignal;
+  retry: RetryClass;
+  accept?: string;
+}
+
+export interface GatewayResponse {
+  status: number;
+  /** Lower-case header names. */
+  headers: Record<string, string | undefined>;
+  requestId?: string;
+  /** The body as it arrives; errors are GatewayErrors (aborted, timeout, stream). */
+  body: AsyncIterable<Uint8Array>;
+  json<T>(): Promise<T>;
+  text(): Promise<string>;
+}
+
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
+const MAX_REDIRECTS = 5;
+
+/**
+ * One keep-alive connection pool per base URL, through the proxy that
+ * applies to it. Sends the credential only to the base URL's origin and never
+ * follows a redirect on API calls, so the key cannot leak to another host.
+ */
+export class Transport {
+  readonly baseUrl: string;
+  readonly proxyUrl: string | undefined;
+  private readonly origin: string;
+  private readonly basePath: string;
+  private readonly timeouts: Timeouts;
+  private readonly retryOptions: RetryOptions;
+  private readonly dispatchers = new Map<string, Dispatcher>();
+
+  constructor(private readonly options: TransportOptions) {
+    const url = new URL(options.baseUrl);
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.origin = url.origin;
+    this.basePath = url.pathname.replace(/\/+$/, '');
+    this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+    this.retryOptions = { ...DEFAULT_RETRY, ...options.retry };
+    this.proxyUrl = resolveProxy(this.baseUrl, options.proxy, options.env ?? process.env);
+  }
+
+  async send(spec: RequestSpec): Promise<GatewayResponse> {
+    const credential = await this.options.getCredential();
+    if (!credential) {
+      throw new GatewayError({
+        kind: 'validation',
+        code: 'missing_credential',
+        param: 'apiKey',
+        message: 'No API key or access token is set for the gateway.',
+      });
+    }
+    const query = spec.query && [...spec.query.keys()].length ? `?${spec.query.toString()}` : '';
+    const relative = `${spec.path}${query}`;
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${credential}`,
+      'user-agent': this.options.userAgent,
+      accept: spec.accept ?? 'application/json',
+    };
+    let body: string | undefined;
+    if (spec.json !== undefined) {
+      body = JSON.stringify(spec.json);
+      headers['content-type'] = 'application/json';
+    }
+    return this.withRetries(spec.retry, spec.signal, (attempt) =>
+      this.attempt(`${this.origin}${this.basePath}${relative}`, relative, spec.method, headers, body, spec.signal, attempt),
+    );
+  }
+
+  /**
+   * GETs a signed media link. No credential is sent (the signature is the
+   * authorisation, and the link may point at another host); redirects are
+   * followed for the same reason.
+   */
+  async download(url: string, signal?: AbortSignal): Promise<GatewayResponse> {
+    const headers = { 'user-agent': this.options.userAgent, accept: '*/*' };
+    return this.withRetries('safe', signal, async (attempt) => {
+      let target = url;
+      for (let hop = 0; ; hop++) {
+        const logged = new URL(target);
+        const response = await this.attempt(target, `${logged.origin}${logged.pathname}`, 'GET', headers, undefined, signal, attempt, true);
+        const location = response.headers.location;
+        if (response.status < 300 || response.status >= 400 || !location) return response;
+        await drain(response.body);
+        if (hop >= MAX_REDIRECTS) {
+          throw new GatewayError({ kind: 'network', message: `Too many redirects downloading ${logged.origin}${logged.pathname}.` });
+        }
+        target = new URL(location, target).toString();
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    const all = [...this.dispatchers.values()];
+    this.dispatchers.clear();
+    await Promise.all(all.map((d) => d.close().catch(() => undefined)));
+  }
+
+  private async withRetries(
+    retryClass: RetryClass,
+    signal: AbortSignal | undefined,
+    run: (attempt: number) => Promise<GatewayResponse>,
+  ): Promise<GatewayResponse> {
+    const started = Date.now();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await run(attempt);
+      } catch (e) {
+        const error = toGatewayError(e, signal);
+        const retry = isRetryable(error, retryClass, error.code) &&
+          nextDelay(error, attempt, Date.now() - started, this.retryOptions, this.options.random);
+        if (retry === false || retry === undefined) throw error;
+        await sleep(retry, signal);
+      }
+    }
+  }
+
+  private async attempt(
+    url: string,
+    logPath: string,
+    method: 'GET' | 'POST',
+    headers: Record<string, string>,
+    body: string | undefined,
+    signal: AbortSignal | undefined,
+    attempt: number,
+    allowRedirect = false,
+  ): Promise<GatewayResponse> {
+    const started = Date.now();
+    const log = (entry: Partial<RequestLogEntry>) =>
+      this.options.onRequest?.({ method, path: logPath, attempt, durationMs: Date.now() - started, ...entry });
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await request(url, {
+        method,
+        headers,
+        body,
+        signal,
+        dispatcher: this.dispatcherFor(url),
+        headersTimeout: this.timeouts.headersMs,
+        bodyTimeout: this.timeouts.bodyIdleMs,
+      });
+    } catch (e) {
+      const proxy = this.proxyFor(url);
+      const error = toGatewayError(e, signal, describeNetworkError(e, new URL(url).origin, proxy && redactProxy(proxy)));
+      log({ error: error.message });
+      throw error;
+    }
+    const responseHeaders = flattenHeaders(response.headers);
+    const requestId = responseHeaders['x-request-id'];
+    log({ status: response.statusCode, requestId });
+    const ok = response.statusCode < 300 || (allowRedirect && response.statusCode < 400);
+    if (!ok) {
+      const text = await readLimited(response.body, MAX_ERROR_BODY_BYTES).catch(() => '');
+      throw errorFromResponse(response.statusCode, text, responseHeaders['content-type'], requestId, retryAfterMs(responseHeaders));
+    }
+    return wrapResponse(response, responseHeaders, requestId, signal);
+  }
+
+  private proxyFor(url: string): string | undefined {
+    return url.startsWith(this.origin) ? this.proxyUrl : resolveProxy(url, this.options.proxy, this.options.env ?? process.env);
+  }
+
+  private dispatcherFor(url: string): Dispatcher {
+    const proxy = this.proxyFor(url);
+    const key = proxy ?? 'direct';
+    let dispatcher = this.dispatchers.get(key);
+    if (!dispatcher) {
+      const common = { connect: { timeout: this.timeouts.connectMs }, keepAliveTimeout: 30_000 };
+      dispatcher = proxy ? new ProxyAgent({ uri: proxy, ...common }) : new Agent(common);
+      this.dispatchers.set(key, dispatcher);
+    }
+    return dispatcher;
+  }
+}
+
+function wrapResponse(
+  response: Dispatcher.ResponseData,
+  headers: Record<string, string | undefined>,
+  requestId: string | undefined,
+  signal: AbortSignal | undefined,
+): GatewayResponse {
+  const body = mapBodyErrors(response.body, signal);
+  const text = async () => {
+    const parts: Buffer[] = [];
+    for await (const part of body) parts.push(Buffer.from(part));
+    return Buffer.concat(parts).toString('utf8');
+  };
+  return {
+    status: response.statusCode,
+    headers,
+    requestId,
+    body,
+    text,
+    json: async <T>() => {
+      const raw = await text();
+      try {
+        return JSON.parse(raw) as T;
+      } catch {
+        throw new GatewayError({ kind: 'stream', requestId, message: `The gateway sent a response that is not valid JSON (${raw.length} bytes).` });
+      }
+    },
+  };
+}
+
+async function* mapBodyErrors(body: AsyncIterable<Uint8Array>, signal: AbortSignal | undefined): AsyncGenerator<Uint8Array> {
+  try {
+    for await (const chunk of body) yield chunk;
+  } catch (e) {
+    throw toGatewayError(e, signal, undefined, 'stream');
+  }
+}
+
+async function readLimited(body: AsyncIterable<Uint8Array>, limit: number): Promise<string> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    if (size < limit) parts.push(Buffer.from(chunk));
+    size += chunk.byteLength;
+  }
+  return Buffer.concat(parts).subarray(0, limit).toString('utf8');
+}
+
+async function drain(body: AsyncIterable<Uint8Array>): Promise<void> {
+  for await (const _ of body) {
+    // discard
+  }
+}
+
+function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(raw)) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  return out;
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(toGatewayError(signal.reason, signal));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(toGatewayError(signal?.reason, signal));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,28 @@
+import { CapabilityResolver, requireCapability } from './capabilities';
+import { OpenSink, SavedMediaResponse, saveMediaResponse } from './mediaResponse';
+import { GatewayResponse, Transport } from './transport';
+import { VideoRequest, VideoResult } from './types/videos';
+import { validateVideoRequest } from './validation';
+
+const VIDEO_CAPABILITIES = ['video-v2', 'video-v3', 'video-v3.1'] as const;
+
+export class VideosApi {
+  constructor(private readonly transport: Transport, private readonly resolve: CapabilityResolver) {}
+
+  /** Holds the whole response in memory: for url output or small clips. Prefer generateToSinks. */
+  async generate(req: VideoRequest, signal?: AbortSignal): Promise<VideoResult & { requestId?: string }> {
+    const response = await this.send(req, signal);
+    return { ...(await response.json<VideoResult>()), requestId: response.requestId };
+  }
+
+  /** Each `base64_encoded` video goes straight from the network into a sink, with bounded memory. */
+  async generateToSinks(req: VideoRequest, openSink: OpenSink, signal?: AbortSignal): Promise<SavedMediaResponse<VideoResult>> {
+    return saveMediaResponse<VideoResult>(await this.send(req, signal), ['base64_encoded'], openSink, signal);
+  }
+
+  private send(req: VideoRequest, signal: AbortSignal | undefined): Promise<GatewayResponse> {
+    const capability = requireCapability(this.resolve, req.model, VIDEO_CAPABILITIES, 'a video model');
+    validateVideoRequest(req, capability);
+    return this.transport.send({ method: 'POST', path: '/videos/generation', json: req, signal, retry: 'paid' });
+  }
+}
