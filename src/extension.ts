@@ -1,7 +1,36 @@
 import * as vscode from 'vscode';
+import { ClientProvider } from './connection/clientProvider';
+import { registerConnectionCommands } from './connection/commands';
+import { Credentials } from './connection/credentials';
+import { InsecureUrlGuard } from './connection/insecureUrlGuard';
+import { ModelCatalog } from './connection/modelCatalog';
+import { ConnectionStatusBar } from './connection/statusBar';
+import { Log } from './platform/log';
+import { Settings } from './platform/settings';
 
-export function activate(_context: vscode.ExtensionContext): void {
-  // Composition root: wiring lands here as features arrive.
+/** The composition root: builds the services once and hands them to each feature. */
+export function activate(context: vscode.ExtensionContext): void {
+  const version = String(context.extension.packageJSON.version ?? '0.0.0');
+  const log = new Log();
+  const settings = new Settings();
+  const credentials = new Credentials(context.secrets);
+  const provider = new ClientProvider(
+    settings,
+    credentials,
+    new InsecureUrlGuard(context.globalState),
+    log,
+    `genai-gateway-vscode/${version} vscode/${vscode.version}`,
+  );
+  const catalog = new ModelCatalog(provider);
+  context.subscriptions.push(
+    log,
+    credentials,
+    provider,
+    catalog,
+    new ConnectionStatusBar(settings, provider),
+    ...registerConnectionCommands({ settings, credentials, catalog, log }),
+  );
+  log.info(`GenAI Gateway ${version} activated.`);
 }
 
 export function deactivate(): void {}

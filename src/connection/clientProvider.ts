@@ -1,0 +1,114 @@
+import * as vscode from 'vscode';
+import { GatewayClient } from '../gateway/client';
+import { validationError } from '../gateway/errors';
+import { RequestLogEntry } from '../gateway/transport';
+import { Log } from '../platform/log';
+import { Settings } from '../platform/settings';
+import { Credentials, askForCredential } from './credentials';
+import { InsecureUrlGuard } from './insecureUrlGuard';
+
+/**
+ * Builds the gateway client from settings and credentials and rebuilds it
+ * when either changes. When a request needs a credential and none is set,
+ * the user is asked once per session.
+ */
+export class ClientProvider implements vscode.Disposable {
+  private client: GatewayClient | undefined;
+  private askedThisSession = false;
+  private readonly requestEvents = new vscode.EventEmitter<RequestLogEntry>();
+  /** Every request's outcome (for the status bar). */
+  readonly onDidRequest = this.requestEvents.event;
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** The connection changed: URL, proxy, credential or capability map. */
+  readonly onDidChangeConnection = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly settings: Settings,
+    private readonly credentials: Credentials,
+    private readonly guard: InsecureUrlGuard,
+    private readonly log: Log,
+    private readonly userAgent: string,
+  ) {
+    this.subscriptions.push(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (Settings.affectsConnection(e)) this.reset();
+      }),
+      credentials.onDidChange(() => {
+        this.askedThisSession = false;
+        void this.refreshSecrets();
+        this.reset();
+      }),
+    );
+    void this.refreshSecrets();
+  }
+
+  /** The client for the configured gateway; a clear error when no URL is set. */
+  get(): GatewayClient {
+    if (this.client) return this.client;
+    const connection = this.settings.connection();
+    if (!connection.baseUrl) {
+      throw validationError('genaiGateway.baseUrl', '', 'the gateway address ending in /v1, e.g. https://gateway.example.com/v1; run "GenAI Gateway: Set Gateway URL"');
+    }
+    try {
+      new URL(connection.baseUrl);
+    } catch {
+      throw validationError('genaiGateway.baseUrl', connection.baseUrl, 'an http:// or https:// address ending in /v1');
+    }
+    const baseUrl = connection.baseUrl;
+    this.client = new GatewayClient({
+      baseUrl,
+      userAgent: this.userAgent,
+      proxy: connection.proxy,
+      timeouts: { headersMs: connection.requestTimeoutSeconds * 1000 },
+      retry: { maxAttempts: connection.maxRetries + 1 },
+      capabilityOverrides: connection.capabilityOverrides,
+      getCredential: () => this.credentialFor(baseUrl),
+      onRequest: (entry) => this.logRequest(entry),
+    });
+    if (this.client.proxyUrl) this.log.info(`Requests to ${new URL(baseUrl).origin} go through a proxy.`);
+    return this.client;
+  }
+
+  private async credentialFor(baseUrl: string): Promise<string | undefined> {
+    let credential = await this.credentials.get();
+    if (!credential && !this.askedThisSession) {
+      this.askedThisSession = true;
+      const value = await askForCredential('apiKey', 'This request needs your gateway API key.');
+      if (value) {
+        await this.credentials.set('apiKey', value);
+        credential = await this.credentials.get();
+      }
+    }
+    if (credential) await this.guard.confirm(baseUrl);
+    return credential?.value;
+  }
+
+  private logRequest(entry: RequestLogEntry): void {
+    const status = entry.status ?? 'failed';
+    const id = entry.requestId ? ` ${entry.requestId}` : '';
+    const attempt = entry.attempt > 0 ? ` (attempt ${entry.attempt + 1})` : '';
+    const text = `${entry.method} ${entry.path} ${status} ${entry.durationMs}ms${id}${attempt}${entry.error ? `: ${entry.error}` : ''}`;
+    if (entry.error || (entry.status ?? 0) >= 400) this.log.warn(text);
+    else this.log.info(text);
+    this.requestEvents.fire(entry);
+  }
+
+  private async refreshSecrets(): Promise<void> {
+    this.log.setSecrets([(await this.credentials.get())?.value]);
+  }
+
+  private reset(): void {
+    const old = this.client;
+    this.client = undefined;
+    void old?.close();
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    void this.client?.close();
+    this.subscriptions.forEach((s) => s.dispose());
+    this.requestEvents.dispose();
+    this.changed.dispose();
+  }
+}

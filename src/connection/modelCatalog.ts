@@ -1,0 +1,47 @@
+import * as vscode from 'vscode';
+import { ModelCapability } from '../gateway/catalog';
+import { ModelObject } from '../gateway/types/models';
+import { ModelRole } from '../platform/settings';
+import { ClientProvider } from './clientProvider';
+
+export const ROLE_OF_CAPABILITY: Record<ModelCapability, ModelRole> = {
+  chat: 'chat',
+  'image-basic': 'image',
+  'image-4.0': 'image',
+  'image-4.5': 'image',
+  'video-v2': 'video',
+  'video-v3': 'video',
+  'video-v3.1': 'video',
+  'task-gen1': 'videoTask',
+  'task-gen2': 'videoTask',
+  speech: 'speech',
+};
+
+/** The gateway's model list, fetched once per connection and shared by every picker. */
+export class ModelCatalog implements vscode.Disposable {
+  private cached: Promise<ModelObject[]> | undefined;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly provider: ClientProvider) {
+    this.subscription = provider.onDidChangeConnection(() => (this.cached = undefined));
+  }
+
+  list(signal?: AbortSignal, refresh = false): Promise<ModelObject[]> {
+    if (!this.cached || refresh) {
+      const pending = this.provider.get().models.list(signal);
+      this.cached = pending;
+      pending.catch(() => {
+        if (this.cached === pending) this.cached = undefined;
+      });
+    }
+    return this.cached;
+  }
+
+  capabilityOf(model: string): ModelCapability {
+    return this.provider.get().capabilityOf(model);
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+  }
+}

@@ -1,0 +1,68 @@
+import * as vscode from 'vscode';
+import { Settings } from '../platform/settings';
+import { ClientProvider } from './clientProvider';
+
+type ConnectionState = 'unknown' | 'connected' | 'failing' | 'notConfigured';
+
+const ICONS: Record<ConnectionState, string> = {
+  unknown: '$(sparkle)',
+  connected: '$(sparkle)',
+  failing: '$(warning)',
+  notConfigured: '$(gear)',
+};
+
+/** Connection state and the chat model; the latest request outcome decides the state. */
+export class ConnectionStatusBar implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('genaiGateway.status', vscode.StatusBarAlignment.Right, 100);
+  private state: ConnectionState = 'unknown';
+  private detail = '';
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(private readonly settings: Settings, provider: ClientProvider) {
+    this.item.name = 'GenAI Gateway';
+    this.subscriptions.push(
+      provider.onDidRequest((entry) => {
+        if (entry.status !== undefined && entry.status < 400) this.setState('connected', '');
+        else if (entry.status === 401 || entry.status === 403) this.setState('failing', 'the key was refused');
+        else if (entry.status === undefined) this.setState('failing', entry.error ?? 'no connection');
+      }),
+      provider.onDidChangeConnection(() => this.setState('unknown', '')),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('genaiGateway')) this.render();
+      }),
+    );
+    this.render();
+    this.item.show();
+  }
+
+  setState(state: ConnectionState, detail: string): void {
+    this.state = state;
+    this.detail = detail;
+    this.render();
+  }
+
+  private render(): void {
+    const { baseUrl } = this.settings.connection();
+    const state = baseUrl ? this.state : 'notConfigured';
+    const model = this.settings.model('chat') || 'no chat model';
+    this.item.text = `${ICONS[state]} ${state === 'notConfigured' ? 'GenAI Gateway: set up' : model}`;
+    const lines = [
+      `**GenAI Gateway** — ${describe(state)}${this.detail ? `: ${this.detail}` : ''}`,
+      baseUrl ? `Gateway: \`${baseUrl}\`` : 'No gateway address set.',
+      `Chat model: ${model}`,
+    ];
+    this.item.tooltip = new vscode.MarkdownString(lines.join('\n\n'));
+    this.item.command = state === 'notConfigured' ? 'genaiGateway.setBaseUrl' : state === 'failing' ? 'genaiGateway.testConnection' : 'genaiGateway.selectModel';
+    this.item.backgroundColor = state === 'failing' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    this.item.accessibilityInformation = { label: `GenAI Gateway, ${describe(state)}, chat model ${model}` };
+  }
+
+  dispose(): void {
+    this.subscriptions.forEach((s) => s.dispose());
+    this.item.dispose();
+  }
+}
+
+function describe(state: ConnectionState): string {
+  return { unknown: 'not tested yet', connected: 'connected', failing: 'failing', notConfigured: 'not configured' }[state];
+}

@@ -1,0 +1,52 @@
+import * as vscode from 'vscode';
+import { CAPABILITY_LABELS, ModelCapability } from '../gateway/catalog';
+import { isGatewayError } from '../gateway/errors';
+import { showError } from '../platform/notify';
+import { ModelCatalog } from './modelCatalog';
+
+export interface ConnectionTestResult {
+  ok: boolean;
+  latencyMs: number;
+  modelCount?: number;
+  byCapability?: Partial<Record<ModelCapability, number>>;
+  /** The user-facing message of the failure: server message, advice, request id. */
+  error?: string;
+  status?: number;
+  requestId?: string;
+}
+
+/** GET /v1/models with a cancellable progress notification; reports latency and what the gateway offers. */
+export async function testConnection(catalog: ModelCatalog, quiet = false): Promise<ConnectionTestResult> {
+  const started = Date.now();
+  try {
+    const models = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'GenAI Gateway: testing the connection…', cancellable: true },
+      (_progress, token) => {
+        const abort = new AbortController();
+        token.onCancellationRequested(() => abort.abort());
+        return catalog.list(abort.signal, true);
+      },
+    );
+    const latencyMs = Date.now() - started;
+    const byCapability: Partial<Record<ModelCapability, number>> = {};
+    for (const model of models) {
+      const capability = catalog.capabilityOf(model.id);
+      byCapability[capability] = (byCapability[capability] ?? 0) + 1;
+    }
+    if (!quiet) {
+      const summary = Object.entries(byCapability).map(([c, n]) => `${n} ${CAPABILITY_LABELS[c as ModelCapability]}`).join(', ');
+      void vscode.window.showInformationMessage(`GenAI Gateway: connected in ${latencyMs} ms; ${models.length} models (${summary}).`);
+    }
+    return { ok: true, latencyMs, modelCount: models.length, byCapability };
+  } catch (e) {
+    const latencyMs = Date.now() - started;
+    if (!quiet) void showError('GenAI Gateway: connection failed', e);
+    return {
+      ok: false,
+      latencyMs,
+      error: isGatewayError(e) ? e.userMessage : String(e),
+      status: isGatewayError(e) ? e.status : undefined,
+      requestId: isGatewayError(e) ? e.requestId : undefined,
+    };
+  }
+}
