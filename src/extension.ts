@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { ClientProvider } from './connection/clientProvider';
+import { registerChatView } from './chatView/registerChatView';
 import { registerConnectionCommands } from './connection/commands';
 import { Credentials } from './connection/credentials';
 import { InsecureUrlGuard } from './connection/insecureUrlGuard';
@@ -30,6 +31,7 @@ export function activate(context: vscode.ExtensionContext): void {
     new ConnectionStatusBar(settings, provider),
     ...registerConnectionCommands({ settings, credentials, catalog, log }),
   );
+  registerChatView(context, { clients: provider, catalog, settings, log });
   log.info(`GenAI Gateway ${version} activated.`);
 }
 

@@ -1,5 +1,5 @@
 import { CapabilityResolver, requireCapability } from './capabilities';
-import { OpenSink, SavedMediaResponse, saveMediaResponse } from './mediaResponse';
+import { OpenMediaSink, SavedMediaResponse, saveMediaResponse } from './mediaResponse';
 import { GatewayResponse, Transport } from './transport';
 import { ImageRequest, ImageResult } from './types/images';
 import { validateImageRequest } from './validation';
@@ -15,7 +15,7 @@ export class ImagesApi {
   }
 
   /** Like generate, but each `b64_json` goes straight from the network into a sink. */
-  async generateToSinks(req: ImageRequest, openSink: OpenSink, signal?: AbortSignal): Promise<SavedMediaResponse<ImageResult>> {
+  async generateToSinks(req: ImageRequest, openSink: OpenMediaSink, signal?: AbortSignal): Promise<SavedMediaResponse<ImageResult>> {
     return saveMediaResponse<ImageResult>(await this.send(req, signal), ['b64_json'], openSink, signal);
   }
 

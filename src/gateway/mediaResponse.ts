@@ -1,10 +1,10 @@
-import { ByteSink, extractBase64Fields } from './media/jsonMediaStream';
+import { OpenMediaSink, extractBase64Fields } from './media/jsonMediaStream';
 import { GatewayResponse } from './transport';
 
-export type OpenSink = (occurrence: { index: number; field: string; path: (string | number)[] }) => Promise<ByteSink>;
+export type { OpenMediaSink } from './media/jsonMediaStream';
 
 export interface SavedMediaResponse<T> {
-  /** The response with each base64 field replaced by a file marker. */
+  /** The response with each base64 field replaced by an ExtractedField marker. */
   document: T;
   files: number;
   requestId?: string;
@@ -14,7 +14,7 @@ export interface SavedMediaResponse<T> {
 export async function saveMediaResponse<T>(
   response: GatewayResponse,
   fields: readonly string[],
-  openSink: OpenSink,
+  openSink: OpenMediaSink,
   signal?: AbortSignal,
 ): Promise<SavedMediaResponse<T>> {
   const { document, extracted } = await extractBase64Fields(response.body, fields, openSink, signal);

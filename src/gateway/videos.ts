@@ -1,5 +1,5 @@
 import { CapabilityResolver, requireCapability } from './capabilities';
-import { OpenSink, SavedMediaResponse, saveMediaResponse } from './mediaResponse';
+import { OpenMediaSink, SavedMediaResponse, saveMediaResponse } from './mediaResponse';
 import { GatewayResponse, Transport } from './transport';
 import { VideoRequest, VideoResult } from './types/videos';
 import { validateVideoRequest } from './validation';
@@ -16,7 +16,7 @@ export class VideosApi {
   }
 
   /** Each `base64_encoded` video goes straight from the network into a sink, with bounded memory. */
-  async generateToSinks(req: VideoRequest, openSink: OpenSink, signal?: AbortSignal): Promise<SavedMediaResponse<VideoResult>> {
+  async generateToSinks(req: VideoRequest, openSink: OpenMediaSink, signal?: AbortSignal): Promise<SavedMediaResponse<VideoResult>> {
     return saveMediaResponse<VideoResult>(await this.send(req, signal), ['base64_encoded'], openSink, signal);
   }
 

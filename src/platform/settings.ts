@@ -45,6 +45,16 @@ export class Settings {
     await this.config.update('baseUrl', url, vscode.ConfigurationTarget.Global);
   }
 
+  /** The `user` field of chat requests; empty: not sent. */
+  chatUser(): string {
+    return this.config.get<string>('chat.user', '').trim();
+  }
+
+  /** The system prompt a new conversation starts with. */
+  chatSystemPrompt(): string {
+    return this.config.get<string>('chat.systemPrompt', '');
+  }
+
   outputFolder(): string {
     return this.config.get<string>('outputFolder', 'generated').trim() || 'generated';
   }

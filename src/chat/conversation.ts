@@ -1,0 +1,106 @@
+/** The conversation model of the chat view: pure data, persisted as JSON and shown by the webview. */
+import type { ChatUsage, FinishReason } from '../gateway/types/chat';
+import { DEFAULT_PARAMS, type ChatParams } from './chatParams';
+
+/** A piece of an editor attached to a message: the file, the lines and their text. */
+export interface ContextChip {
+  id: string;
+  /** Shown to the user and the model: a workspace-relative path, or the file name. */
+  file: string;
+  /** The document's URI, to reveal it again. */
+  uri: string;
+  languageId: string;
+  /** 1-based, inclusive. */
+  startLine: number;
+  endLine: number;
+  text: string;
+}
+
+export interface Draft {
+  text: string;
+  context: ContextChip[];
+}
+
+export interface UserTurn {
+  kind: 'user';
+  id: string;
+  text: string;
+  context: ContextChip[];
+  createdAt: number;
+}
+
+/**
+ * streaming: text is arriving; done: the server finished (see finishReason);
+ * stopped: the user stopped it; interrupted: the stream broke or the window
+ * closed mid-way; error: the request failed before any text arrived.
+ */
+export type AssistantStatus = 'streaming' | 'done' | 'stopped' | 'interrupted' | 'error';
+
+/** What a user may see of a failure: never credentials or other internals. */
+export interface TurnError {
+  message: string;
+  requestId?: string;
+}
+
+export interface AssistantTurn {
+  kind: 'assistant';
+  id: string;
+  model: string;
+  text: string;
+  status: AssistantStatus;
+  finishReason?: FinishReason;
+  usage?: ChatUsage;
+  requestId?: string;
+  error?: TurnError;
+  createdAt: number;
+}
+
+export type Turn = UserTurn | AssistantTurn;
+
+export interface Conversation {
+  id: string;
+  title: string;
+  /** True once the user renamed it: the title is then no longer derived from the first message. */
+  titleIsCustom: boolean;
+  createdAt: number;
+  updatedAt: number;
+  model: string;
+  params: ChatParams;
+  turns: Turn[];
+  draft: Draft;
+}
+
+export const UNTITLED = 'New conversation';
+
+export function newId(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+export function newConversation(model: string, systemPrompt: string, now = Date.now()): Conversation {
+  return {
+    id: newId(),
+    title: UNTITLED,
+    titleIsCustom: false,
+    createdAt: now,
+    updatedAt: now,
+    model,
+    params: { ...DEFAULT_PARAMS, systemPrompt },
+    turns: [],
+    draft: { text: '', context: [] },
+  };
+}
+
+export function isEmptyConversation(c: Conversation): boolean {
+  return c.turns.length === 0 && c.draft.text === '' && c.draft.context.length === 0;
+}
+
+/** "src/a.ts:3-9" */
+export function chipLabel(chip: Pick<ContextChip, 'file' | 'startLine' | 'endLine'>): string {
+  const lines = chip.startLine === chip.endLine ? `${chip.startLine}` : `${chip.startLine}-${chip.endLine}`;
+  return `${chip.file}:${lines}`;
+}
+
+/** "Tokens: 12 prompt + 30 answer = 42" */
+export function usageLine(usage: ChatUsage): string {
+  return `Tokens: ${usage.prompt_tokens} prompt + ${usage.completion_tokens} answer = ${usage.total_tokens}`;
+}

@@ -1,0 +1,94 @@
+/**
+ * The stored form of a conversation: one JSON document with a version field.
+ * Reading checks every field, since the file may be old, hand-edited or cut.
+ */
+import type { ChatUsage, FinishReason } from '../gateway/types/chat';
+import { readChatParams } from './chatParams';
+import type { AssistantStatus, AssistantTurn, Conversation, ContextChip, Draft, Turn, UserTurn } from './conversation';
+import { bool, list, num, oneOf, record, str } from './jsonFields';
+
+export const STORAGE_VERSION = 1;
+
+interface StoredConversation {
+  version: typeof STORAGE_VERSION;
+  conversation: Conversation;
+}
+
+export function serializeConversation(conversation: Conversation): string {
+  const stored: StoredConversation = { version: STORAGE_VERSION, conversation };
+  return JSON.stringify(stored);
+}
+
+/** Throws a plain Error naming the first problem. A turn saved while streaming comes back as interrupted. */
+export function parseConversation(json: string): Conversation {
+  const root = record(JSON.parse(json), 'document');
+  if (root.version !== STORAGE_VERSION) throw new Error(`unsupported version ${JSON.stringify(root.version)}`);
+  const c = record(root.conversation, 'conversation');
+  return {
+    id: str(c.id, 'id'),
+    title: str(c.title, 'title'),
+    titleIsCustom: bool(c.titleIsCustom, 'titleIsCustom'),
+    createdAt: num(c.createdAt, 'createdAt'),
+    updatedAt: num(c.updatedAt, 'updatedAt'),
+    model: str(c.model, 'model'),
+    params: readChatParams(c.params),
+    turns: list(c.turns, 'turns').map((t, i) => turn(record(t, `turns[${i}]`))),
+    draft: draft(record(c.draft, 'draft')),
+  };
+}
+
+const STATUSES: readonly AssistantStatus[] = ['streaming', 'done', 'stopped', 'interrupted', 'error'];
+const FINISH_REASONS: readonly FinishReason[] = ['stop', 'length', 'content_filter', 'tool_calls'];
+
+function turn(t: Record<string, unknown>): Turn {
+  if (t.kind === 'user') return userTurn(t);
+  if (t.kind === 'assistant') return assistantTurn(t);
+  throw new Error(`unknown turn kind ${JSON.stringify(t.kind)}`);
+}
+
+function userTurn(t: Record<string, unknown>): UserTurn {
+  return { kind: 'user', id: str(t.id, 'turn.id'), text: str(t.text, 'turn.text'), context: chips(t.context), createdAt: num(t.createdAt, 'turn.createdAt') };
+}
+
+function assistantTurn(t: Record<string, unknown>): AssistantTurn {
+  const status = oneOf(t.status, STATUSES, 'turn.status');
+  const out: AssistantTurn = {
+    kind: 'assistant',
+    id: str(t.id, 'turn.id'),
+    model: str(t.model, 'turn.model'),
+    text: str(t.text, 'turn.text'),
+    status: status === 'streaming' ? 'interrupted' : status,
+    createdAt: num(t.createdAt, 'turn.createdAt'),
+  };
+  if (t.finishReason !== undefined) out.finishReason = oneOf(t.finishReason, FINISH_REASONS, 'turn.finishReason');
+  if (t.usage !== undefined) out.usage = usage(record(t.usage, 'turn.usage'));
+  if (t.requestId !== undefined) out.requestId = str(t.requestId, 'turn.requestId');
+  if (t.error !== undefined) {
+    const e = record(t.error, 'turn.error');
+    out.error = { message: str(e.message, 'turn.error.message'), ...(e.requestId !== undefined ? { requestId: str(e.requestId, 'turn.error.requestId') } : {}) };
+  }
+  return out;
+}
+
+function usage(u: Record<string, unknown>): ChatUsage {
+  return { prompt_tokens: num(u.prompt_tokens, 'usage'), completion_tokens: num(u.completion_tokens, 'usage'), total_tokens: num(u.total_tokens, 'usage') };
+}
+
+function draft(d: Record<string, unknown>): Draft {
+  return { text: str(d.text, 'draft.text'), context: chips(d.context) };
+}
+
+function chips(value: unknown): ContextChip[] {
+  return list(value, 'context').map((item) => {
+    const c = record(item, 'context chip');
+    return {
+      id: str(c.id, 'chip.id'),
+      file: str(c.file, 'chip.file'),
+      uri: str(c.uri, 'chip.uri'),
+      languageId: str(c.languageId, 'chip.languageId'),
+      startLine: num(c.startLine, 'chip.startLine'),
+      endLine: num(c.endLine, 'chip.endLine'),
+      text: str(c.text, 'chip.text'),
+    };
+  });
+}

@@ -1,0 +1,42 @@
+/** The chat's commands (palette, editor context menu, view title). */
+import * as vscode from 'vscode';
+import type { ChatController } from './chatController';
+import type { ChatViewProvider } from './chatViewProvider';
+import { selectionChip } from './editorContext';
+
+export const CHAT_COMMANDS = {
+  open: 'genaiGateway.openChat',
+  newConversation: 'genaiGateway.chat.newConversation',
+  askAboutSelection: 'genaiGateway.chat.askAboutSelection',
+  addSelection: 'genaiGateway.chat.addSelection',
+  stop: 'genaiGateway.chat.stop',
+  export: 'genaiGateway.chat.exportConversation',
+  showHistory: 'genaiGateway.chat.showHistory',
+} as const;
+
+export function registerChatCommands(controller: ChatController, view: ChatViewProvider): vscode.Disposable[] {
+  const attachSelection = async (ask: boolean): Promise<void> => {
+    const chip = selectionChip();
+    if (!chip) {
+      void vscode.window.showInformationMessage('Select some text in an editor first.');
+      return;
+    }
+    await view.reveal(!ask);
+    await controller.addContext(chip, ask);
+  };
+  return [
+    vscode.commands.registerCommand(CHAT_COMMANDS.open, () => view.reveal(false)),
+    vscode.commands.registerCommand(CHAT_COMMANDS.newConversation, async () => {
+      await controller.newConversation();
+      await view.reveal(false);
+    }),
+    vscode.commands.registerCommand(CHAT_COMMANDS.askAboutSelection, () => attachSelection(true)),
+    vscode.commands.registerCommand(CHAT_COMMANDS.addSelection, () => attachSelection(false)),
+    vscode.commands.registerCommand(CHAT_COMMANDS.stop, () => controller.stop()),
+    vscode.commands.registerCommand(CHAT_COMMANDS.export, () => controller.exportActive()),
+    vscode.commands.registerCommand(CHAT_COMMANDS.showHistory, async () => {
+      await view.reveal(false);
+      controller.toggleHistory();
+    }),
+  ];
+}

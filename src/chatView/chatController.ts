@@ -1,0 +1,284 @@
+/**
+ * The chat view's host side: answers the webview's messages, runs one
+ * ChatSession per conversation, keeps the webview and the disk up to date.
+ */
+import * as vscode from 'vscode';
+import { ChatSession, type ChatSessionListener } from '../chat/chatSession';
+import type { ContextChip, Conversation } from '../chat/conversation';
+import { toModelOptions } from '../chat/modelOptions';
+import { settingsProblem } from '../chat/requestBuilder';
+import type { GatewayClient } from '../gateway/client';
+import { isGatewayError } from '../gateway/errors';
+import type { ModelObject } from '../gateway/types/models';
+import type { HostMessage, ModelList, WebviewMessage } from '../protocol/chatProtocol';
+import type { ConversationLibrary } from './conversationLibrary';
+import { exportConversation } from './exportConversation';
+import { handleCodeAction } from './codeActions';
+import { TextBatcher } from './textBatcher';
+
+export interface ChatServices {
+  clients: { get(): GatewayClient; readonly onDidChangeConnection: vscode.Event<void> };
+  catalog: { list(signal?: AbortSignal, refresh?: boolean): Promise<ModelObject[]>; capabilityOf(model: string): ReturnType<GatewayClient['capabilityOf']> };
+  settings: { model(role: 'chat'): string; chatUser(): string };
+  log: { warn(message: string): void };
+}
+
+/** The webview as the controller sees it: a place to post to once it is ready. */
+export interface ChatViewPort {
+  post(message: HostMessage): void;
+}
+
+const BUSY_CONTEXT_KEY = 'genaiGateway.chatBusy';
+
+export class ChatController implements vscode.Disposable {
+  private readonly sessions = new Map<string, ChatSession>();
+  private readonly batcher = new TextBatcher((conversationId, turnId, text) => this.post({ type: 'textAppended', conversationId, turnId, text }));
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly loading: Promise<void>;
+  private models: ModelList = { models: [] };
+  private view: ChatViewPort | undefined;
+
+  constructor(
+    private readonly services: ChatServices,
+    private readonly library: ConversationLibrary,
+  ) {
+    this.loading = library.load();
+    this.subscriptions.push(services.clients.onDidChangeConnection(() => void this.loadModels(false)));
+  }
+
+  /** The webview posted `ready`: it gets the whole state, then fresh models. */
+  async connect(view: ChatViewPort): Promise<void> {
+    await this.loading;
+    // The state below holds all text so far: what is still batched belongs to the previous view.
+    this.batcher.flush();
+    this.view = view;
+    const conversation = this.library.active;
+    view.post({ type: 'state', state: { conversations: this.library.summaries(), conversation, busy: this.isBusy(conversation), models: this.models } });
+    this.postProblem(conversation);
+    void this.loadModels(false);
+  }
+
+  disconnect(view: ChatViewPort): void {
+    if (this.view === view) this.view = undefined;
+  }
+
+  get active(): Promise<Conversation> {
+    return this.loading.then(() => this.library.active);
+  }
+
+  async handle(message: Exclude<WebviewMessage, { type: 'ready' }>): Promise<void> {
+    await this.loading;
+    const c = this.library.active;
+    switch (message.type) {
+      case 'send':
+        c.draft.text = message.text;
+        if (this.start(c, (s) => s.send(message.text))) this.postDraft(c, true);
+        return;
+      case 'stop': return this.stop();
+      case 'regenerate': return void this.start(c, (s) => s.regenerate());
+      case 'continue': return void this.start(c, (s) => s.continueAnswer());
+      case 'editAndResend': return void this.start(c, (s) => s.editAndResend(message.turnId, message.text));
+      case 'draftChanged':
+        c.draft.text = message.text;
+        return this.library.saveSoon(c);
+      case 'removeContext':
+        c.draft.context = c.draft.context.filter((chip) => chip.id !== message.chipId);
+        this.library.save(c);
+        return this.postDraft(c, false);
+      case 'newConversation': return this.newConversation();
+      case 'switchConversation':
+        if (this.library.activate(message.conversationId)) this.postConversation();
+        return;
+      case 'renameConversation': return this.rename(message.conversationId);
+      case 'deleteConversation': return this.delete(message.conversationId);
+      case 'exportConversation': return this.exportActive();
+      case 'setModel':
+        c.model = message.model;
+        return this.settingsChanged(c);
+      case 'setParams':
+        c.params = message.params;
+        return this.settingsChanged(c);
+      case 'refreshModels': return this.loadModels(true);
+      case 'copyCode':
+      case 'insertCode':
+      case 'openCode':
+      case 'openLink':
+        return handleCodeAction(message, this.services.log);
+    }
+  }
+
+  async newConversation(): Promise<void> {
+    await this.loading;
+    this.library.create();
+    this.postConversation();
+  }
+
+  /** Attaches an editor excerpt to the active conversation's draft. */
+  async addContext(chip: ContextChip, focusComposer: boolean): Promise<void> {
+    await this.loading;
+    const c = this.library.active;
+    c.draft.context.push(chip);
+    this.library.save(c);
+    this.postDraft(c, false);
+    if (focusComposer) this.post({ type: 'focusComposer' });
+  }
+
+  async stop(): Promise<void> {
+    await this.loading;
+    this.sessions.get(this.library.active.id)?.stop();
+  }
+
+  async exportActive(): Promise<void> {
+    await this.loading;
+    try {
+      await exportConversation(this.library.active);
+    } catch (error) {
+      void vscode.window.showErrorMessage(`Export failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  toggleHistory(): void {
+    this.post({ type: 'toggleHistory' });
+  }
+
+  /** Ends every answer still arriving (marked interrupted) and writes everything to disk. */
+  async shutdown(): Promise<void> {
+    await this.loading.catch(() => undefined);
+    for (const session of this.sessions.values()) session.dispose();
+    this.batcher.flush();
+    await this.library.flush();
+  }
+
+  dispose(): void {
+    void this.shutdown();
+    this.batcher.dispose();
+    this.subscriptions.forEach((s) => s.dispose());
+  }
+
+  /** Starts a session action; a refusal (invalid request, busy) is shown at the composer. True when it started. */
+  private start(c: Conversation, action: (session: ChatSession) => Promise<void>): boolean {
+    try {
+      void action(this.sessionFor(c));
+    } catch (error) {
+      this.post({ type: 'problem', message: isGatewayError(error) ? error.userMessage : error instanceof Error ? error.message : String(error) });
+      return false;
+    }
+    this.post({ type: 'problem' });
+    return true;
+  }
+
+  private sessionFor(c: Conversation): ChatSession {
+    let session = this.sessions.get(c.id);
+    if (!session) {
+      session = new ChatSession(c, {
+        backend: () => this.services.clients.get().chat,
+        requestOptions: () => ({ user: this.services.settings.chatUser() }),
+        listener: this.listenerFor(c),
+      });
+      this.sessions.set(c.id, session);
+    }
+    return session;
+  }
+
+  private listenerFor(c: Conversation): ChatSessionListener {
+    return {
+      structureChanged: () => {
+        this.library.save(c);
+        if (this.isActive(c)) this.postConversation();
+        this.updateBusyContext();
+      },
+      textAppended: (turn, text) => {
+        this.library.saveSoon(c);
+        if (this.isActive(c)) this.batcher.append(c.id, turn.id, text);
+      },
+      turnChanged: (turn) => {
+        this.library.save(c);
+        if (this.isActive(c)) this.post({ type: 'turnChanged', conversationId: c.id, turn, busy: this.isBusy(c) });
+        this.post({ type: 'conversations', conversations: this.library.summaries() });
+        this.updateBusyContext();
+      },
+    };
+  }
+
+  private settingsChanged(c: Conversation): void {
+    this.library.save(c);
+    this.postProblem(c);
+  }
+
+  private async rename(id: string): Promise<void> {
+    const c = this.library.get(id);
+    if (!c) return;
+    const title = await vscode.window.showInputBox({ title: 'Rename Conversation', value: c.title, prompt: 'The name shown in the chat history', validateInput: (v) => (v.trim() ? undefined : 'Enter a name') });
+    if (!title?.trim()) return;
+    c.title = title.trim();
+    c.titleIsCustom = true;
+    this.library.save(c);
+    if (this.isActive(c)) this.postConversation();
+    else this.post({ type: 'conversations', conversations: this.library.summaries() });
+  }
+
+  private async delete(id: string): Promise<void> {
+    const c = this.library.get(id);
+    if (!c) return;
+    const choice = await vscode.window.showWarningMessage(`Delete the conversation "${c.title}"?`, { modal: true, detail: 'Its messages cannot be restored.' }, 'Delete');
+    if (choice !== 'Delete') return;
+    this.sessions.get(id)?.dispose();
+    this.sessions.delete(id);
+    await this.library.remove(id);
+    this.postConversation();
+  }
+
+  private async loadModels(refresh: boolean): Promise<void> {
+    try {
+      const ids = (await this.services.catalog.list(undefined, refresh)).map((m) => m.id);
+      this.models = { models: toModelOptions(ids, (id) => this.services.catalog.capabilityOf(id)) };
+    } catch (error) {
+      this.models = { models: [], error: isGatewayError(error) ? error.userMessage : error instanceof Error ? error.message : String(error) };
+    }
+    this.post({ type: 'models', models: this.models });
+    this.chooseModelIfNone();
+  }
+
+  /** A conversation without a model gets the default chat model, or the gateway's first chat model. */
+  private chooseModelIfNone(): void {
+    const c = this.library.active;
+    if (c.model) return;
+    const model = this.services.settings.model('chat') || this.models.models.find((m) => m.group === 'chat')?.id;
+    if (!model) return;
+    c.model = model;
+    this.postConversation();
+    this.postProblem(c);
+  }
+
+  private postConversation(): void {
+    const c = this.library.active;
+    this.batcher.flush();
+    this.post({ type: 'conversation', conversation: c, busy: this.isBusy(c) });
+    this.post({ type: 'conversations', conversations: this.library.summaries() });
+  }
+
+  private postDraft(c: Conversation, replaceText: boolean): void {
+    if (this.isActive(c)) this.post({ type: 'draft', conversationId: c.id, draft: c.draft, replaceText });
+  }
+
+  private postProblem(c: Conversation): void {
+    this.post({ type: 'problem', message: settingsProblem(c, { user: this.services.settings.chatUser() }) });
+  }
+
+  private post(message: HostMessage): void {
+    if (message.type !== 'textAppended') this.batcher.flush();
+    this.view?.post(message);
+  }
+
+  private isActive(c: Conversation): boolean {
+    return this.library.active.id === c.id;
+  }
+
+  private isBusy(c: Conversation): boolean {
+    return this.sessions.get(c.id)?.busy ?? false;
+  }
+
+  private updateBusyContext(): void {
+    void vscode.commands.executeCommand('setContext', BUSY_CONTEXT_KEY, this.isBusy(this.library.active));
+  }
+}

@@ -1,0 +1,57 @@
+/** The "Chat" webview view: sets up the page and carries the protocol's messages both ways. */
+import * as vscode from 'vscode';
+import { readWebviewMessage } from '../protocol/chatProtocol';
+import type { ChatController, ChatViewPort } from './chatController';
+import { chatHtml } from './chatHtml';
+
+export const CHAT_VIEW_ID = 'genaiGateway.chat';
+
+export class ChatViewProvider implements vscode.WebviewViewProvider {
+  private view: vscode.WebviewView | undefined;
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly controller: ChatController,
+    private readonly log: { warn(message: string): void },
+  ) {}
+
+  /** Shows the view; with preserveFocus the editor keeps the keyboard. */
+  async reveal(preserveFocus: boolean): Promise<void> {
+    if (this.view) this.view.show(preserveFocus);
+    else await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
+  }
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    this.view = view;
+    const { webview } = view;
+    const mediaRoot = vscode.Uri.joinPath(this.extensionUri, 'media');
+    webview.options = { enableScripts: true, localResourceRoots: [mediaRoot] };
+    webview.html = chatHtml(webview, mediaRoot);
+    // Nothing is posted until the page says it listens; it says so again after every reload.
+    let ready = false;
+    const port: ChatViewPort = {
+      post: (message) => {
+        if (ready) void webview.postMessage(message);
+      },
+    };
+    const subscription = webview.onDidReceiveMessage((raw: unknown) => {
+      const message = readWebviewMessage(raw);
+      if (!message) {
+        this.log.warn('The chat view sent a malformed message; it was ignored.');
+        return;
+      }
+      if (message.type === 'ready') {
+        ready = true;
+        void this.controller.connect(port);
+      } else if (ready) {
+        this.controller.handle(message).catch((error: unknown) => this.log.warn(`Chat: ${error instanceof Error ? error.message : String(error)}`));
+      }
+    });
+    view.onDidDispose(() => {
+      if (this.view === view) this.view = undefined;
+      ready = false;
+      this.controller.disconnect(port);
+      subscription.dispose();
+    });
+  }
+}

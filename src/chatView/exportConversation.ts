@@ -1,0 +1,29 @@
+/** "Export Conversation": the conversation as Markdown, where the user chooses. */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Conversation } from '../chat/conversation';
+import { conversationToMarkdown } from '../chat/markdownExport';
+import { slugForFileName, writeFileAtomic } from '../gateway/media/atomicFile';
+
+/** The save dialog asks before replacing an existing file; nothing is written without it. */
+export async function exportConversation(conversation: Conversation): Promise<vscode.Uri | undefined> {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const fileName = `${slugForFileName(conversation.title)}.md`;
+  const target = await vscode.window.showSaveDialog({
+    defaultUri: folder ? vscode.Uri.joinPath(folder, fileName) : undefined,
+    filters: { Markdown: ['md'] },
+    saveLabel: 'Export',
+    title: 'Export Conversation as Markdown',
+  });
+  if (!target) return undefined;
+  const markdown = conversationToMarkdown(conversation);
+  if (target.scheme === 'file') {
+    await writeFileAtomic(path.normalize(target.fsPath), markdown, { overwrite: true });
+  } else {
+    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(markdown));
+  }
+  void vscode.window.showInformationMessage(`Conversation exported to ${vscode.workspace.asRelativePath(target)}.`, 'Open').then((choice) => {
+    if (choice === 'Open') void vscode.window.showTextDocument(target);
+  });
+  return target;
+}

@@ -1,0 +1,130 @@
+import type { ByteSink } from './byteSink';
+
+/** Base64 characters decoded per batch, once the staging area has grown to it; a multiple of 4. */
+const BATCH_CHARS = 1 << 20;
+/** Small values, the common case for images, never need the full batch buffers. */
+const INITIAL_STAGING_CHARS = 1 << 16;
+const EQUALS = 0x3d;
+
+function noSink(): Promise<ByteSink> {
+  throw new Error('Base64StreamDecoder.begin was not called');
+}
+
+export class InvalidBase64Error extends Error {
+  constructor(readonly detail?: string) {
+    super(detail ?? 'invalid base64');
+    this.name = 'InvalidBase64Error';
+  }
+}
+
+/**
+ * Decodes base64 text arriving in pieces of any size and writes the bytes to
+ * a sink, in batches of about 1 MB so decoding and file writes are few and large.
+ * The next batch is decoded while the previous one is being written.
+ *
+ * Appending is synchronous; the caller awaits `makeRoom` when `isFull`.
+ *
+ * Validation relies on Node's decoder skipping invalid characters and stopping
+ * at "=": a batch decodes to fewer bytes than its length promises exactly when
+ * it holds a character outside the alphabet or padding.
+ */
+export class Base64StreamDecoder {
+  private staging = Buffer.allocUnsafe(INITIAL_STAGING_CHARS);
+  private staged = 0;
+  private readonly outputs: Buffer[] = [Buffer.alloc(0), Buffer.alloc(0)];
+  private nextOutput = 0;
+  private pendingWrite: Promise<void> | undefined;
+  private openSink: () => Promise<ByteSink> = noSink;
+  private sink: ByteSink | undefined;
+  private decoded = 0;
+
+  /**
+   * Starts a new text; the buffers are reused from one text to the next.
+   * @param openSink called once, when the first decoded bytes are ready.
+   */
+  begin(openSink: () => Promise<ByteSink>): void {
+    this.openSink = openSink;
+    this.sink = undefined;
+    this.staged = 0;
+    this.decoded = 0;
+  }
+
+  get decodedBytes(): number {
+    return this.decoded;
+  }
+
+  get hasSink(): boolean {
+    return this.sink !== undefined;
+  }
+
+  get isFull(): boolean {
+    return this.staged === this.staging.length;
+  }
+
+  /** Copies as many of the base64 characters source[start, end) as fit, and returns how many. */
+  append(source: Buffer, start: number, end: number): number {
+    const count = Math.min(end - start, this.staging.length - this.staged);
+    source.copy(this.staging, this.staged, start, start + count);
+    this.staged += count;
+    return count;
+  }
+
+  /** Adds one base64 character given by its code; there must be room. */
+  appendChar(code: number): void {
+    this.staging[this.staged++] = code;
+  }
+
+  /** Grows the staging area up to a full batch, then makes room by decoding a batch. */
+  async makeRoom(): Promise<void> {
+    if (this.staging.length < BATCH_CHARS) {
+      const larger = Buffer.allocUnsafe(this.staging.length * 2);
+      this.staging.copy(larger, 0, 0, this.staged);
+      this.staging = larger;
+      return;
+    }
+    // Holds back the last group of 4, which may turn out to be the padded end of the text.
+    const count = this.staged - (this.staged % 4 || 4);
+    await this.decode(count, (count / 4) * 3);
+  }
+
+  /** Decodes what is left, checks the padding and waits until every byte was handed to the sink. */
+  async finish(): Promise<void> {
+    let padding = 0;
+    while (padding < this.staged && this.staging[this.staged - 1 - padding] === EQUALS) padding++;
+    const chars = this.staged - padding;
+    const paddingFits = padding === 0 || (padding <= 2 && this.staged % 4 === 0);
+    if (!paddingFits || chars % 4 === 1) throw new InvalidBase64Error();
+    const expected = Math.floor(chars / 4) * 3 + (chars % 4 === 0 ? 0 : (chars % 4) - 1);
+    await this.decode(this.staged, expected);
+    await this.settle();
+  }
+
+  /** Waits for the write in flight, if any; its failure is thrown by `finish` or the next batch. */
+  async settle(): Promise<void> {
+    const pending = this.pendingWrite;
+    this.pendingWrite = undefined;
+    await pending;
+  }
+
+  private async decode(count: number, expected: number): Promise<void> {
+    // Free to reuse: the write that used it was awaited before the latest write was started.
+    let output = this.outputs[this.nextOutput];
+    if (output.length < expected) {
+      output = Buffer.allocUnsafe((this.staging.length / 4) * 3);
+      this.outputs[this.nextOutput] = output;
+    }
+    const written = output.write(this.staging.toString('latin1', 0, count), 0, 'base64');
+    if (written !== expected) throw new InvalidBase64Error();
+    this.staging.copyWithin(0, count, this.staged);
+    this.staged -= count;
+    if (written === 0) return;
+    this.sink ??= await this.openSink();
+    await this.settle();
+    const write = this.sink.write(output.subarray(0, written));
+    // Observed later by settle(); without a handler now, a failure while reading the network would crash the process.
+    write.catch(() => undefined);
+    this.pendingWrite = write;
+    this.nextOutput = 1 - this.nextOutput;
+    this.decoded += written;
+  }
+}

@@ -1,0 +1,111 @@
+/** Validation of POST /v1/images/generations (basic, 4.0 and 4.5 variants) before sending. */
+import type { ModelCapability } from '../catalog';
+import type { ImageRequest } from '../types/images';
+import {
+  IMAGE_CUSTOM_SIZE,
+  IMAGE_REFERENCE_MAX_BYTES,
+  IMAGE_RESPONSE_FORMATS,
+  IMAGE_SEED,
+  IMAGE_SEQUENTIAL_MODES,
+  IMAGE_SET_MAX,
+  PROMPT_MAX_CHARS,
+  SEEDREAM_LIMITS,
+  type SeedreamLimits,
+} from './limits';
+import { imageUrl } from './media';
+import {
+  arrayOf,
+  booleanValue,
+  describeChoices,
+  fail,
+  integerInRange,
+  objectValue,
+  oneOf,
+  onlyKnownFields,
+  text,
+  unsupported,
+  type Fields,
+} from './rules';
+
+export type ImageCapability = Extract<ModelCapability, 'image-basic' | 'image-4.0' | 'image-4.5'>;
+
+const BASIC_FIELDS = ['model', 'prompt', 'style', 'response_format'];
+const SEEDREAM_FIELDS = [
+  'model',
+  'prompt',
+  'image',
+  'sequential_image_generation',
+  'sequential_image_generation_options',
+  'response_format',
+  'size',
+  'seed',
+  'watermark',
+];
+
+export function validateImageRequest(req: ImageRequest, capability: ImageCapability): void {
+  const body: Fields = { ...req };
+  text('model', body.model, { required: true });
+  text('prompt', body.prompt, { required: true, max: PROMPT_MAX_CHARS });
+  oneOf('response_format', body.response_format, IMAGE_RESPONSE_FORMATS);
+  if (capability === 'image-basic') {
+    onlyKnownFields(body, BASIC_FIELDS, 'the basic image model');
+    text('style', body.style);
+    return;
+  }
+  const limits = SEEDREAM_LIMITS[capability];
+  // The seed is refused with its own reason before the generic unknown-field message.
+  if (!limits.takesSeed) unsupported('seed', body.seed, 'no seed on this model', 'seed is for image model 4.5 only');
+  onlyKnownFields(body, SEEDREAM_FIELDS, limits.label);
+  validateSize(body.size, limits);
+  integerInRange('seed', body.seed, IMAGE_SEED.min, IMAGE_SEED.max);
+  const references = validateReferences(body.image, limits);
+  oneOf('sequential_image_generation', body.sequential_image_generation, IMAGE_SEQUENTIAL_MODES);
+  validateMaxImages(body.sequential_image_generation_options, references);
+  booleanValue('watermark', body.watermark);
+}
+
+function validateSize(size: unknown, limits: SeedreamLimits): void {
+  if (size === undefined) return;
+  const { minPixels, maxPixels, maxAspect } = IMAGE_CUSTOM_SIZE;
+  const allowed =
+    `${describeChoices(limits.sizes)}, or "WxH" of ${minPixels} to ${maxPixels} pixels ` +
+    `with a width:height between 1:${maxAspect} and ${maxAspect}:1`;
+  if (typeof size !== 'string') fail('size', size, allowed);
+  if (limits.sizes.includes(size)) return;
+  const match = /^(\d+)x(\d+)$/.exec(size);
+  if (!match) fail('size', size, allowed);
+  const [width, height] = [Number(match[1]), Number(match[2])];
+  const pixels = width * height;
+  if (pixels < minPixels || pixels > maxPixels || Math.max(width / height, height / width) > maxAspect) {
+    fail('size', size, allowed);
+  }
+}
+
+/** Checks `image`; returns how many reference images it gives. */
+function validateReferences(image: unknown, limits: SeedreamLimits): number {
+  const rule = { types: limits.dataUrlTypes, maxBytes: IMAGE_REFERENCE_MAX_BYTES };
+  if (image === undefined) return 0;
+  if (typeof image === 'string') {
+    imageUrl('image', image, rule);
+    return 1;
+  }
+  if (!Array.isArray(image)) fail('image', image, `an image URL, or a list of 1 to ${limits.maxReferences} image URLs`);
+  arrayOf('image', image, 1, limits.maxReferences);
+  image.forEach((url, i) => imageUrl(`image[${i}]`, url, rule));
+  return image.length;
+}
+
+function validateMaxImages(options: unknown, references: number): void {
+  const field = 'sequential_image_generation_options.max_images';
+  const holder = objectValue('sequential_image_generation_options', options, 'an object holding max_images');
+  const maxImages = holder?.max_images;
+  integerInRange(field, maxImages, 1, IMAGE_SET_MAX);
+  if (typeof maxImages === 'number' && references + maxImages > IMAGE_SET_MAX) {
+    fail(
+      field,
+      maxImages,
+      `at most ${IMAGE_SET_MAX - references} with ${references} reference images`,
+      `reference and generated images together are at most ${IMAGE_SET_MAX}`,
+    );
+  }
+}

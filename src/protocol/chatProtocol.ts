@@ -1,0 +1,122 @@
+/**
+ * Every message between the chat view's host (extension) and its webview.
+ * The webview posts `ready` first; the host posts nothing before it and then
+ * answers with `state`. The webview is untrusted input: the host accepts a
+ * message only through `isWebviewMessage`.
+ */
+import type { ChatParams } from '../chat/chatParams';
+import { readChatParams } from '../chat/chatParams';
+import type { AssistantTurn, Conversation, Draft } from '../chat/conversation';
+import { record, str } from '../chat/jsonFields';
+import type { ModelOption } from '../chat/modelOptions';
+
+export type { ModelOption };
+
+export interface ConversationSummary {
+  id: string;
+  title: string;
+  updatedAt: number;
+}
+
+export interface ModelList {
+  models: ModelOption[];
+  /** Why the list could not be fetched (the picker then offers the conversation's model only). */
+  error?: string;
+}
+
+export interface ChatViewState {
+  conversations: ConversationSummary[];
+  conversation: Conversation;
+  busy: boolean;
+  models: ModelList;
+}
+
+// ---------------------------------------------------------------- host → webview
+
+export type HostMessage =
+  | { type: 'state'; state: ChatViewState }
+  /** The active conversation's turns, title, model or parameters changed (or another became active). */
+  | { type: 'conversation'; conversation: Conversation; busy: boolean }
+  | { type: 'conversations'; conversations: ConversationSummary[] }
+  | { type: 'textAppended'; conversationId: string; turnId: string; text: string }
+  | { type: 'turnChanged'; conversationId: string; turn: AssistantTurn; busy: boolean }
+  | { type: 'models'; models: ModelList }
+  /** The draft changed on the host's side: context attached or removed, or cleared by a send (replaceText). */
+  | { type: 'draft'; conversationId: string; draft: Draft; replaceText: boolean }
+  /** Why a request would be refused (the validator's message), shown at the composer; none: all is valid. */
+  | { type: 'problem'; message?: string }
+  | { type: 'focusComposer' }
+  | { type: 'toggleHistory' };
+
+// ---------------------------------------------------------------- webview → host
+
+export type WebviewMessage =
+  | { type: 'ready' }
+  | { type: 'send'; text: string }
+  | { type: 'stop' }
+  | { type: 'regenerate' }
+  | { type: 'continue' }
+  | { type: 'editAndResend'; turnId: string; text: string }
+  | { type: 'draftChanged'; text: string }
+  | { type: 'removeContext'; chipId: string }
+  | { type: 'newConversation' }
+  | { type: 'switchConversation'; conversationId: string }
+  | { type: 'renameConversation'; conversationId: string }
+  | { type: 'deleteConversation'; conversationId: string }
+  | { type: 'exportConversation' }
+  | { type: 'setModel'; model: string }
+  | { type: 'setParams'; params: ChatParams }
+  | { type: 'refreshModels' }
+  | { type: 'copyCode'; code: string }
+  | { type: 'insertCode'; code: string }
+  | { type: 'openCode'; code: string; language: string }
+  | { type: 'openLink'; href: string };
+
+type MessageOf<T extends WebviewMessage['type']> = Extract<WebviewMessage, { type: T }>;
+
+/** Reads each message type's fields; throws on a missing or mistyped one. */
+const READERS: { [T in WebviewMessage['type']]: (m: Record<string, unknown>) => MessageOf<T> } = {
+  ready: () => ({ type: 'ready' }),
+  send: (m) => ({ type: 'send', text: str(m.text, 'text') }),
+  stop: () => ({ type: 'stop' }),
+  regenerate: () => ({ type: 'regenerate' }),
+  continue: () => ({ type: 'continue' }),
+  editAndResend: (m) => ({ type: 'editAndResend', turnId: str(m.turnId, 'turnId'), text: str(m.text, 'text') }),
+  draftChanged: (m) => ({ type: 'draftChanged', text: str(m.text, 'text') }),
+  removeContext: (m) => ({ type: 'removeContext', chipId: str(m.chipId, 'chipId') }),
+  newConversation: () => ({ type: 'newConversation' }),
+  switchConversation: (m) => ({ type: 'switchConversation', conversationId: str(m.conversationId, 'conversationId') }),
+  renameConversation: (m) => ({ type: 'renameConversation', conversationId: str(m.conversationId, 'conversationId') }),
+  deleteConversation: (m) => ({ type: 'deleteConversation', conversationId: str(m.conversationId, 'conversationId') }),
+  exportConversation: () => ({ type: 'exportConversation' }),
+  setModel: (m) => ({ type: 'setModel', model: str(m.model, 'model') }),
+  setParams: (m) => ({ type: 'setParams', params: readChatParams(m.params) }),
+  refreshModels: () => ({ type: 'refreshModels' }),
+  copyCode: (m) => ({ type: 'copyCode', code: str(m.code, 'code') }),
+  insertCode: (m) => ({ type: 'insertCode', code: str(m.code, 'code') }),
+  openCode: (m) => ({ type: 'openCode', code: str(m.code, 'code'), language: str(m.language, 'language') }),
+  openLink: (m) => ({ type: 'openLink', href: str(m.href, 'href') }),
+};
+
+function isMessageType(type: unknown): type is WebviewMessage['type'] {
+  return typeof type === 'string' && Object.prototype.hasOwnProperty.call(READERS, type);
+}
+
+/**
+ * The message re-built from its known fields only, or undefined when it is
+ * not a well-formed webview message.
+ */
+export function readWebviewMessage(value: unknown): WebviewMessage | undefined {
+  try {
+    const m = record(value, 'message');
+    if (!isMessageType(m.type)) return undefined;
+    const read = READERS[m.type] as (m: Record<string, unknown>) => WebviewMessage;
+    return read(m);
+  } catch {
+    return undefined;
+  }
+}
+
+export function isWebviewMessage(value: unknown): value is WebviewMessage {
+  return readWebviewMessage(value) !== undefined;
+}

@@ -1,0 +1,84 @@
+/** An answer: its markdown (streamed or finished), how it ended, its cost, and what can be done next. */
+import { usageLine, type AssistantTurn } from '../../chat/conversation';
+import { el, textButton } from './dom';
+import type { HostConnection } from './hostConnection';
+import { renderStaticMarkdown, StreamingMessageView } from './markdown';
+
+export class AssistantTurnView {
+  readonly element: HTMLElement;
+  private readonly body = el('div', { class: 'assistant-text markdown-body' });
+  private readonly footer = el('footer', { class: 'turn-footer' });
+  private stream: StreamingMessageView | undefined;
+
+  constructor(
+    private turn: AssistantTurn,
+    canAct: boolean,
+    private readonly host: HostConnection,
+  ) {
+    this.element = el(
+      'article',
+      { class: 'turn turn-assistant', 'aria-label': `Answer from ${turn.model}`, 'data-turn-id': turn.id },
+      el('header', { class: 'turn-header' }, el('span', { class: 'turn-role' }, 'Assistant'), el('span', { class: 'turn-model' }, turn.model)),
+      this.body,
+      this.footer,
+    );
+    if (turn.status === 'streaming') {
+      this.stream = new StreamingMessageView(this.body);
+      if (turn.text) this.stream.append(turn.text);
+    } else {
+      renderStaticMarkdown(this.body, turn.text);
+    }
+    this.renderFooter(canAct);
+  }
+
+  append(text: string): void {
+    this.stream?.append(text);
+  }
+
+  /** The turn's status, usage or error changed; its text is already on screen. */
+  update(turn: AssistantTurn, canAct: boolean): void {
+    this.turn = turn;
+    if (turn.status !== 'streaming' && this.stream) {
+      this.stream.finish();
+      this.stream = undefined;
+    }
+    this.renderFooter(canAct);
+  }
+
+  private renderFooter(canAct: boolean): void {
+    const t = this.turn;
+    const parts: Array<HTMLElement | undefined> = [];
+    if (t.status === 'streaming') parts.push(el('div', { class: 'turn-status' }, el('span', { class: 'codicon codicon-loading codicon-modifier-spin', 'aria-hidden': 'true' }), 'Answering…'));
+    if (t.status === 'stopped') parts.push(badge('debug-stop', 'Stopped', 'status-stopped'));
+    if (t.status === 'interrupted') parts.push(badge('debug-disconnect', 'Interrupted: the answer is incomplete', 'status-interrupted'));
+    if (t.error) parts.push(this.errorBox(canAct));
+    if (t.finishReason === 'content_filter') parts.push(notice('shield', 'The content filter withheld the rest of this answer.'));
+    if (t.finishReason === 'length') {
+      parts.push(notice('fold-down', 'The answer reached the token limit.', canAct ? textButton('debug-continue', 'Continue', () => this.host.post({ type: 'continue' })) : undefined));
+    }
+    const row = el('div', { class: 'turn-meta' });
+    if (t.usage) row.append(el('span', { class: 'usage' }, usageLine(t.usage)));
+    if (canAct && t.status !== 'streaming' && t.status !== 'error') row.append(textButton('refresh', 'Regenerate', () => this.host.post({ type: 'regenerate' }), { class: 'text-button subtle' }));
+    if (row.childElementCount) parts.push(row);
+    this.footer.replaceChildren(...parts.filter((p): p is HTMLElement => p !== undefined));
+  }
+
+  private errorBox(canRetry: boolean): HTMLElement {
+    const error = this.turn.error!;
+    return el(
+      'div',
+      { class: 'error-box', role: 'alert' },
+      el('span', { class: 'codicon codicon-error', 'aria-hidden': 'true' }),
+      el('div', { class: 'error-text' }, el('p', {}, error.message), error.requestId ? el('p', { class: 'request-id' }, `Request ID: ${error.requestId}`) : undefined),
+      canRetry ? textButton('refresh', 'Retry', () => this.host.post({ type: 'regenerate' })) : undefined,
+    );
+  }
+}
+
+function badge(icon: string, text: string, className: string): HTMLElement {
+  return el('div', { class: `badge ${className}` }, el('span', { class: `codicon codicon-${icon}`, 'aria-hidden': 'true' }), text);
+}
+
+function notice(icon: string, text: string, action?: HTMLElement): HTMLElement {
+  return el('div', { class: 'notice', role: 'note' }, el('span', { class: `codicon codicon-${icon}`, 'aria-hidden': 'true' }), el('span', {}, text), action);
+}

@@ -1,0 +1,94 @@
+/** The chat view's page: lays out the parts and applies the host's messages to them. */
+import type { Conversation } from '../../chat/conversation';
+import type { HostMessage } from '../../protocol/chatProtocol';
+import { installCodeBlockActions } from './codeBlockActions';
+import { Composer } from './composer';
+import { el, iconButton } from './dom';
+import { HistoryPanel } from './historyPanel';
+import type { HostConnection } from './hostConnection';
+import { LiveAnnouncer } from './liveAnnouncer';
+import { installLinkHandler } from './markdown';
+import { ModelPicker } from './modelPicker';
+import { ParamsPanel } from './paramsPanel';
+import { Transcript } from './transcript';
+
+export class ChatApp {
+  private readonly announcer = new LiveAnnouncer();
+  private readonly transcript: Transcript;
+  private readonly composer: Composer;
+  private readonly models: ModelPicker;
+  private readonly params: ParamsPanel;
+  private readonly history: HistoryPanel;
+  private readonly title = el('h1', { class: 'conversation-title' });
+  private readonly toggleHistory: () => void;
+  private conversationId = '';
+  private busy = false;
+
+  constructor(root: HTMLElement, private readonly host: HostConnection) {
+    this.transcript = new Transcript(host, this.announcer);
+    this.models = new ModelPicker(host);
+    this.composer = new Composer(host, this.models.element);
+    this.params = new ParamsPanel(host);
+    this.history = new HistoryPanel(host);
+    const historyToggle = iconButton('history', 'Conversations', () => historyToggle.setAttribute('aria-expanded', String(this.history.toggle())), { 'aria-expanded': 'false' });
+    const paramsToggle = iconButton('settings', 'Parameters', () => paramsToggle.setAttribute('aria-expanded', String(this.params.toggle())), { 'aria-expanded': 'false' });
+    const header = el('header', { class: 'chat-header' }, this.title, historyToggle, paramsToggle, iconButton('add', 'New conversation', () => host.post({ type: 'newConversation' })));
+    root.replaceChildren(header, this.history.element, this.params.element, this.transcript.element, this.composer.element, this.announcer.element);
+    this.toggleHistory = () => historyToggle.click();
+
+    installLinkHandler(this.transcript.element, (href) => host.post({ type: 'openLink', href }));
+    installCodeBlockActions(this.transcript.element, host);
+    document.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape' && this.busy && !event.defaultPrevented) {
+        event.preventDefault();
+        host.post({ type: 'stop' });
+      }
+    });
+  }
+
+  receive(message: HostMessage): void {
+    switch (message.type) {
+      case 'state':
+        this.models.showModels(message.state.models);
+        this.history.show(message.state.conversations, message.state.conversation.id);
+        this.showConversation(message.state.conversation, message.state.busy, true);
+        this.composer.focus();
+        return;
+      case 'conversation':
+        return this.showConversation(message.conversation, message.busy, message.conversation.id !== this.conversationId);
+      case 'conversations':
+        return this.history.show(message.conversations, this.conversationId);
+      case 'textAppended':
+        return this.transcript.appendText(message.conversationId, message.turnId, message.text);
+      case 'turnChanged':
+        this.setBusy(message.busy);
+        return this.transcript.updateTurn(message.conversationId, message.turn, message.busy);
+      case 'models':
+        return this.models.showModels(message.models);
+      case 'draft':
+        if (message.conversationId === this.conversationId) this.composer.showDraft(message.draft, message.replaceText);
+        return;
+      case 'problem':
+        return this.composer.showProblem(message.message);
+      case 'focusComposer':
+        return this.composer.focus();
+      case 'toggleHistory':
+        return this.toggleHistory();
+    }
+  }
+
+  private showConversation(conversation: Conversation, busy: boolean, switched: boolean): void {
+    this.conversationId = conversation.id;
+    this.title.textContent = conversation.title;
+    this.setBusy(busy);
+    this.transcript.render(conversation, busy);
+    this.models.showModel(conversation.model);
+    this.params.show(conversation.params);
+    if (switched) this.composer.showDraft(conversation.draft, true);
+  }
+
+  private setBusy(busy: boolean): void {
+    this.busy = busy;
+    this.composer.setBusy(busy);
+  }
+}

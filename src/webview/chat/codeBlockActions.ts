@@ -1,0 +1,59 @@
+/**
+ * Copy, Insert at Cursor and Open in New Editor on every code block the
+ * renderer makes, including those that appear while an answer streams.
+ * One listener serves all buttons; each reads its block's code when clicked.
+ */
+import { el } from './dom';
+import type { HostConnection } from './hostConnection';
+
+const ACTIONS = [
+  { action: 'copy', icon: 'copy', label: 'Copy' },
+  { action: 'insert', icon: 'insert', label: 'Insert at Cursor' },
+  { action: 'open', icon: 'go-to-file', label: 'Open in New Editor' },
+] as const;
+
+export function installCodeBlockActions(root: HTMLElement, host: HostConnection): void {
+  const decorate = (): void => {
+    root.querySelectorAll<HTMLElement>('.code-block').forEach((block) => {
+      if (!block.querySelector(':scope > .code-actions')) block.prepend(toolbar(block.dataset.lang ?? ''));
+    });
+  };
+  new MutationObserver(decorate).observe(root, { childList: true, subtree: true });
+  decorate();
+
+  root.addEventListener('click', (event) => {
+    const button = (event.target as Element).closest<HTMLButtonElement>('.code-actions button');
+    const block = button?.closest<HTMLElement>('.code-block');
+    if (!button || !block) return;
+    const code = block.querySelector('code')?.textContent ?? '';
+    const language = block.dataset.lang ?? '';
+    switch (button.dataset.action) {
+      case 'copy':
+        host.post({ type: 'copyCode', code });
+        flashCopied(button);
+        return;
+      case 'insert':
+        return host.post({ type: 'insertCode', code });
+      case 'open':
+        return host.post({ type: 'openCode', code, language });
+    }
+  });
+}
+
+function toolbar(language: string): HTMLElement {
+  const what = language ? `${language} code` : 'code';
+  return el(
+    'div',
+    { class: 'code-actions', role: 'toolbar', 'aria-label': `Actions for this ${what}` },
+    language ? el('span', { class: 'code-lang' }, language) : undefined,
+    ...ACTIONS.map(({ action, icon, label }) =>
+      el('button', { type: 'button', class: 'icon-button', 'data-action': action, title: label, 'aria-label': `${label} (${what})` }, el('span', { class: `codicon codicon-${icon}`, 'aria-hidden': 'true' })),
+    ),
+  );
+}
+
+function flashCopied(button: HTMLButtonElement): void {
+  const icon = button.querySelector('.codicon');
+  icon?.classList.replace('codicon-copy', 'codicon-check');
+  setTimeout(() => icon?.classList.replace('codicon-check', 'codicon-copy'), 1500);
+}

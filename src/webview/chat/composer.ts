@@ -1,0 +1,79 @@
+/** Where the user writes: attached context, the message, Send or Stop, and why a send was refused. */
+import type { Draft } from '../../chat/conversation';
+import { chipList } from './contextChips';
+import { el, iconButton } from './dom';
+import type { HostConnection } from './hostConnection';
+
+/** Typing is saved after this pause, so a reload keeps the draft without a message per key. */
+const DRAFT_SAVE_DELAY_MS = 300;
+
+export class Composer {
+  readonly element: HTMLElement;
+  private readonly input = el('textarea', { class: 'composer-input', rows: '3', 'aria-label': 'Message', placeholder: 'Ask a question (Enter to send, Shift+Enter for a new line)' });
+  private readonly chips = el('div', { class: 'composer-chips' });
+  private readonly problem = el('div', { class: 'composer-problem', role: 'alert', hidden: '' });
+  private readonly sendButton = iconButton('send', 'Send (Enter)', () => this.send(), { class: 'icon-button send-button' });
+  private readonly stopButton = iconButton('debug-stop', 'Stop (Escape)', () => this.host.post({ type: 'stop' }), { class: 'icon-button stop-button', hidden: '' });
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  private busy = false;
+
+  constructor(
+    private readonly host: HostConnection,
+    modelPicker: HTMLElement,
+  ) {
+    this.element = el(
+      'form',
+      { class: 'composer', 'aria-label': 'New message' },
+      this.chips,
+      this.input,
+      this.problem,
+      el('div', { class: 'composer-row' }, modelPicker, el('span', { class: 'spacer' }), this.stopButton, this.sendButton),
+    );
+    this.element.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.send();
+    });
+    this.input.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+        event.preventDefault();
+        this.send();
+      }
+    });
+    this.input.addEventListener('input', () => this.scheduleDraftSave());
+  }
+
+  /** Shows a draft; the text is only replaced when asked (the host's copy may be behind the typing). */
+  showDraft(draft: Draft, replaceText: boolean): void {
+    if (replaceText) this.input.value = draft.text;
+    this.chips.replaceChildren(draft.context.length ? chipList(draft.context, 'Attached context', (chip) => this.host.post({ type: 'removeContext', chipId: chip.id })) : '');
+  }
+
+  setBusy(busy: boolean): void {
+    const hadFocus = this.element.contains(document.activeElement);
+    this.busy = busy;
+    this.sendButton.hidden = busy;
+    this.stopButton.hidden = !busy;
+    if (hadFocus && document.activeElement === document.body) (busy ? this.stopButton : this.input).focus();
+  }
+
+  showProblem(message: string | undefined): void {
+    this.problem.textContent = message ?? '';
+    this.problem.hidden = !message;
+  }
+
+  focus(): void {
+    this.input.focus();
+  }
+
+  private send(): void {
+    const text = this.input.value;
+    if (this.busy || (!text.trim() && !this.chips.querySelector('.chip'))) return;
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.host.post({ type: 'send', text });
+  }
+
+  private scheduleDraftSave(): void {
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => this.host.post({ type: 'draftChanged', text: this.input.value }), DRAFT_SAVE_DELAY_MS);
+  }
+}

@@ -1,0 +1,50 @@
+/** The list of conversations: open, rename, delete; plus new and export. */
+import type { ConversationSummary } from '../../protocol/chatProtocol';
+import { el, iconButton, textButton } from './dom';
+import type { HostConnection } from './hostConnection';
+
+export class HistoryPanel {
+  readonly element: HTMLElement;
+  private readonly list = el('ul', { class: 'history-list', 'aria-label': 'Conversations' });
+  private summaries: ConversationSummary[] = [];
+  private activeId = '';
+
+  constructor(private readonly host: HostConnection) {
+    this.element = el(
+      'section',
+      { class: 'panel history-panel', 'aria-label': 'Conversation history', hidden: '' },
+      el('div', { class: 'panel-heading' }, el('h2', {}, 'Conversations'), textButton('export', 'Export…', () => host.post({ type: 'exportConversation' }), { class: 'text-button subtle', title: 'Export the open conversation as Markdown' })),
+      this.list,
+    );
+  }
+
+  show(summaries: ConversationSummary[], activeId: string): void {
+    this.summaries = summaries;
+    this.activeId = activeId;
+    this.list.replaceChildren(...this.summaries.map((s) => this.item(s)));
+  }
+
+  toggle(): boolean {
+    this.element.hidden = !this.element.hidden;
+    if (!this.element.hidden) this.list.querySelector<HTMLElement>('[aria-current="true"], .history-open')?.focus();
+    return !this.element.hidden;
+  }
+
+  private item(summary: ConversationSummary): HTMLElement {
+    const current = summary.id === this.activeId;
+    const open = el(
+      'button',
+      { type: 'button', class: 'history-open', 'aria-current': current ? 'true' : undefined },
+      el('span', { class: 'history-title' }, summary.title),
+      el('span', { class: 'history-date' }, new Date(summary.updatedAt).toLocaleString()),
+    );
+    open.addEventListener('click', () => this.host.post({ type: 'switchConversation', conversationId: summary.id }));
+    return el(
+      'li',
+      { class: current ? 'history-item current' : 'history-item' },
+      open,
+      iconButton('edit', `Rename "${summary.title}"`, () => this.host.post({ type: 'renameConversation', conversationId: summary.id })),
+      iconButton('trash', `Delete "${summary.title}"`, () => this.host.post({ type: 'deleteConversation', conversationId: summary.id })),
+    );
+  }
+}

@@ -1,0 +1,13 @@
+/** The chat webview's entry point: builds the page, then tells the host it is ready for the state. */
+import type { HostMessage } from '../../protocol/chatProtocol';
+import { ChatApp } from './chatApp';
+import { connectToHost } from './hostConnection';
+
+const host = connectToHost();
+const root = document.getElementById('app');
+if (root) {
+  const app = new ChatApp(root, host);
+  // Only the extension posts to this page; its messages follow the protocol.
+  window.addEventListener('message', (event: MessageEvent<HostMessage>) => app.receive(event.data));
+  host.post({ type: 'ready' });
+}

@@ -1,0 +1,47 @@
+/** The conversation's model: the gateway's chat models first, every other model after them. */
+import type { ModelList } from '../../protocol/chatProtocol';
+import { el, iconButton } from './dom';
+import type { HostConnection } from './hostConnection';
+
+export class ModelPicker {
+  private readonly select = el('select', { class: 'model-select', 'aria-label': 'Model', title: 'Model' });
+  readonly element: HTMLElement;
+  private models: ModelList = { models: [] };
+  private current = '';
+
+  constructor(host: HostConnection) {
+    this.element = el('div', { class: 'model-picker' }, this.select, iconButton('refresh', 'Refresh the model list', () => host.post({ type: 'refreshModels' })));
+    this.select.addEventListener('change', () => {
+      this.current = this.select.value;
+      host.post({ type: 'setModel', model: this.select.value });
+    });
+  }
+
+  showModels(models: ModelList): void {
+    this.models = models;
+    this.render();
+  }
+
+  showModel(model: string): void {
+    this.current = model;
+    this.render();
+  }
+
+  private render(): void {
+    const chat = this.models.models.filter((m) => m.group === 'chat');
+    const other = this.models.models.filter((m) => m.group === 'other');
+    const groups: HTMLElement[] = [];
+    // The conversation's model stays choosable even when the gateway no longer lists it.
+    if (this.current && !this.models.models.some((m) => m.id === this.current)) groups.push(option(this.current, this.current));
+    if (!this.current) groups.push(option('', this.models.error ? 'No models: see the tooltip' : 'Choose a model…'));
+    if (chat.length) groups.push(el('optgroup', { label: 'Chat models' }, ...chat.map((m) => option(m.id, m.id))));
+    if (other.length) groups.push(el('optgroup', { label: 'Other models' }, ...other.map((m) => option(m.id, `${m.id} (${m.capability ?? 'other'})`))));
+    this.select.replaceChildren(...groups);
+    this.select.value = this.current;
+    this.select.title = this.models.error ? `The model list could not be fetched: ${this.models.error}` : `Model: ${this.current || 'none chosen'}`;
+  }
+}
+
+function option(value: string, label: string): HTMLOptionElement {
+  return el('option', { value }, label);
+}

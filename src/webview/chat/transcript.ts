@@ -1,0 +1,108 @@
+/**
+ * The conversation's turns. Streamed text is gathered and handed to the
+ * renderer once per animation frame, however many messages brought it.
+ */
+import type { AssistantTurn, Conversation } from '../../chat/conversation';
+import { AssistantTurnView } from './assistantTurnView';
+import { el } from './dom';
+import type { HostConnection } from './hostConnection';
+import type { LiveAnnouncer } from './liveAnnouncer';
+import { userTurnView } from './userTurnView';
+
+/** How near the bottom (px) the reader must be for new text to keep the view scrolled down. */
+const FOLLOW_THRESHOLD = 48;
+
+export class Transcript {
+  readonly element = el('div', { class: 'transcript', role: 'region', 'aria-label': 'Messages' });
+  private readonly answers = new Map<string, AssistantTurnView>();
+  private readonly pending = new Map<string, string>();
+  private frame: number | undefined;
+  private conversationId = '';
+
+  constructor(
+    private readonly host: HostConnection,
+    private readonly announcer: LiveAnnouncer,
+  ) {}
+
+  render(conversation: Conversation, busy: boolean): void {
+    this.dropPending();
+    if (conversation.id !== this.conversationId) this.announcer.reset();
+    this.conversationId = conversation.id;
+    this.answers.clear();
+    const last = conversation.turns.length - 1;
+    const views = conversation.turns.map((turn, i) => {
+      if (turn.kind === 'user') return userTurnView(turn, !busy, this.host);
+      const view = new AssistantTurnView(turn, !busy && i === last, this.host);
+      this.answers.set(turn.id, view);
+      return view.element;
+    });
+    this.element.replaceChildren(...(views.length ? views : [emptyState()]));
+    this.scrollToEnd();
+  }
+
+  appendText(conversationId: string, turnId: string, text: string): void {
+    if (conversationId !== this.conversationId || !this.answers.has(turnId)) return;
+    this.pending.set(turnId, (this.pending.get(turnId) ?? '') + text);
+    this.frame ??= requestAnimationFrame(() => this.flush());
+  }
+
+  updateTurn(conversationId: string, turn: AssistantTurn, busy: boolean): void {
+    if (conversationId !== this.conversationId) return;
+    this.flush();
+    const view = this.answers.get(turn.id);
+    if (!view) return;
+    view.update(turn, !busy && this.isLastTurn(turn.id));
+    if (turn.status !== 'streaming') this.announcer.finished(outcomeOf(turn));
+    this.element.querySelectorAll<HTMLButtonElement>('.turn-user .turn-action').forEach((button) => (button.disabled = busy));
+  }
+
+  private flush(): void {
+    if (this.frame !== undefined) cancelAnimationFrame(this.frame);
+    this.frame = undefined;
+    const follow = this.isNearBottom();
+    for (const [turnId, text] of this.pending) {
+      this.answers.get(turnId)?.append(text);
+      this.announcer.streamed(text);
+    }
+    this.pending.clear();
+    if (follow) this.scrollToEnd();
+  }
+
+  private dropPending(): void {
+    if (this.frame !== undefined) cancelAnimationFrame(this.frame);
+    this.frame = undefined;
+    this.pending.clear();
+  }
+
+  private isLastTurn(turnId: string): boolean {
+    return this.element.lastElementChild?.getAttribute('data-turn-id') === turnId;
+  }
+
+  private isNearBottom(): boolean {
+    const scroller = this.element;
+    return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < FOLLOW_THRESHOLD;
+  }
+
+  private scrollToEnd(): void {
+    this.element.scrollTop = this.element.scrollHeight;
+  }
+}
+
+function outcomeOf(turn: AssistantTurn): string {
+  if (turn.status === 'stopped') return 'Answer stopped.';
+  if (turn.status === 'interrupted') return 'The answer was interrupted.';
+  if (turn.status === 'error') return `Error: ${turn.error?.message ?? 'the request failed'}`;
+  if (turn.finishReason === 'length') return 'The answer reached the token limit.';
+  if (turn.finishReason === 'content_filter') return 'The content filter withheld the rest of the answer.';
+  return 'Answer complete.';
+}
+
+function emptyState(): HTMLElement {
+  return el(
+    'div',
+    { class: 'empty-state' },
+    el('span', { class: 'codicon codicon-comment-discussion', 'aria-hidden': 'true' }),
+    el('p', {}, 'Ask the gateway anything.'),
+    el('p', { class: 'hint' }, 'Enter sends, Shift+Enter adds a line, Esc stops an answer. Select code in an editor and use "Add Selection to Chat" to attach it.'),
+  );
+}

@@ -1,0 +1,37 @@
+/** A message the user sent, with Edit (change it and send again, dropping what followed). */
+import type { UserTurn } from '../../chat/conversation';
+import { chipList } from './contextChips';
+import { el, iconButton, textButton } from './dom';
+import type { HostConnection } from './hostConnection';
+
+export function userTurnView(turn: UserTurn, canEdit: boolean, host: HostConnection): HTMLElement {
+  const article = el('article', { class: 'turn turn-user', 'aria-label': 'Your message', 'data-turn-id': turn.id });
+  const body = el('div', { class: 'user-text' }, turn.text);
+  const header = el('header', { class: 'turn-header' }, el('span', { class: 'turn-role' }, 'You'));
+  if (canEdit) header.append(iconButton('edit', 'Edit and resend', () => startEditing(), { class: 'icon-button turn-action' }));
+  article.append(header);
+  if (turn.context.length) article.append(chipList(turn.context, 'Attached context'));
+  article.append(body);
+
+  function startEditing(): void {
+    const input = el('textarea', { class: 'edit-input', 'aria-label': 'Edit your message', rows: '3' });
+    input.value = turn.text;
+    const send = (): void => {
+      if (input.value.trim()) host.post({ type: 'editAndResend', turnId: turn.id, text: input.value });
+    };
+    const cancel = (): void => editor.replaceWith(body);
+    input.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+        event.preventDefault();
+        send();
+      } else if (event.key === 'Escape') {
+        event.stopPropagation();
+        cancel();
+      }
+    });
+    const editor = el('div', { class: 'edit-box' }, input, el('div', { class: 'button-row' }, textButton('send', 'Send', send, { class: 'text-button primary' }), textButton('close', 'Cancel', cancel)));
+    body.replaceWith(editor);
+    input.focus();
+  }
+  return article;
+}

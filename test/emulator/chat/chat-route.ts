@@ -1,0 +1,41 @@
+/** POST /v1/chat/completions. */
+
+import type { ChatCompletion } from '../../../src/gateway/types/chat';
+import { completionId, unixSeconds } from '../core/ids';
+import type { Route } from '../core/router';
+import { parseChatRequest } from './chat-request';
+import { streamAnswer } from './chat-stream';
+import { scriptAnswer } from './scripted-model';
+
+export const chatRoute: Route = {
+  method: 'POST',
+  pattern: /^\/v1\/chat\/completions$/,
+  auth: true,
+  async handle(ctx) {
+    const turn = parseChatRequest(ctx.body);
+    const answer = scriptAnswer(turn, { invalidToolJson: ctx.reply.fault.invalidToolJson ?? false });
+    const id = completionId();
+    const created = unixSeconds();
+    if (turn.stream) return streamAnswer(ctx, turn, answer, id, created);
+    const completion: ChatCompletion = {
+      id,
+      object: 'chat.completion',
+      created,
+      model: turn.model,
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: 'assistant',
+            content: answer.content,
+            ...(answer.toolCalls.length ? { tool_calls: answer.toolCalls } : {}),
+          },
+          logprobs: null,
+          finish_reason: answer.finishReason,
+        },
+      ],
+      usage: answer.usage,
+    };
+    await ctx.reply.json(200, completion, ctx.extraHeaders);
+  },
+};

@@ -1,0 +1,158 @@
+/**
+ * Fault injection. A FaultSpec can be set emulator-wide (options.faults or
+ * setFaults) or sent with one request as the JSON value of the header
+ * `x-emulator-fault`; the header's fields override the emulator-wide ones for
+ * that request only.
+ */
+
+export type ErrorBodyShape = 'openai' | 'vendor' | 'fastapi' | 'text' | 'html';
+
+export interface StatusBurst {
+  status: 500 | 502 | 503 | 504 | 429;
+  /** How many matching requests get the status (emulator-wide spec). A header spec applies to its own request whenever count > 0. */
+  count: number;
+  /** Retry-After value sent with the status; 429s get '1' when unset. */
+  retryAfter?: string;
+  /** Overrides the error code of the body, e.g. 'insufficient_quota' for a spent quota (429 without Retry-After). */
+  code?: string;
+}
+
+export interface FaultSpec {
+  /** Wait this long before sending the response headers. */
+  latencyMs?: number;
+  /** Wait this long between body pieces (fixed bodies are sent in several pieces) and between SSE events. */
+  slowChunkMs?: number;
+  /** Send the first N body bytes, then reset the connection (ECONNRESET on the client). */
+  resetAfterBytes?: number;
+  /** 'before-headers': accept the request and never answer; 'after-headers': send the headers, then nothing. */
+  stall?: 'before-headers' | 'after-headers';
+  /** Chat streams: inject a `data:` line whose JSON is cut in the middle. */
+  malformedSse?: boolean;
+  /** Chat: tool-call arguments are not valid JSON. */
+  invalidToolJson?: boolean;
+  /** The next `count` matching requests get `status` with a realistic body. */
+  statusBurst?: StatusBurst;
+  /** Content-Length announces the full body, the body stops after N bytes, then the connection ends. */
+  truncateBodyBytes?: number;
+  /** Chat streams end cleanly but without `data: [DONE]`. */
+  dropDone?: boolean;
+  /** Signed media links are issued already expired. */
+  expiredUrls?: boolean;
+  /** Every matching request fails with this body shape (and the shape of statusBurst bodies). */
+  errorBody?: ErrorBodyShape;
+  /** Status of errorBody failures; default 400 (500 for 'text' and 'html'). */
+  errorStatus?: number;
+  /** Scope an emulator-wide spec to paths starting with this prefix ('/v1/chat' or '/chat'). Ignored in the header. */
+  pathPrefix?: string;
+}
+
+export const FAULT_HEADER = 'x-emulator-fault';
+
+/** Emulator-wide faults, with the burst counter they consume. */
+export class FaultPlan {
+  private spec: FaultSpec | undefined;
+  private burstLeft = 0;
+
+  constructor(spec: FaultSpec | undefined) {
+    this.set(spec);
+  }
+
+  set(spec: FaultSpec | undefined): void {
+    this.spec = spec;
+    this.burstLeft = spec?.statusBurst?.count ?? 0;
+  }
+
+  /** The faults for one request; consumes one unit of an emulator-wide burst when it applies. */
+  forRequest(path: string, headerSpec: FaultSpec | undefined): FaultSpec {
+    const global = this.spec && matchesPrefix(path, this.spec.pathPrefix) ? { ...this.spec } : {};
+    if (global.statusBurst) {
+      if (this.burstLeft > 0) this.burstLeft -= 1;
+      else delete global.statusBurst;
+    }
+    const local = headerSpec ? { ...headerSpec } : {};
+    if (local.statusBurst && !(local.statusBurst.count > 0)) delete local.statusBurst;
+    return { ...global, ...local };
+  }
+}
+
+function matchesPrefix(path: string, prefix: string | undefined): boolean {
+  if (!prefix) return true;
+  return path.startsWith(prefix) || path.startsWith(`/v1${prefix.startsWith('/') ? '' : '/'}${prefix}`);
+}
+
+const BURST_STATUSES = new Set([500, 502, 503, 504, 429]);
+const SHAPES = new Set(['openai', 'vendor', 'fastapi', 'text', 'html']);
+
+/** Parses the header value; returns an error message when it is not a valid FaultSpec. */
+export function parseFaultHeader(raw: string): FaultSpec | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return `${FAULT_HEADER} is not valid JSON`;
+  }
+  if (!isRecord(value)) return `${FAULT_HEADER} must be a JSON object`;
+  const spec: FaultSpec = {};
+  for (const [key, v] of Object.entries(value)) {
+    const problem = assign(spec, key, v);
+    if (problem) return `${FAULT_HEADER}: ${problem}`;
+  }
+  return spec;
+}
+
+function assign(spec: FaultSpec, key: string, v: unknown): string | undefined {
+  switch (key) {
+    case 'latencyMs':
+    case 'slowChunkMs':
+    case 'resetAfterBytes':
+    case 'truncateBodyBytes':
+    case 'errorStatus':
+      if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) return `${key} must be a non-negative number`;
+      spec[key] = v;
+      return undefined;
+    case 'malformedSse':
+    case 'invalidToolJson':
+    case 'dropDone':
+    case 'expiredUrls':
+      if (typeof v !== 'boolean') return `${key} must be a boolean`;
+      spec[key] = v;
+      return undefined;
+    case 'stall':
+      if (v !== 'before-headers' && v !== 'after-headers') return 'stall must be "before-headers" or "after-headers"';
+      spec.stall = v;
+      return undefined;
+    case 'errorBody':
+      if (typeof v !== 'string' || !SHAPES.has(v)) return `errorBody must be one of ${[...SHAPES].join(', ')}`;
+      spec.errorBody = v as ErrorBodyShape;
+      return undefined;
+    case 'pathPrefix':
+      if (typeof v !== 'string') return 'pathPrefix must be a string';
+      spec.pathPrefix = v;
+      return undefined;
+    case 'statusBurst':
+      return assignBurst(spec, v);
+    default:
+      return `unknown fault "${key}"`;
+  }
+}
+
+function assignBurst(spec: FaultSpec, v: unknown): string | undefined {
+  if (!isRecord(v) || typeof v.status !== 'number' || !BURST_STATUSES.has(v.status)) {
+    return 'statusBurst.status must be one of 500, 502, 503, 504, 429';
+  }
+  const count = v.count ?? 1;
+  if (typeof count !== 'number' || count < 0) return 'statusBurst.count must be a non-negative number';
+  if (v.retryAfter !== undefined && typeof v.retryAfter !== 'string') return 'statusBurst.retryAfter must be a string';
+  if (v.code !== undefined && typeof v.code !== 'string') return 'statusBurst.code must be a string';
+  spec.statusBurst = {
+    status: v.status as StatusBurst['status'],
+    count,
+    ...(v.retryAfter !== undefined ? { retryAfter: v.retryAfter } : {}),
+    ...(v.code !== undefined ? { code: v.code } : {}),
+  };
+  return undefined;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

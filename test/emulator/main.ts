@@ -1,0 +1,69 @@
+/**
+ * Runs the emulator in the foreground:
+ *   node out/test/emulator/main.js --port <p> [--key K] [--rate N] [--chunk-delay ms]
+ */
+
+import { startEmulator } from './index';
+
+interface CliOptions {
+  port: number;
+  key?: string;
+  rate?: number;
+  chunkDelay?: number;
+}
+
+function parseArgs(argv: readonly string[]): CliOptions {
+  const options: CliOptions = { port: 0 };
+  for (let i = 0; i < argv.length; i += 2) {
+    const flag = argv[i];
+    const value = argv[i + 1];
+    if (value === undefined) throw new Error(`${flag} needs a value`);
+    switch (flag) {
+      case '--port':
+        options.port = integer(flag, value);
+        break;
+      case '--key':
+        options.key = value;
+        break;
+      case '--rate':
+        options.rate = integer(flag, value);
+        break;
+      case '--chunk-delay':
+        options.chunkDelay = integer(flag, value);
+        break;
+      default:
+        throw new Error(`unknown option ${flag}`);
+    }
+  }
+  return options;
+}
+
+function integer(flag: string, value: string): number {
+  if (!/^\d+$/.test(value)) throw new Error(`${flag} must be a non-negative integer, got ${value}`);
+  return Number(value);
+}
+
+async function main(): Promise<void> {
+  let cli: CliOptions;
+  try {
+    cli = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\nusage: main.js --port <p> [--key K] [--rate N] [--chunk-delay ms]\n`);
+    process.exit(2);
+  }
+  const emulator = await startEmulator({
+    port: cli.port,
+    ...(cli.key !== undefined ? { apiKey: cli.key } : {}),
+    ...(cli.rate !== undefined ? { rateLimitPerMinute: cli.rate } : {}),
+    ...(cli.chunkDelay !== undefined ? { chunkDelayMs: cli.chunkDelay } : {}),
+  });
+  process.stdout.write(`Gateway emulator listening on ${emulator.url}\n`);
+  process.stdout.write(`Accepting API key ${emulator.apiKey} (or access token ${emulator.accessToken})\n`);
+  const stop = (): void => {
+    void emulator.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+void main();

@@ -1,0 +1,69 @@
+/** Options of the emulator and their defaults. */
+
+import type { FaultSpec } from './core/faults';
+
+export interface EmulatorOptions {
+  /** 0 = ephemeral (default). */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 'emu-key-0123456789'. */
+  apiKey?: string;
+  /** Default 'emu-access-token'; accepted in the same Bearer header. */
+  accessToken?: string;
+  /** Above it, 429 rate_limit_exceeded with Retry-After; default unlimited. */
+  rateLimitPerMinute?: number;
+  /** SSE delay between chunks, default 0. */
+  chunkDelayMs?: number;
+  /** Characters of content per SSE chunk, default 4. */
+  chunkChars?: number;
+  /** Task lifecycle timing, default 300 / 700 ms. */
+  taskTiming?: { queuedMs: number; runningMs: number };
+  /** Lifetime of signed media links, default 24 h. */
+  signedUrlTtlMs?: number;
+  /** When set, synchronous videos are padded to about this size (memory tests). */
+  largeVideoBytes?: number;
+  /** Emulator-wide faults. */
+  faults?: FaultSpec;
+}
+
+export interface RuntimeOptions {
+  apiKey: string;
+  accessToken: string;
+  rateLimitPerMinute: number | undefined;
+  chunkDelayMs: number;
+  chunkChars: number;
+  taskTiming: { queuedMs: number; runningMs: number };
+  signedUrlTtlMs: number;
+  largeVideoBytes: number | undefined;
+}
+
+const DEFAULT_API_KEY = 'emu-key-0123456789';
+const DEFAULT_ACCESS_TOKEN = 'emu-access-token';
+
+export function runtimeOptions(o: EmulatorOptions): RuntimeOptions {
+  return {
+    apiKey: o.apiKey ?? DEFAULT_API_KEY,
+    accessToken: o.accessToken ?? DEFAULT_ACCESS_TOKEN,
+    rateLimitPerMinute: o.rateLimitPerMinute,
+    chunkDelayMs: o.chunkDelayMs ?? 0,
+    chunkChars: Math.max(1, o.chunkChars ?? 4),
+    taskTiming: o.taskTiming ?? { queuedMs: 300, runningMs: 700 },
+    signedUrlTtlMs: o.signedUrlTtlMs ?? 24 * 60 * 60 * 1000,
+    largeVideoBytes: o.largeVideoBytes,
+  };
+}
+
+/** Applies the runtime-changeable fields of `patch`; a field present with value undefined clears it. */
+export function patchOptions(current: RuntimeOptions, patch: Partial<EmulatorOptions>): RuntimeOptions {
+  const next = { ...current };
+  if (patch.apiKey !== undefined) next.apiKey = patch.apiKey;
+  if (patch.accessToken !== undefined) next.accessToken = patch.accessToken;
+  if ('rateLimitPerMinute' in patch) next.rateLimitPerMinute = patch.rateLimitPerMinute;
+  if (patch.chunkDelayMs !== undefined) next.chunkDelayMs = patch.chunkDelayMs;
+  if (patch.chunkChars !== undefined) next.chunkChars = Math.max(1, patch.chunkChars);
+  if (patch.taskTiming !== undefined) next.taskTiming = patch.taskTiming;
+  if (patch.signedUrlTtlMs !== undefined) next.signedUrlTtlMs = patch.signedUrlTtlMs;
+  if ('largeVideoBytes' in patch) next.largeVideoBytes = patch.largeVideoBytes;
+  return next;
+}

@@ -1,0 +1,54 @@
+/** Fakes for the chat tests: a scripted backend and chunk builders. */
+import type { ChatBackend } from '../../../src/chat/chatSession';
+import { GatewayError } from '../../../src/gateway/errors';
+import type { ChatChunk, ChatRequest, ChatUsage, FinishReason } from '../../../src/gateway/types/chat';
+
+export function chunk(content: string | undefined, finishReason: FinishReason | null = null, usage?: ChatUsage): ChatChunk {
+  return {
+    id: 'c1',
+    object: 'chat.completion.chunk',
+    created: 0,
+    model: 'm',
+    choices: usage ? [] : [{ index: 0, delta: content === undefined ? {} : { content }, finish_reason: finishReason }],
+    ...(usage ? { usage } : {}),
+  };
+}
+
+export const USAGE: ChatUsage = { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 };
+
+/** Chunks of a complete answer: the pieces, a finish reason, then usage. */
+export async function* answer(pieces: string[], finishReason: FinishReason = 'stop'): AsyncGenerator<ChatChunk> {
+  for (const piece of pieces) yield chunk(piece);
+  yield chunk(undefined, finishReason);
+  yield chunk(undefined, null, USAGE);
+}
+
+/** Yields the pieces, then waits until the signal aborts and fails as the real client does. */
+export async function* untilAborted(pieces: string[], signal: AbortSignal | undefined): AsyncGenerator<ChatChunk> {
+  for (const piece of pieces) yield chunk(piece);
+  await new Promise<void>((resolve) => {
+    if (signal?.aborted) resolve();
+    else signal?.addEventListener('abort', () => resolve(), { once: true });
+  });
+  throw new GatewayError({ kind: 'aborted', message: 'The request was cancelled.' });
+}
+
+export interface FakeBackend extends ChatBackend {
+  requests: ChatRequest[];
+}
+
+export function fakeBackend(script: (request: ChatRequest, signal: AbortSignal | undefined) => AsyncIterable<ChatChunk>, requestId = 'req-1'): FakeBackend {
+  const requests: ChatRequest[] = [];
+  return {
+    requests,
+    async stream(request, options) {
+      requests.push(structuredClone(request));
+      return { requestId, chunks: script(request, options.signal) };
+    },
+  };
+}
+
+/** Resolves after the event loop has run pending callbacks. */
+export function tick(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

@@ -1,0 +1,44 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { newConversation, type Conversation } from '../../../src/chat/conversation';
+import { parseConversation, serializeConversation, STORAGE_VERSION } from '../../../src/chat/persistence';
+
+function sample(): Conversation {
+  const c = newConversation('gpt-x', 'Be kind.', 1000);
+  c.params.temperature = 0.5;
+  c.params.stop = ['END'];
+  c.draft = { text: 'half-typed', context: [{ id: 'k', file: 'a.ts', uri: 'file:///a.ts', languageId: 'typescript', startLine: 1, endLine: 2, text: 'x' }] };
+  c.turns = [
+    { kind: 'user', id: 'u', text: 'hi', context: [], createdAt: 1 },
+    { kind: 'assistant', id: 'a', model: 'gpt-x', text: 'hel', status: 'streaming', requestId: 'r', createdAt: 2 },
+    { kind: 'assistant', id: 'b', model: 'gpt-x', text: '', status: 'error', error: { message: 'boom', requestId: 'r2' }, createdAt: 3 },
+    { kind: 'assistant', id: 'c', model: 'gpt-x', text: 'ok', status: 'done', finishReason: 'length', usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 }, createdAt: 4 },
+  ];
+  return c;
+}
+
+test('a conversation survives a round trip, draft and chips included', () => {
+  const c = sample();
+  const back = parseConversation(serializeConversation(c));
+  assert.deepEqual(back.draft, c.draft);
+  assert.deepEqual(back.params, c.params);
+  assert.deepEqual(back.turns.slice(2), c.turns.slice(2));
+  assert.equal(JSON.parse(serializeConversation(c)).version, STORAGE_VERSION);
+});
+
+test('a turn saved while streaming is read back as interrupted, its text kept', () => {
+  const turn = parseConversation(serializeConversation(sample())).turns[1];
+  assert.equal(turn?.kind === 'assistant' && turn.status, 'interrupted');
+  assert.equal(turn?.text, 'hel');
+});
+
+test('other versions and malformed documents are refused with the field named', () => {
+  const stored = JSON.parse(serializeConversation(sample()));
+  assert.throws(() => parseConversation(JSON.stringify({ ...stored, version: 99 })), /unsupported version 99/);
+  stored.conversation.turns[0].text = 42;
+  assert.throws(() => parseConversation(JSON.stringify(stored)), /turn\.text is not a text/);
+  assert.throws(() => parseConversation('{"version":1,"conv'), SyntaxError);
+  const badStatus = JSON.parse(serializeConversation(sample()));
+  badStatus.conversation.turns[1].status = 'exploded';
+  assert.throws(() => parseConversation(JSON.stringify(badStatus)), /turn\.status/);
+});

@@ -1,0 +1,208 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { SseDecoder } from '../../src/gateway/sse';
+
+const utf8 = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'utf8'));
+
+/** Decodes `bytes` pushed in pieces of the given sizes (cycled; 1 byte when empty). */
+function decodeInPieces(bytes: Uint8Array, sizes: readonly number[] = []): string[] {
+  const decoder = new SseDecoder();
+  const events: string[] = [];
+  for (let at = 0, i = 0; at < bytes.length; i++) {
+    const size = sizes.length ? sizes[i % sizes.length] : 1;
+    events.push(...decoder.push(bytes.subarray(at, at + size)));
+    at += size;
+  }
+  events.push(...decoder.end());
+  return events;
+}
+
+function decodeWhole(bytes: Uint8Array): string[] {
+  const decoder = new SseDecoder();
+  return [...decoder.push(bytes), ...decoder.end()];
+}
+
+/** An independent, naive reading of the WHATWG algorithm, used as the oracle. */
+function referenceDecode(bytes: Uint8Array): string[] {
+  const lines = new TextDecoder().decode(bytes).split(/\r\n|\r|\n/);
+  lines.pop(); // not terminated: not a line
+  const events: string[] = [];
+  let data: string[] | undefined;
+  for (const line of lines) {
+    if (line === '') {
+      if (data) events.push(data.join('\n'));
+      data = undefined;
+      continue;
+    }
+    const colon = line.indexOf(':');
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? '' : line.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'data') (data ??= []).push(value);
+  }
+  return events;
+}
+
+test('events end with LF, CRLF or lone CR line endings alike', () => {
+  for (const eol of ['\n', '\r\n', '\r']) {
+    const stream = `data: one${eol}${eol}data: two${eol}data: three${eol}${eol}`;
+    assert.deepEqual(decodeWhole(utf8(stream)), ['one', 'two\nthree'], JSON.stringify(eol));
+    assert.deepEqual(decodeInPieces(utf8(stream)), ['one', 'two\nthree'], JSON.stringify(eol));
+  }
+});
+
+test('mixed line endings in one stream', () => {
+  assert.deepEqual(decodeWhole(utf8('data: a\r\ndata: b\rdata: c\n\r\ndata: d\r\r')), ['a\nb\nc', 'd']);
+});
+
+test('a CR ending one push and a LF starting the next are one line ending', () => {
+  const decoder = new SseDecoder();
+  assert.deepEqual(decoder.push(utf8('data: a\r')), []);
+  assert.deepEqual(decoder.push(utf8('\ndata: b\r')), []);
+  assert.deepEqual(decoder.push(utf8('\n\r')), ['a\nb']);
+  assert.deepEqual(decoder.push(utf8('\ndata: c\r')), []);
+  assert.deepEqual(decoder.push(utf8('\r')), ['c']);
+});
+
+test('comment lines are ignored, also between the data lines of one event', () => {
+  const stream = ': ping\n\ndata: a\n: keep-alive\ndata: b\n\n:\n\n';
+  assert.deepEqual(decodeWhole(utf8(stream)), ['a\nb']);
+});
+
+test('multi-line data is joined with LF; empty data lines are kept', () => {
+  assert.deepEqual(decodeWhole(utf8('data: {"a":\ndata: 1}\n\ndata:\ndata: x\ndata:\n\n')), ['{"a":\n1}', '\nx\n']);
+});
+
+test('the space after "data:" is optional and only one is removed', () => {
+  assert.deepEqual(decodeWhole(utf8('data:x\n\ndata:  two spaces\n\ndata: \n\n')), ['x', ' two spaces', '']);
+});
+
+test('"data" without a colon is a data line with an empty value', () => {
+  assert.deepEqual(decodeWhole(utf8('data\n\ndata\ndata: b\n\n')), ['', '\nb']);
+});
+
+test('event, id, retry and unknown fields are parsed and ignored', () => {
+  const stream = 'event: message\nid: 7\nretry: 1000\ndata: a\n\nevent: only\nid: 8\n\n' +
+    'datax: no\nData: no\n data: no\nfoo: data: no\ndat\ndata: yes\n\n';
+  assert.deepEqual(decodeWhole(utf8(stream)), ['a', 'yes']);
+});
+
+test('an event without data lines produces nothing', () => {
+  assert.deepEqual(decodeWhole(utf8('event: ping\n\n\n\n: c\n\n')), []);
+});
+
+test('a BOM at stream start is skipped, even split byte by byte', () => {
+  const stream = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8('data: a\n\n')]);
+  assert.deepEqual(decodeWhole(stream), ['a']);
+  assert.deepEqual(decodeInPieces(stream), ['a']);
+});
+
+test('a BOM is skipped only at stream start', () => {
+  const stream = new Uint8Array([...utf8('data: a\n\n'), 0xef, 0xbb, 0xbf, ...utf8('data: b\n\ndata: \uFEFFc\n\n')]);
+  assert.deepEqual(decodeWhole(stream), ['a', '\uFEFFc']);
+});
+
+test('UTF-8 characters split at every byte decode whole (emoji, CJK, accents)', () => {
+  const text = '😀 你好, naïve 𝄞 ok';
+  const stream = utf8(`data: {"content":"${text}"}\n\ndata: ${text}\ndata: ascii\n\n`);
+  const expected = [`{"content":"${text}"}`, `${text}\nascii`];
+  for (let size = 1; size <= 7; size++) assert.deepEqual(decodeInPieces(stream, [size]), expected, `pieces of ${size}`);
+  for (let split = 0; split <= stream.length; split++) {
+    const decoder = new SseDecoder();
+    assert.deepEqual([...decoder.push(stream.subarray(0, split)), ...decoder.push(stream.subarray(split))], expected, `split at ${split}`);
+  }
+});
+
+test('ASCII and non-ASCII payloads in one push each decode correctly', () => {
+  const events = ['{"c":"a"}', '{"c":"é"}', '{"c":"b"}', '{"c":"你"}', '{"c":"c"}'];
+  assert.deepEqual(decodeWhole(utf8(events.map((e) => `data: ${e}\n\n`).join(''))), events);
+});
+
+test('invalid UTF-8 becomes U+FFFD, as when decoding the whole stream', () => {
+  const stream = new Uint8Array([...utf8('data: a'), 0xff, 0xe4, 0xbd, ...utf8('\n\ndata: '), 0x80, ...utf8('b\n\n')]);
+  assert.deepEqual(decodeWhole(stream), ['a\uFFFD\uFFFD', '\uFFFDb']);
+  assert.deepEqual(decodeInPieces(stream), decodeWhole(stream));
+});
+
+test('an event not closed by a blank line is discarded at end of stream', () => {
+  const decoder = new SseDecoder();
+  assert.deepEqual(decoder.push(utf8('data: a\n\ndata: [DONE]\n')), ['a']);
+  assert.deepEqual(decoder.end(), []);
+  assert.deepEqual(decodeWhole(utf8('data: a\n\ndata: [DO')), ['a']);
+});
+
+test('end() resets the decoder for a new stream', () => {
+  const decoder = new SseDecoder();
+  decoder.push(utf8('data: cut'));
+  decoder.end();
+  assert.deepEqual(decoder.push(utf8('\uFEFFdata: fresh\n\n')), ['fresh']);
+});
+
+test('the caller may reuse its buffer after push', () => {
+  const decoder = new SseDecoder();
+  const buffer = utf8('data: abc');
+  decoder.push(buffer);
+  buffer.fill(0x78);
+  assert.deepEqual(decoder.push(utf8('\n\n')), ['abc']);
+});
+
+test('plain Uint8Array and Buffer input give the same result', () => {
+  const text = 'data: x\n\ndata: 😀\n\n';
+  assert.deepEqual(decodeWhole(Buffer.from(text)), decodeWhole(utf8(text)));
+});
+
+test('a long event arriving in many small pushes is decoded in linear time', () => {
+  const payload = 'x'.repeat(2_000_000);
+  const stream = utf8(`data: ${payload}\n\n`);
+  const started = Date.now();
+  assert.deepEqual(decodeInPieces(stream, [100]), [payload]);
+  assert.ok(Date.now() - started < 5_000);
+});
+
+const lineEnding = fc.constantFrom('\n', '\r\n', '\r');
+const value = fc.string({ unit: 'binary', maxLength: 24 }).map((s) => s.replace(/[\r\n]/g, ''));
+const line = fc.oneof(
+  value.map((v) => `data: ${v}`),
+  value.map((v) => `data:${v}`),
+  fc.constant('data'),
+  value.map((v) => `:${v}`),
+  value.map((v) => `event: ${v}`),
+  value.map((v) => `id: ${v}`),
+  fc.nat().map((n) => `retry: ${n}`),
+  value,
+);
+const event = fc
+  .tuple(fc.array(fc.tuple(line, lineEnding), { maxLength: 5 }), lineEnding)
+  .map(([lines, end]) => lines.map(([l, e]) => l + e).join('') + end);
+const eventStream = fc
+  .tuple(fc.boolean(), fc.array(event, { maxLength: 8 }), fc.oneof(fc.constant(''), line))
+  .map(([bom, events, unterminated]) => utf8(`${bom ? '\uFEFF' : ''}${events.join('')}${unterminated}`));
+const pieceSizes = fc.oneof(fc.constant([]), fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 12 }));
+
+test('property: any chunking of an event stream decodes like one push and like the reference', () => {
+  fc.assert(
+    fc.property(eventStream, pieceSizes, (bytes, sizes) => {
+      const whole = decodeWhole(bytes);
+      assert.deepEqual(decodeInPieces(bytes, sizes), whole);
+      assert.deepEqual(whole, referenceDecode(bytes));
+    }),
+    { numRuns: 500 },
+  );
+});
+
+const byteSoup = fc
+  .array(fc.constantFrom('\n', '\r', ':', ' ', 'data', 'data:', 'x', '\uFEFF', '你', '😀', '\x80', '\xff', '\xe4\xbd'), { maxLength: 60 })
+  // Parts in the latin1 range are raw bytes (so '\xe4\xbd' is a cut-off CJK character); the others are UTF-8.
+  .map((parts) => new Uint8Array(Buffer.concat(parts.map((p) => Buffer.from(p, /^[\x00-\xff]+$/.test(p) ? 'latin1' : 'utf8')))));
+
+test('property: any chunking of arbitrary bytes (invalid UTF-8 included) decodes like one push and like the reference', () => {
+  fc.assert(
+    fc.property(byteSoup, pieceSizes, (bytes, sizes) => {
+      const whole = decodeWhole(bytes);
+      assert.deepEqual(decodeInPieces(bytes, sizes), whole);
+      assert.deepEqual(whole, referenceDecode(bytes));
+    }),
+    { numRuns: 500 },
+  );
+});

@@ -1,0 +1,13 @@
+// The gateway emulator (test/emulator), started in-process for a test run.
+import { startEmulator } from '../../emulator';
+import { log, onCleanup } from './proc';
+
+export type Emulator = Awaited<ReturnType<typeof startEmulator>>;
+
+/** Starts the emulator (port 0: a free port); it is closed by cleanupAll(). */
+export async function startGatewayEmulator(port = 0): Promise<Emulator> {
+  const emulator = await startEmulator({ port });
+  onCleanup('emulator', () => emulator.close());
+  log(`emulator at ${emulator.url}`);
+  return emulator;
+}
