@@ -1,6 +1,6 @@
 /**
  * Runs the emulator in the foreground:
- *   node out/test/emulator/main.js --port <p> [--key K] [--rate N] [--chunk-delay ms]
+ *   node out/test/emulator/main.js --port <p> [--key K] [--rate N] [--chunk-delay ms] [--large-video-bytes N]
  */
 
 import { startEmulator } from './index';
@@ -10,6 +10,7 @@ interface CliOptions {
   key?: string;
   rate?: number;
   chunkDelay?: number;
+  largeVideoBytes?: number;
 }
 
 function parseArgs(argv: readonly string[]): CliOptions {
@@ -31,6 +32,9 @@ function parseArgs(argv: readonly string[]): CliOptions {
       case '--chunk-delay':
         options.chunkDelay = integer(flag, value);
         break;
+      case '--large-video-bytes':
+        options.largeVideoBytes = integer(flag, value);
+        break;
       default:
         throw new Error(`unknown option ${flag}`);
     }
@@ -48,7 +52,7 @@ async function main(): Promise<void> {
   try {
     cli = parseArgs(process.argv.slice(2));
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\nusage: main.js --port <p> [--key K] [--rate N] [--chunk-delay ms]\n`);
+    process.stderr.write(`${(error as Error).message}\nusage: main.js --port <p> [--key K] [--rate N] [--chunk-delay ms] [--large-video-bytes N]\n`);
     process.exit(2);
   }
   const emulator = await startEmulator({
@@ -56,6 +60,7 @@ async function main(): Promise<void> {
     ...(cli.key !== undefined ? { apiKey: cli.key } : {}),
     ...(cli.rate !== undefined ? { rateLimitPerMinute: cli.rate } : {}),
     ...(cli.chunkDelay !== undefined ? { chunkDelayMs: cli.chunkDelay } : {}),
+    ...(cli.largeVideoBytes !== undefined ? { largeVideoBytes: cli.largeVideoBytes } : {}),
   });
   process.stdout.write(`Gateway emulator listening on ${emulator.url}\n`);
   process.stdout.write(`Accepting API key ${emulator.apiKey} (or access token ${emulator.accessToken})\n`);

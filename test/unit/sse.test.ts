@@ -1,7 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { SseDecoder } from '../../src/gateway/sse';
+import { GatewayError } from '../../src/gateway/errors';
+import { readChatChunks, SseDecoder } from '../../src/gateway/sse';
+import type { ChatChunk } from '../../src/gateway/types/chat';
 
 const utf8 = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'utf8'));
 
@@ -172,11 +174,11 @@ const line = fc.oneof(
   fc.nat().map((n) => `retry: ${n}`),
   value,
 );
-const event = fc
+const sseEvent = fc
   .tuple(fc.array(fc.tuple(line, lineEnding), { maxLength: 5 }), lineEnding)
   .map(([lines, end]) => lines.map(([l, e]) => l + e).join('') + end);
 const eventStream = fc
-  .tuple(fc.boolean(), fc.array(event, { maxLength: 8 }), fc.oneof(fc.constant(''), line))
+  .tuple(fc.boolean(), fc.array(sseEvent, { maxLength: 8 }), fc.oneof(fc.constant(''), line))
   .map(([bom, events, unterminated]) => utf8(`${bom ? '\uFEFF' : ''}${events.join('')}${unterminated}`));
 const pieceSizes = fc.oneof(fc.constant([]), fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 12 }));
 
@@ -205,4 +207,149 @@ test('property: any chunking of arbitrary bytes (invalid UTF-8 included) decodes
     }),
     { numRuns: 500 },
   );
+});
+
+const CHUNK = { id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content: 'hi' }, finish_reason: null }] };
+const event = (payload: unknown): string => `data: ${typeof payload === 'string' ? payload : JSON.stringify(payload)}\n\n`;
+
+/** A body yielding `pieces` as bytes; records whether the reader let it go early. */
+function body(pieces: readonly string[]): AsyncIterable<Uint8Array> & { released: boolean } {
+  const source = {
+    released: false,
+    async *[Symbol.asyncIterator](): AsyncGenerator<Uint8Array> {
+      try {
+        for (const piece of pieces) yield utf8(piece);
+      } finally {
+        source.released = true;
+      }
+    },
+  };
+  return source;
+}
+
+async function readAll(source: AsyncIterable<Uint8Array>, signal?: AbortSignal): Promise<ChatChunk[]> {
+  const chunks: ChatChunk[] = [];
+  for await (const chunk of readChatChunks(source, signal)) chunks.push(chunk);
+  return chunks;
+}
+
+function streamError(pattern: RegExp): (e: unknown) => boolean {
+  return (e) => e instanceof GatewayError && e.kind === 'stream' && pattern.test(e.message);
+}
+
+test('readChatChunks parses each event and stops at [DONE], letting the body go', async () => {
+  const source = body([': ping\n\n', event(CHUNK).slice(0, 20), event(CHUNK).slice(20) + event(CHUNK), 'data: [DONE]\n\n', event(CHUNK)]);
+  assert.deepEqual(await readAll(source), [CHUNK, CHUNK]);
+  assert.equal(source.released, true);
+});
+
+test('readChatChunks: a body ending without [DONE] is a stream error', async () => {
+  await assert.rejects(readAll(body([event(CHUNK)])), streamError(/ended without \[DONE\] after 1 event/));
+  await assert.rejects(readAll(body([event(CHUNK), 'data: {"id":"c1","cho'])), streamError(/without \[DONE\]/));
+  await assert.rejects(readAll(body([])), streamError(/without \[DONE\]/));
+});
+
+test('readChatChunks: malformed JSON is a stream error naming the event with an excerpt', async () => {
+  const broken = `{"id":"c1","choices":[{"delta":{"content":"${'x'.repeat(200)}`;
+  await assert.rejects(readAll(body([event(CHUNK), event(broken), 'data: [DONE]\n\n'])), (e: unknown) => {
+    assert.ok(e instanceof GatewayError && e.kind === 'stream');
+    assert.match(e.message, /event 2 is not valid JSON/);
+    assert.match(e.message, /\{\\"id\\":\\"c1\\",\\"choices/);
+    assert.ok(e.message.length < 300, e.message);
+    return true;
+  });
+});
+
+test('readChatChunks: a payload that is not a chunk object is a stream error', async () => {
+  await assert.rejects(readAll(body([event('[1,2]')])), streamError(/event 1 is not a JSON object/));
+  await assert.rejects(readAll(body([event('42')])), streamError(/not a JSON object/));
+  await assert.rejects(readAll(body([event({ choices: 'no' })])), streamError(/no "choices" array/));
+});
+
+test('readChatChunks: an error object mid-stream is an http error with its details', async () => {
+  const error = { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded', param: null, status_code: 429 } };
+  await assert.rejects(readAll(body([event(CHUNK), event(error)])), (e: unknown) => {
+    assert.ok(e instanceof GatewayError);
+    assert.equal(e.kind, 'http');
+    assert.equal(e.message, 'Rate limit reached');
+    assert.equal(e.code, 'rate_limit_exceeded');
+    assert.equal(e.type, 'requests');
+    assert.equal(e.status, 429);
+    return true;
+  });
+  await assert.rejects(readAll(body([event({ error: 'overloaded' })])), (e: unknown) => e instanceof GatewayError && e.kind === 'http' && e.message === 'overloaded');
+  await assert.rejects(readAll(body([event({ error: { code: 500 } })])), (e: unknown) => e instanceof GatewayError && e.code === '500' && /middle of the chat stream/.test(e.message));
+});
+
+test('readChatChunks tolerates empty events, "error": null and a usage chunk without choices', async () => {
+  const usage = { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 };
+  const chunks = await readAll(body(['data:\n\n', event({ ...CHUNK, error: null }), event({ id: 'c1', usage }), 'data: [DONE]\n\n']));
+  assert.equal(chunks.length, 2);
+  assert.deepEqual(chunks[1].choices, []);
+  assert.deepEqual(chunks[1].usage, usage);
+});
+
+test('readChatChunks: an interrupted body is a stream error keeping the cause', async () => {
+  const reset = new Error('socket hang up');
+  const source: AsyncIterable<Uint8Array> = {
+    async *[Symbol.asyncIterator]() {
+      yield utf8(event(CHUNK));
+      throw reset;
+    },
+  };
+  await assert.rejects(readAll(source), (e: unknown) => e instanceof GatewayError && e.kind === 'stream' && e.cause === reset && /interrupted: socket hang up/.test(e.message));
+});
+
+/** A body that sends one event, then waits forever. */
+function stalledBody(): AsyncIterable<Uint8Array> {
+  return {
+    [Symbol.asyncIterator]() {
+      let sent = false;
+      return {
+        next: () => {
+          if (sent) return new Promise<IteratorResult<Uint8Array>>(() => undefined);
+          sent = true;
+          return Promise.resolve({ done: false, value: utf8(event(CHUNK)) });
+        },
+      };
+    },
+  };
+}
+
+test('readChatChunks: aborting while the body stalls ends with an aborted error', async () => {
+  const abort = new AbortController();
+  const chunks: ChatChunk[] = [];
+  await assert.rejects(
+    (async () => {
+      for await (const chunk of readChatChunks(stalledBody(), abort.signal)) {
+        chunks.push(chunk);
+        setTimeout(() => abort.abort(), 5);
+      }
+    })(),
+    (e: unknown) => e instanceof GatewayError && e.kind === 'aborted',
+  );
+  assert.equal(chunks.length, 1);
+});
+
+test('readChatChunks: an already aborted signal, or one aborted between chunks, stops reading', async () => {
+  await assert.rejects(readAll(body([event(CHUNK)]), AbortSignal.abort()), (e: unknown) => e instanceof GatewayError && e.kind === 'aborted');
+  const abort = new AbortController();
+  const source = body([event(CHUNK) + event(CHUNK) + event(CHUNK), 'data: [DONE]\n\n']);
+  let seen = 0;
+  await assert.rejects(
+    (async () => {
+      for await (const chunk of readChatChunks(source, abort.signal)) {
+        assert.ok(chunk);
+        if (++seen === 1) abort.abort();
+      }
+    })(),
+    (e: unknown) => e instanceof GatewayError && e.kind === 'aborted',
+  );
+  assert.equal(seen, 1);
+  assert.equal(source.released, true);
+});
+
+test('readChatChunks: an abort reason that is a GatewayError (e.g. a timeout) is thrown as is', async () => {
+  const timeout = new GatewayError({ kind: 'timeout', message: 'idle' });
+  await assert.rejects(readAll(stalledBody(), AbortSignal.abort(timeout)), (e: unknown) => e === timeout);
 });

@@ -45,6 +45,8 @@ async function main(): Promise<void> {
     session = await startSession({
       name: 'demo',
       emulatorPort: o.port,
+      // stream chat replies visibly
+      emulatorOptions: { chunkDelayMs: 15 },
       codeServerPort: o.csPort,
       host: o.host,
       publicAuthority: o.publicAuthority,

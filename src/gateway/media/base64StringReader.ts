@@ -49,6 +49,8 @@ export class Base64StringReader {
       } else if (bytes[special] === QUOTE) {
         await this.decoder.finish();
         return special + 1;
+      } else if (special + 1 < bytes.length && this.appendSimpleEscape(bytes[special + 1])) {
+        next = special + 2;
       } else {
         this.escape = '';
         next = special + 1;
@@ -60,6 +62,14 @@ export class Base64StringReader {
   /** Waits for the write in flight; see Base64StreamDecoder.settle. */
   settle(): Promise<void> {
     return this.decoder.settle();
+  }
+
+  /** Handles the common escapes \\n, \\r, \\t and \\/ without building strings; false for the others. */
+  private appendSimpleEscape(code: number): boolean {
+    if (code === 0x6e || code === 0x72 || code === 0x74) return true;
+    if (code !== 0x2f) return false;
+    this.decoder.appendChar(code);
+    return true;
   }
 
   /** Reads the rest of an escape sequence, which may span chunks; the decoder has room for one character. */

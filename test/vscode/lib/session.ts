@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { startCodeServer, type CodeServer, type DevPayload } from './codeServer';
+import type { EmulatorOptions } from '../../emulator';
 import { startGatewayEmulator, type Emulator } from './emulator';
 import { LOG_DIR, OUTPUT_DIR, PROJECT_ROOT } from './paths';
 import { cleanupAll, elapsed, log, onCleanup } from './proc';
@@ -13,6 +14,8 @@ export interface SessionOptions {
   name: string;
   /** Emulator port (0/undefined: free port). */
   emulatorPort?: number;
+  /** Further emulator options (timing, faults, ...). */
+  emulatorOptions?: Omit<EmulatorOptions, 'port'>;
   /** code-server port (0/undefined: free port). */
   codeServerPort?: number;
   /** code-server bind address (default 127.0.0.1). */
@@ -73,7 +76,7 @@ export async function startSession(opts: SessionOptions): Promise<Session> {
   // runs after the processes are stopped, before the run dir goes away
   onCleanup('collect logs', () => collectLogs(runDir, path.join(LOG_DIR, opts.name)));
 
-  const emulator = await startGatewayEmulator(opts.emulatorPort ?? 0);
+  const emulator = await startGatewayEmulator(opts.emulatorPort ?? 0, opts.emulatorOptions);
   const workspace = createWorkspace(path.join(runDir, 'workspace'), workspaceSettings(emulator));
   fs.mkdirSync(path.join(runDir, 'tmp'), { recursive: true });
 

@@ -1,0 +1,244 @@
+// The chat view's host side end to end: real HTTP to an emulator of its own (so it can slow the
+// stream down), real files, the webview replaced by a recorder of the protocol's messages.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { AssistantTurn, Conversation } from '../../../src/chat/conversation';
+import { ChatController, type ChatServices } from '../../../src/chatView/chatController';
+import { ConversationLibrary, type ActiveIdMemento } from '../../../src/chatView/conversationLibrary';
+import { ConversationStore } from '../../../src/chatView/conversationStore';
+import { GatewayClient } from '../../../src/gateway/client';
+import { classifyModel } from '../../../src/gateway/catalog';
+import type { HostMessage } from '../../../src/protocol/chatProtocol';
+import { startEmulator, type Emulator } from '../../emulator';
+
+class RecordingView {
+  readonly messages: HostMessage[] = [];
+  post(message: HostMessage): void {
+    this.messages.push(structuredClone(message));
+  }
+  streamedText(turnId: string): string {
+    return this.messages.flatMap((m) => (m.type === 'textAppended' && m.turnId === turnId ? [m.text] : [])).join('');
+  }
+  lastState(): Conversation {
+    const state = [...this.messages].reverse().find((m) => m.type === 'state');
+    assert.ok(state && state.type === 'state', 'no state message');
+    return state.state.conversation;
+  }
+}
+
+class MemoryMemento implements ActiveIdMemento {
+  private readonly values = new Map<string, unknown>();
+  get<T>(key: string): T | undefined {
+    return this.values.get(key) as T | undefined;
+  }
+  update(key: string, value: unknown): Thenable<void> {
+    this.values.set(key, value);
+    return Promise.resolve();
+  }
+}
+
+async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 10000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+suite('Chat view host', () => {
+  let emulator: Emulator;
+  let dir: string;
+  let memento: MemoryMemento;
+  const opened: ChatController[] = [];
+  const connectionChanged = new vscode.EventEmitter<void>();
+
+  function open(): { controller: ChatController; view: RecordingView } {
+    const client = new GatewayClient({ baseUrl: emulator.url, userAgent: 'chat-view-test', getCredential: async () => emulator.apiKey, retry: { maxAttempts: 1 } });
+    const services: ChatServices = {
+      clients: { get: () => client, onDidChangeConnection: connectionChanged.event },
+      catalog: { list: (signal) => client.models.list(signal), capabilityOf: (id) => classifyModel(id) },
+      settings: { model: () => '', chatUser: () => 'integration-user' },
+      log: { warn: () => undefined },
+    };
+    const store = new ConversationStore(dir, services.log);
+    const library = new ConversationLibrary(store, memento, { model: () => '', systemPrompt: () => '' }, () => undefined);
+    const controller = new ChatController(services, library);
+    opened.push(controller);
+    return { controller, view: new RecordingView() };
+  }
+
+  async function connected(): Promise<{ controller: ChatController; view: RecordingView; conversation: Conversation }> {
+    const { controller, view } = open();
+    await controller.connect(view);
+    const conversation = await controller.active;
+    // the model list arrives after the state; the first chat model is chosen for the conversation
+    await until('a model', () => conversation.model || undefined);
+    return { controller, view, conversation };
+  }
+
+  async function finished(view: RecordingView, c: Conversation): Promise<AssistantTurn> {
+    return until('the answer to end', () => {
+      const turn = c.turns[c.turns.length - 1];
+      const ended = view.messages.some((m) => m.type === 'turnChanged' && m.turn.id === turn?.id && m.turn.status !== 'streaming');
+      return ended && turn?.kind === 'assistant' ? turn : undefined;
+    });
+  }
+
+  setup(async () => {
+    emulator = await startEmulator();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-view-'));
+    memento = new MemoryMemento();
+  });
+
+  teardown(async () => {
+    for (const controller of opened.splice(0)) {
+      await controller.shutdown();
+      controller.dispose();
+    }
+    await emulator.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('the first message posted is the whole state, once the view is ready', async () => {
+    const { controller, view } = open();
+    await controller.active;
+    assert.strictEqual(view.messages.length, 0);
+    await controller.connect(view);
+    assert.strictEqual(view.messages[0]?.type, 'state');
+  });
+
+  test('send streams the answer to the view and saves it with usage and request id', async () => {
+    const { controller, view, conversation } = await connected();
+    await controller.handle({ type: 'send', text: 'hello gateway' });
+    const turn = await finished(view, conversation);
+    assert.strictEqual(turn.status, 'done');
+    assert.strictEqual(turn.text, 'echo: hello gateway');
+    assert.strictEqual(view.streamedText(turn.id), 'echo: hello gateway');
+    assert.ok(turn.usage && turn.usage.total_tokens > 0, 'usage recorded');
+    assert.ok(turn.requestId, 'request id recorded');
+    assert.strictEqual(conversation.title, 'hello gateway');
+    const sent = emulator.requests.find((r) => r.path.endsWith('/chat/completions'));
+    assert.strictEqual((sent?.body as { user?: string }).user, 'integration-user');
+    await controller.shutdown();
+    const saved = fs.readFileSync(path.join(dir, `${conversation.id}.json`), 'utf8');
+    assert.match(saved, /echo: hello gateway/);
+  });
+
+  test('stop mid-stream keeps the partial text, marked stopped', async () => {
+    const { controller, view, conversation } = await connected();
+    emulator.setOptions({ chunkDelayMs: 20 });
+    await controller.handle({ type: 'send', text: 'length 400' });
+    await until('some streamed text', () => (conversation.turns[1]?.text.length ?? 0) > 20 || undefined);
+    await controller.handle({ type: 'stop' });
+    const turn = await finished(view, conversation);
+    assert.strictEqual(turn.status, 'stopped');
+    assert.ok(turn.text.length > 0, 'the partial text is kept');
+    assert.ok(turn.text.split(' ').length < 400, 'the answer was cut short');
+    assert.strictEqual(turn.error, undefined);
+    await controller.shutdown();
+    const saved = JSON.parse(fs.readFileSync(path.join(dir, `${conversation.id}.json`), 'utf8'));
+    assert.strictEqual(saved.conversation.turns[1].status, 'stopped');
+    assert.strictEqual(saved.conversation.turns[1].text, turn.text);
+  });
+
+  test('invalid parameters are refused with the validator message before anything is sent', async () => {
+    const { controller, view, conversation } = await connected();
+    await controller.handle({ type: 'setParams', params: { systemPrompt: '', stop: [], temperature: 9 } });
+    const before = emulator.requests.length;
+    await controller.handle({ type: 'send', text: 'hot take' });
+    const problem = [...view.messages].reverse().find((m) => m.type === 'problem');
+    assert.ok(problem && problem.type === 'problem' && /temperature/.test(problem.message ?? ''), JSON.stringify(problem));
+    assert.strictEqual(conversation.turns.length, 0);
+    assert.strictEqual(conversation.draft.text, 'hot take');
+    assert.strictEqual(emulator.requests.length, before);
+  });
+
+  test('content_filter and max_tokens end the answer with their finish reason; Continue goes on', async () => {
+    const { controller, view, conversation } = await connected();
+    await controller.handle({ type: 'send', text: 'say something forbidden now' });
+    assert.strictEqual((await finished(view, conversation)).finishReason, 'content_filter');
+    await controller.handle({ type: 'setParams', params: { systemPrompt: '', stop: [], maxTokens: 3 } });
+    await controller.handle({ type: 'send', text: 'length 10' });
+    const cut = await finished(view, conversation);
+    assert.strictEqual(cut.finishReason, 'length');
+    assert.strictEqual(cut.text, 'lorem ipsum dolor');
+    view.messages.length = 0;
+    await controller.handle({ type: 'continue' });
+    const continued = await finished(view, conversation);
+    assert.strictEqual(continued.id, cut.id);
+    assert.ok(continued.text.startsWith('lorem ipsum dolor') && continued.text.length > 'lorem ipsum dolor'.length, continued.text);
+  });
+
+  test('a failed request shows the server message and request id inline; Retry answers it', async () => {
+    const { controller, view, conversation } = await connected();
+    emulator.setFaults({ statusBurst: { status: 503, count: 1 }, pathPrefix: '/chat' });
+    await controller.handle({ type: 'send', text: 'try me' });
+    const failed = await finished(view, conversation);
+    assert.strictEqual(failed.status, 'error');
+    assert.ok(failed.error?.message, 'an error message');
+    assert.ok(failed.error?.requestId, 'the request id');
+    emulator.setFaults(undefined);
+    view.messages.length = 0;
+    await controller.handle({ type: 'regenerate' });
+    const retried = await finished(view, conversation);
+    assert.strictEqual(retried.status, 'done');
+    assert.strictEqual(retried.text, 'echo: try me');
+    assert.strictEqual(conversation.turns.length, 2);
+  });
+
+  test('after a reload mid-stream the history, the interrupted answer and the draft with its chips are back', async () => {
+    const first = await connected();
+    emulator.setOptions({ chunkDelayMs: 20 });
+    await first.controller.handle({ type: 'send', text: 'length 400' });
+    await until('some streamed text', () => (first.conversation.turns[1]?.text.length ?? 0) > 20 || undefined);
+    await first.controller.handle({ type: 'draftChanged', text: 'half-typed question' });
+    await first.controller.addContext({ id: 'chip-1', file: 'hello.txt', uri: 'file:///w/hello.txt', languageId: 'plaintext', startLine: 1, endLine: 2, text: 'Hello' }, false);
+    const partial = first.conversation.turns[1]?.text ?? '';
+    // what a window reload does: the view and the store go away, new ones read the disk
+    await first.controller.shutdown();
+    first.controller.dispose();
+
+    const { controller, view } = open();
+    await controller.connect(view);
+    const restored = view.lastState();
+    assert.strictEqual(restored.id, first.conversation.id);
+    assert.deepStrictEqual(restored.turns.map((t) => t.kind), ['user', 'assistant']);
+    assert.strictEqual(restored.turns[0]?.text, 'length 400');
+    const answer = restored.turns[1];
+    assert.ok(answer && answer.kind === 'assistant');
+    assert.strictEqual(answer.status, 'interrupted');
+    assert.ok(answer.text.startsWith(partial) && answer.text.length > 0, 'the partial answer is kept');
+    assert.strictEqual(restored.draft.text, 'half-typed question');
+    assert.deepStrictEqual(restored.draft.context.map((c) => `${c.file}:${c.startLine}-${c.endLine}`), ['hello.txt:1-2']);
+  });
+
+  test('conversations can be added and switched; the list names them', async () => {
+    const { controller, view, conversation } = await connected();
+    await controller.handle({ type: 'send', text: 'first topic' });
+    await finished(view, conversation);
+    await controller.handle({ type: 'newConversation' });
+    const second = await controller.active;
+    assert.notStrictEqual(second.id, conversation.id);
+    const list = [...view.messages].reverse().find((m) => m.type === 'conversations');
+    assert.ok(list && list.type === 'conversations');
+    assert.deepStrictEqual(list.conversations.map((c) => c.title), ['New conversation', 'first topic']);
+    await controller.handle({ type: 'switchConversation', conversationId: conversation.id });
+    assert.strictEqual((await controller.active).id, conversation.id);
+  });
+});
+
+suite('Chat view contributions', () => {
+  test('the chat view opens through its command', async () => {
+    await vscode.extensions.getExtension('genai-gateway.genai-gateway')?.activate();
+    await vscode.commands.executeCommand('genaiGateway.openChat');
+    const commands = await vscode.commands.getCommands(true);
+    for (const id of ['genaiGateway.chat.askAboutSelection', 'genaiGateway.chat.addSelection', 'genaiGateway.chat.stop', 'genaiGateway.chat.exportConversation', 'genaiGateway.chat.newConversation']) {
+      assert.ok(commands.includes(id), `${id} is registered`);
+    }
+  });
+});
