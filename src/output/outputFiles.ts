@@ -1,0 +1,65 @@
+import * as path from 'node:path';
+import { promises as fs } from 'node:fs';
+import * as vscode from 'vscode';
+import { GatewayClient } from '../gateway/client';
+import { validationError } from '../gateway/errors';
+import { AtomicFile, openAtomicFile, slugForFileName, uniquePath, writeFileAtomic } from '../gateway/media/atomicFile';
+import { Settings } from '../platform/settings';
+
+/**
+ * Where generated media goes: the output folder (setting, relative to the
+ * first workspace folder), under names made from the prompt and the time,
+ * written atomically and never over an existing file.
+ */
+export class OutputFiles {
+  constructor(private readonly settings: Settings) {}
+
+  /** The output folder, created when missing. A clear error when no folder is open. */
+  async folder(): Promise<string> {
+    const configured = this.settings.outputFolder();
+    const root = vscode.workspace.workspaceFolders?.[0]?.uri;
+    if (!path.isAbsolute(configured) && (!root || root.scheme !== 'file')) {
+      throw validationError('genaiGateway.outputFolder', configured, 'an open workspace folder, or an absolute folder path in the setting', 'no workspace folder is open');
+    }
+    const folder = path.isAbsolute(configured) ? configured : path.join(root!.fsPath, configured);
+    await fs.mkdir(folder, { recursive: true });
+    return folder;
+  }
+
+  /**
+   * A free path for a new file: `<prompt-slug>-<yyyymmdd-hhmmss>[-<member>].<ext>`.
+   * `member` numbers the files of a set (1-based) so they sort together.
+   */
+  async newPath(prompt: string, ext: string, member?: number, at: Date = new Date()): Promise<string> {
+    const stamp = at.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+    const base = `${slugForFileName(prompt, 48)}-${stamp}${member !== undefined ? `-${member}` : ''}`;
+    return uniquePath(await this.folder(), base, ext);
+  }
+
+  /** A file that appears under its name only when complete; abort() leaves nothing behind. */
+  openFile(targetPath: string): Promise<AtomicFile> {
+    return openAtomicFile(targetPath);
+  }
+
+  /** `<media>.json` beside a result, with what is needed to reproduce it. */
+  async writeSidecar(mediaPath: string, data: object): Promise<string> {
+    return writeFileAtomic(`${mediaPath}.json`, `${JSON.stringify(data, null, 2)}\n`);
+  }
+
+  /** Downloads a signed link (no credential is sent) into `targetPath`; returns the path used. */
+  async download(client: GatewayClient, url: string, targetPath: string, signal?: AbortSignal): Promise<string> {
+    const response = await client.download(url, signal);
+    return writeFileAtomic(targetPath, response.body, { signal });
+  }
+}
+
+/** "Saved …" with Open, Reveal in Explorer and Copy Path. */
+export async function announceSaved(what: string, files: string[]): Promise<void> {
+  if (files.length === 0) return;
+  const first = vscode.Uri.file(files[0]);
+  const name = files.length === 1 ? path.basename(files[0]) : `${files.length} files in ${path.basename(path.dirname(files[0]))}`;
+  const choice = await vscode.window.showInformationMessage(`GenAI Gateway: ${what} saved as ${name}.`, 'Open', 'Reveal in Explorer', 'Copy Path');
+  if (choice === 'Open') await vscode.commands.executeCommand('vscode.open', first);
+  if (choice === 'Reveal in Explorer') await vscode.commands.executeCommand('revealInExplorer', first);
+  if (choice === 'Copy Path') await vscode.env.clipboard.writeText(files.join('\n'));
+}
