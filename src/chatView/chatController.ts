@@ -53,6 +53,7 @@ export class ChatController implements vscode.Disposable {
     this.batcher.flush();
     this.view = view;
     const conversation = this.library.active;
+    this.chooseModelIfNone(conversation);
     view.post({ type: 'state', state: { conversations: this.library.summaries(), conversation, busy: this.isBusy(conversation), models: this.models } });
     this.postProblem(conversation);
     void this.loadModels(false);
@@ -87,7 +88,7 @@ export class ChatController implements vscode.Disposable {
         return this.postDraft(c, false);
       case 'newConversation': return this.newConversation();
       case 'switchConversation':
-        if (this.library.activate(message.conversationId)) this.postConversation();
+        if (this.library.activate(message.conversationId)) this.showActive();
         return;
       case 'renameConversation': return this.rename(message.conversationId);
       case 'deleteConversation': return this.delete(message.conversationId);
@@ -110,7 +111,7 @@ export class ChatController implements vscode.Disposable {
   async newConversation(): Promise<void> {
     await this.loading;
     this.library.create();
-    this.postConversation();
+    this.showActive();
   }
 
   /** Attaches an editor excerpt to the active conversation's draft. */
@@ -225,7 +226,7 @@ export class ChatController implements vscode.Disposable {
     this.sessions.get(id)?.dispose();
     this.sessions.delete(id);
     await this.library.remove(id);
-    this.postConversation();
+    this.showActive();
   }
 
   private async loadModels(refresh: boolean): Promise<void> {
@@ -236,16 +237,18 @@ export class ChatController implements vscode.Disposable {
       this.models = { models: [], error: isGatewayError(error) ? error.userMessage : error instanceof Error ? error.message : String(error) };
     }
     this.post({ type: 'models', models: this.models });
-    this.chooseModelIfNone();
+    if (!this.library.active.model) this.showActive();
   }
 
   /** A conversation without a model gets the default chat model, or the gateway's first chat model. */
-  private chooseModelIfNone(): void {
+  private chooseModelIfNone(c: Conversation): void {
+    if (!c.model) c.model = this.services.settings.model('chat') || this.models.models.find((m) => m.group === 'chat')?.id || '';
+  }
+
+  /** The active conversation changed as a whole (new, switched, deleted): the view shows it with its problems. */
+  private showActive(): void {
     const c = this.library.active;
-    if (c.model) return;
-    const model = this.services.settings.model('chat') || this.models.models.find((m) => m.group === 'chat')?.id;
-    if (!model) return;
-    c.model = model;
+    this.chooseModelIfNone(c);
     this.postConversation();
     this.postProblem(c);
   }

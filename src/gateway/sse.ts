@@ -13,6 +13,7 @@ const COLON = 0x3a;
 const SPACE = 0x20;
 const DONE = '[DONE]';
 const EXCERPT_LENGTH = 80;
+const NO_BYTES = Buffer.alloc(0);
 
 /**
  * Incremental decoder from the bytes of a `text/event-stream` body to the
@@ -31,12 +32,12 @@ export class SseDecoder {
   private tail: Buffer[] = [];
   private tailLength = 0;
   private atStreamStart = true;
-  /** The last push ended in CR: a LF starting the next one belongs to it. */
+  /** The lines read last ended in CR: a LF right after it belongs to that line end. */
   private skipLineFeed = false;
   /** The event's data so far; undefined while it has no data line. */
   private data: string | undefined = undefined;
-  /** The complete lines of the current push, as bytes and as latin1 text. */
-  private bytes: Buffer = Buffer.alloc(0);
+  /** The complete lines being read, as bytes and as latin1 text. */
+  private bytes: Buffer = NO_BYTES;
   private text = '';
   private ascii = true;
 
@@ -76,6 +77,7 @@ export class SseDecoder {
   }
 
   private keep(bytes: Buffer): void {
+    if (bytes.length === 0) return;
     // Copied: the caller may reuse its buffer.
     this.tail.push(Buffer.from(bytes));
     this.tailLength += bytes.length;
@@ -105,7 +107,7 @@ export class SseDecoder {
     const cr = this.text.indexOf('\r', pos);
     if (cr === -1) this.readLinesEndingInLineFeed(pos, events);
     else this.readLinesWithCarriageReturns(pos, cr, events);
-    this.bytes = Buffer.alloc(0);
+    this.bytes = NO_BYTES;
     this.text = '';
   }
 
@@ -198,76 +200,140 @@ function asBuffer(bytes: Uint8Array): Buffer {
  * error object sent mid-stream; kind 'aborted' when `signal` aborts (or the
  * signal's reason itself when that is a GatewayError, e.g. a timeout).
  */
-export async function* readChatChunks(body: AsyncIterable<Uint8Array>, signal?: AbortSignal): AsyncGenerator<ChatChunk> {
-  const iterator = body[Symbol.asyncIterator]();
-  const abort = signal ? abortWatch(signal) : undefined;
-  const decoder = new SseDecoder();
-  let eventNumber = 0;
-  let exhausted = false;
-  try {
-    for (;;) {
-      const next = await nextBytes(iterator, signal, abort?.aborted);
-      if (next.done) {
-        exhausted = true;
-        break;
+export function readChatChunks(body: AsyncIterable<Uint8Array>, signal?: AbortSignal): AsyncGenerator<ChatChunk> {
+  return new ChatChunkReader(body[Symbol.asyncIterator](), signal);
+}
+
+type Step = IteratorResult<ChatChunk, void>;
+const FINISHED: Step = { done: true, value: undefined };
+
+/**
+ * An async generator written by hand, for speed: chunks already received are
+ * handed out as resolved promises, much cheaper per chunk than `yield` in an
+ * `async function*` (reading 100,000 chunks took about 1.2x the time of
+ * JSON.parse alone instead of 1.5x). Calls to next() made while the body is
+ * being read wait for that read, as with a generator.
+ */
+class ChatChunkReader implements AsyncGenerator<ChatChunk, void> {
+  private readonly decoder = new SseDecoder();
+  private payloads: string[] = [];
+  private nextPayload = 0;
+  private eventNumber = 0;
+  private finished = false;
+  private pending: Promise<Step> | undefined;
+  /** Fails the body read in progress: the body itself may never answer an abort. */
+  private failRead: ((error: GatewayError) => void) | undefined;
+  private readonly onAbort = (): void => {
+    if (this.signal) this.failRead?.(abortError(this.signal));
+  };
+
+  constructor(
+    private readonly iterator: AsyncIterator<Uint8Array>,
+    private readonly signal: AbortSignal | undefined,
+  ) {
+    signal?.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  next(): Promise<Step> {
+    if (this.pending) return this.pending.then(() => this.next(), () => this.next());
+    try {
+      const chunk = this.takeReceived();
+      if (chunk) return Promise.resolve({ done: false, value: chunk });
+      if (this.finished) return Promise.resolve(FINISHED);
+    } catch (error) {
+      this.finish(false);
+      return Promise.reject(error);
+    }
+    this.pending = this.readUntilChunk();
+    return this.pending;
+  }
+
+  return(): Promise<Step> {
+    const close = (): Step => {
+      this.finish(false);
+      return FINISHED;
+    };
+    return this.pending ? this.pending.then(close, close) : Promise.resolve(close());
+  }
+
+  throw(error: unknown): Promise<Step> {
+    this.finish(false);
+    return Promise.reject(error);
+  }
+
+  private async readUntilChunk(): Promise<Step> {
+    try {
+      for (;;) {
+        const next = await this.readBody();
+        if (next.done) {
+          this.finish(true);
+          throw new GatewayError({
+            kind: 'stream',
+            message: `The chat stream ended without [DONE] after ${this.eventNumber} event(s): the answer may be incomplete.`,
+          });
+        }
+        this.payloads = this.decoder.push(next.value);
+        this.nextPayload = 0;
+        const chunk = this.takeReceived();
+        if (chunk) return { done: false, value: chunk };
+        if (this.finished) return FINISHED;
       }
-      for (const payload of decoder.push(next.value)) {
-        eventNumber++;
-        if (payload.startsWith(DONE)) return;
-        // An empty event carries nothing; some servers send them as keep-alives.
-        if (payload === '') continue;
-        if (signal?.aborted) throw abortError(signal);
-        yield parseChunk(payload, eventNumber);
+    } catch (error) {
+      this.finish(false);
+      throw error;
+    } finally {
+      this.pending = undefined;
+    }
+  }
+
+  private async readBody(): Promise<IteratorResult<Uint8Array>> {
+    const signal = this.signal;
+    if (signal?.aborted) throw abortError(signal);
+    try {
+      if (!signal) return await this.iterator.next();
+      return await new Promise<IteratorResult<Uint8Array>>((resolve, reject) => {
+        this.failRead = reject;
+        this.iterator.next().then(resolve, reject);
+      });
+    } catch (error) {
+      if (signal?.aborted) throw abortError(signal);
+      if (error instanceof GatewayError) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new GatewayError({ kind: 'stream', message: `The chat stream was interrupted: ${reason}.`, cause: error });
+    }
+  }
+
+  /** The next chunk among the payloads received; undefined when more bytes are needed or [DONE] came. */
+  private takeReceived(): ChatChunk | undefined {
+    while (!this.finished && this.nextPayload < this.payloads.length) {
+      const payload = this.payloads[this.nextPayload++];
+      this.eventNumber++;
+      if (payload.startsWith(DONE)) this.finish(false);
+      // An empty event carries nothing; some servers send them as keep-alives.
+      else if (payload !== '') {
+        if (this.signal?.aborted) throw abortError(this.signal);
+        return parseChunk(payload, this.eventNumber);
       }
     }
-  } finally {
-    abort?.dispose();
-    if (!exhausted) release(iterator);
+    return undefined;
   }
-  decoder.end();
-  throw new GatewayError({
-    kind: 'stream',
-    message: `The chat stream ended without [DONE] after ${eventNumber} event(s): the answer may be incomplete.`,
-  });
-}
 
-/** Lets the body go (cancels an unread response) without waiting or failing. */
-function release(iterator: AsyncIterator<Uint8Array>): void {
-  try {
-    iterator.return?.().catch(() => undefined);
-  } catch {
-    // Already released or broken: nothing to let go.
-  }
-}
-
-interface AbortWatch {
-  aborted: Promise<never>;
-  dispose(): void;
-}
-
-function abortWatch(signal: AbortSignal): AbortWatch {
-  let onAbort = (): void => undefined;
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(abortError(signal));
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-  aborted.catch(() => undefined);
-  return { aborted, dispose: () => signal.removeEventListener('abort', onAbort) };
-}
-
-async function nextBytes(
-  iterator: AsyncIterator<Uint8Array>,
-  signal: AbortSignal | undefined,
-  aborted: Promise<never> | undefined,
-): Promise<IteratorResult<Uint8Array>> {
-  if (signal?.aborted) throw abortError(signal);
-  try {
-    return await (aborted ? Promise.race([iterator.next(), aborted]) : iterator.next());
-  } catch (error) {
-    if (signal?.aborted) throw abortError(signal);
-    if (error instanceof GatewayError) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new GatewayError({ kind: 'stream', message: `The chat stream was interrupted: ${reason}.`, cause: error });
+  /** Stops for good; lets the body go (cancelling an unread response) unless it was read to its end. */
+  private finish(bodyExhausted: boolean): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.payloads = [];
+    this.signal?.removeEventListener('abort', this.onAbort);
+    if (bodyExhausted) return;
+    try {
+      this.iterator.return?.().catch(() => undefined);
+    } catch {
+      // Already released or broken: nothing to let go.
+    }
   }
 }
 

@@ -3,8 +3,20 @@ import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import { GatewayClient } from '../gateway/client';
 import { validationError } from '../gateway/errors';
-import { AtomicFile, openAtomicFile, slugForFileName, uniquePath, writeFileAtomic } from '../gateway/media/atomicFile';
+import { AtomicFile, openAtomicFile, slugForFileName, uniquePath, writeAll, writeFileAtomic } from '../gateway/media/atomicFile';
+import { ContentNamedFile, openContentNamedFile } from '../gateway/media/contentNamedFile';
 import { Settings } from '../platform/settings';
+
+/** How a generated file is named: `<prompt-slug>-<time>[-<member>].<ext>`, the extension from its content. */
+export interface MediaFileName {
+  prompt: string;
+  /** The time in the name; the members of a set share one. */
+  at: Date;
+  /** 1-based position in a set; absent for a single result. */
+  member?: number;
+  /** For content of no known type. */
+  fallbackExtension: string;
+}
 
 /**
  * Where generated media goes: the output folder (setting, relative to the
@@ -41,6 +53,24 @@ export class OutputFiles {
     return openAtomicFile(targetPath);
   }
 
+  /** A file for generated media whose extension its first bytes choose (the gateway's JSON does not say the format). */
+  mediaFile(name: MediaFileName): ContentNamedFile {
+    return openContentNamedFile((extension) => this.newPath(name.prompt, extension, name.member, name.at), name.fallbackExtension);
+  }
+
+  /** Downloads a signed link (no credential is sent) into a mediaFile; returns the path used. */
+  async downloadMedia(client: GatewayClient, url: string, name: MediaFileName, signal?: AbortSignal): Promise<string> {
+    const response = await client.download(url, signal);
+    const file = this.mediaFile(name);
+    try {
+      await writeAll(file, response.body, signal);
+      return await file.close();
+    } catch (error) {
+      await file.abort();
+      throw error;
+    }
+  }
+
   /** `<media>.json` beside a result, with what is needed to reproduce it. */
   async writeSidecar(mediaPath: string, data: object): Promise<string> {
     return writeFileAtomic(`${mediaPath}.json`, `${JSON.stringify(data, null, 2)}\n`);
@@ -53,13 +83,25 @@ export class OutputFiles {
   }
 }
 
-/** "Saved …" with Open, Reveal in Explorer and Copy Path. */
-export async function announceSaved(what: string, files: string[]): Promise<void> {
+/** One more button of announceSaved, after Open, Reveal in Explorer and Copy Path. */
+export interface SavedAction {
+  title: string;
+  run(): Thenable<unknown>;
+}
+
+/**
+ * "Saved …" with Open, Reveal in Explorer and Copy Path; `note` is a sentence
+ * added to the message, `actions` further buttons.
+ */
+export async function announceSaved(what: string, files: string[], extra: { note?: string; actions?: SavedAction[] } = {}): Promise<void> {
   if (files.length === 0) return;
   const first = vscode.Uri.file(files[0]);
   const name = files.length === 1 ? path.basename(files[0]) : `${files.length} files in ${path.basename(path.dirname(files[0]))}`;
-  const choice = await vscode.window.showInformationMessage(`GenAI Gateway: ${what} saved as ${name}.`, 'Open', 'Reveal in Explorer', 'Copy Path');
+  const actions = extra.actions ?? [];
+  const message = `GenAI Gateway: ${what} saved as ${name}.${extra.note ? ` ${extra.note}` : ''}`;
+  const choice = await vscode.window.showInformationMessage(message, 'Open', 'Reveal in Explorer', 'Copy Path', ...actions.map((a) => a.title));
   if (choice === 'Open') await vscode.commands.executeCommand('vscode.open', first);
   if (choice === 'Reveal in Explorer') await vscode.commands.executeCommand('revealInExplorer', first);
   if (choice === 'Copy Path') await vscode.env.clipboard.writeText(files.join('\n'));
+  await actions.find((a) => a.title === choice)?.run();
 }

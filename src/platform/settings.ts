@@ -1,10 +1,22 @@
 import * as vscode from 'vscode';
 import { ModelCapability, isModelCapability } from '../gateway/catalog';
+import type { SpeechFormat } from '../gateway/types/speech';
+import { SPEECH_FORMATS, SPEECH_SPEED } from '../gateway/validation/limits';
+import { DEFAULT_VOICE } from '../speech/voices';
 
 export const SECTION = 'genaiGateway';
 
 /** The default model setting of each capability family that has one. */
 export type ModelRole = 'chat' | 'image' | 'video' | 'videoTask' | 'speech';
+
+export interface SpeechSettings {
+  /** The voice for text of no language in `voiceByLanguage`. */
+  voice: string;
+  /** Language of the voice table → voice for text in that language. */
+  voiceByLanguage: Record<string, string>;
+  speed: number;
+  format: SpeechFormat;
+}
 
 export interface ConnectionSettings {
   baseUrl: string;
@@ -55,8 +67,49 @@ export class Settings {
     return this.config.get<string>('chat.systemPrompt', '');
   }
 
+  speech(): SpeechSettings {
+    const c = this.config;
+    const format = c.get<string>('speech.format', 'mp3');
+    const speed = c.get<number>('speech.speed', 1);
+    const byLanguage = c.get<Record<string, unknown>>('speech.voiceByLanguage', {});
+    return {
+      voice: c.get<string>('speech.voice', DEFAULT_VOICE).trim() || DEFAULT_VOICE,
+      voiceByLanguage: Object.fromEntries(Object.entries(byLanguage).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== '')),
+      speed: Number.isFinite(speed) ? Math.min(SPEECH_SPEED.max, Math.max(SPEECH_SPEED.min, speed)) : 1,
+      format: (SPEECH_FORMATS as readonly string[]).includes(format) ? (format as SpeechFormat) : 'mp3',
+    };
+  }
+
+  async setSpeechVoice(voice: string): Promise<void> {
+    await this.config.update('speech.voice', voice, vscode.ConfigurationTarget.Global);
+  }
+
+  async setSpeechVoiceForLanguage(language: string, voice: string): Promise<void> {
+    const current = this.config.get<Record<string, unknown>>('speech.voiceByLanguage', {});
+    await this.config.update('speech.voiceByLanguage', { ...current, [language]: voice }, vscode.ConfigurationTarget.Global);
+  }
+
+  async setSpeechSpeed(speed: number): Promise<void> {
+    await this.config.update('speech.speed', speed, vscode.ConfigurationTarget.Global);
+  }
+
+  /** True when a change touches the speech settings. */
+  static affectsSpeech(e: vscode.ConfigurationChangeEvent): boolean {
+    return e.affectsConfiguration(`${SECTION}.speech`);
+  }
+
   outputFolder(): string {
     return this.config.get<string>('outputFolder', 'generated').trim() || 'generated';
+  }
+
+  /** Whether the results of a video task created here are downloaded as soon as it succeeds. */
+  videoTasksAutoDownload(): boolean {
+    return this.config.get<boolean>('videoTasks.autoDownload', true);
+  }
+
+  /** Seconds between status checks of unfinished video tasks while their view is visible. */
+  videoTasksPollIntervalSeconds(): number {
+    return this.config.get<number>('videoTasks.pollIntervalSeconds', 5);
   }
 
   /** True when a change touches how the client connects. */

@@ -7,8 +7,9 @@
 import type { ChatParams } from '../chat/chatParams';
 import { readChatParams } from '../chat/chatParams';
 import type { AssistantTurn, Conversation, Draft } from '../chat/conversation';
-import { record, str } from '../chat/jsonFields';
+import { str } from '../chat/jsonFields';
 import type { ModelOption } from '../chat/modelOptions';
+import { messageReader, type MessageReaders } from './messageReader';
 
 export type { ModelOption };
 
@@ -72,10 +73,8 @@ export type WebviewMessage =
   | { type: 'openCode'; code: string; language: string }
   | { type: 'openLink'; href: string };
 
-type MessageOf<T extends WebviewMessage['type']> = Extract<WebviewMessage, { type: T }>;
-
 /** Reads each message type's fields; throws on a missing or mistyped one. */
-const READERS: { [T in WebviewMessage['type']]: (m: Record<string, unknown>) => MessageOf<T> } = {
+const READERS: MessageReaders<WebviewMessage> = {
   ready: () => ({ type: 'ready' }),
   send: (m) => ({ type: 'send', text: str(m.text, 'text') }),
   stop: () => ({ type: 'stop' }),
@@ -98,24 +97,11 @@ const READERS: { [T in WebviewMessage['type']]: (m: Record<string, unknown>) => 
   openLink: (m) => ({ type: 'openLink', href: str(m.href, 'href') }),
 };
 
-function isMessageType(type: unknown): type is WebviewMessage['type'] {
-  return typeof type === 'string' && Object.prototype.hasOwnProperty.call(READERS, type);
-}
-
 /**
  * The message re-built from its known fields only, or undefined when it is
  * not a well-formed webview message.
  */
-export function readWebviewMessage(value: unknown): WebviewMessage | undefined {
-  try {
-    const m = record(value, 'message');
-    if (!isMessageType(m.type)) return undefined;
-    const read = READERS[m.type] as (m: Record<string, unknown>) => WebviewMessage;
-    return read(m);
-  } catch {
-    return undefined;
-  }
-}
+export const readWebviewMessage = messageReader(READERS);
 
 export function isWebviewMessage(value: unknown): value is WebviewMessage {
   return readWebviewMessage(value) !== undefined;

@@ -353,3 +353,31 @@ test('readChatChunks: an abort reason that is a GatewayError (e.g. a timeout) is
   const timeout = new GatewayError({ kind: 'timeout', message: 'idle' });
   await assert.rejects(readAll(stalledBody(), AbortSignal.abort(timeout)), (e: unknown) => e === timeout);
 });
+
+test('readChatChunks: next() calls made without waiting are answered in order', async () => {
+  const reader = readChatChunks(body([event({ ...CHUNK, id: 'a' }), event({ ...CHUNK, id: 'b' }), 'data: [DONE]\n\n']));
+  const [a, b, end] = await Promise.all([reader.next(), reader.next(), reader.next()]);
+  assert.deepEqual([a.value?.id, b.value?.id, end.done], ['a', 'b', true]);
+});
+
+test('readChatChunks: return() or a break lets the body go and ends the iteration', async () => {
+  const source = body([event(CHUNK) + event(CHUNK), event(CHUNK), 'data: [DONE]\n\n']);
+  const reader = readChatChunks(source);
+  assert.equal((await reader.next()).done, false);
+  assert.deepEqual(await reader.return(undefined), { done: true, value: undefined });
+  assert.equal(source.released, true);
+  assert.equal((await reader.next()).done, true);
+  const broken = body([event(CHUNK), event(CHUNK), 'data: [DONE]\n\n']);
+  for await (const chunk of readChatChunks(broken)) if (chunk) break;
+  assert.equal(broken.released, true);
+});
+
+test('readChatChunks: throw() ends the iteration with that error', async () => {
+  const source = body([event(CHUNK), event(CHUNK), 'data: [DONE]\n\n']);
+  const reader = readChatChunks(source);
+  await reader.next();
+  const stop = new Error('stop');
+  await assert.rejects(reader.throw(stop), (e: unknown) => e === stop);
+  assert.equal(source.released, true);
+  assert.equal((await reader.next()).done, true);
+});

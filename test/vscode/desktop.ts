@@ -3,7 +3,8 @@
 // machine without a display run it under xvfb-run). Not part of npm test.
 //
 //   node out/test/vscode/desktop.js [--grep REGEXP]
-// VSCODE_TEST_VERSION selects the VS Code version (default: stable).
+// VSCODE_TEST_VERSION selects the VS Code version (default: stable); VSCODE_EXECUTABLE_PATH
+// uses an installed VS Code instead of downloading one.
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -33,6 +34,7 @@ async function main(): Promise<number> {
   try {
     await runTests({
       version: process.env.VSCODE_TEST_VERSION || 'stable',
+      ...(process.env.VSCODE_EXECUTABLE_PATH ? { vscodeExecutablePath: process.env.VSCODE_EXECUTABLE_PATH } : {}),
       extensionDevelopmentPath: PROJECT_ROOT,
       extensionTestsPath: SUITE_INDEX,
       extensionTestsEnv: {

@@ -15,6 +15,8 @@ export { slugForFileName, uniquePath } from './fileNames';
 export interface AtomicFile extends ByteSink {
   /** The path asked for until `close`, then the path actually used. */
   readonly path: string;
+  /** Overwrites bytes already written at `position` (e.g. a header's sizes, known at the end). */
+  writeAt(position: number, bytes: Uint8Array): Promise<void>;
   /** Flushes the file to disk, gives it its final name and returns that path. */
   close(): Promise<string>;
   /** Deletes the temporary file; a no-op after `close`. */
@@ -66,14 +68,15 @@ export async function writeFileAtomic(
   }
 }
 
-async function writeAll(file: AtomicFile, data: AsyncIterable<Uint8Array>, signal: AbortSignal | undefined): Promise<void> {
+/** Writes every chunk of `data` into `sink` (without closing it), stopping as soon as `signal` fires. */
+export async function writeAll(sink: ByteSink, data: AsyncIterable<Uint8Array>, signal: AbortSignal | undefined): Promise<void> {
   const chunks = data[Symbol.asyncIterator]();
   let ended = false;
   try {
     for (;;) {
       const next = await nextUnlessAborted(chunks, signal);
       if (next.done) break;
-      await file.write(next.value);
+      await sink.write(next.value);
     }
     ended = true;
   } finally {
@@ -100,6 +103,15 @@ class TempFileBackedFile implements AtomicFile {
     let offset = 0;
     while (offset < bytes.byteLength) {
       const { bytesWritten } = await this.handle.write(bytes, offset, bytes.byteLength - offset);
+      offset += bytesWritten;
+    }
+  }
+
+  async writeAt(position: number, bytes: Uint8Array): Promise<void> {
+    this.assertWriting();
+    let offset = 0;
+    while (offset < bytes.byteLength) {
+      const { bytesWritten } = await this.handle.write(bytes, offset, bytes.byteLength - offset, position + offset);
       offset += bytesWritten;
     }
   }

@@ -1,19 +1,14 @@
 import type { ByteSink } from './byteSink';
 
-/** Base64 characters decoded per batch, once the staging area has grown to it; a multiple of 4. */
-const BATCH_CHARS = 1 << 20;
+/**
+ * Base64 characters decoded per batch, once the staging area has grown to it;
+ * a multiple of 4. Each batch becomes a temporary string: from about 768 KiB
+ * on, V8 frees those so late that a long video inflated memory by 60 MB more.
+ */
+const BATCH_CHARS = 1 << 19;
 /** Small values, the common case for images, never need the full batch buffers. */
 const INITIAL_STAGING_CHARS = 1 << 16;
-/**
- * Buffer.copy costs about half a microsecond a call, more than a JS loop over
- * this many bytes: runs between line breaks (76 characters) are this short.
- */
-const SHORT_RUN = 128;
 const EQUALS = 0x3d;
-
-function noSink(): Promise<ByteSink> {
-  throw new Error('Base64StreamDecoder.begin was not called');
-}
 
 export class InvalidBase64Error extends Error {
   constructor(readonly detail?: string) {
@@ -24,10 +19,10 @@ export class InvalidBase64Error extends Error {
 
 /**
  * Decodes base64 text arriving in pieces of any size and writes the bytes to
- * a sink, in batches of about 1 MB so decoding and file writes are few and large.
+ * a sink, in batches of a few hundred KB so decoding and file writes are few and large.
  * The next batch is decoded while the previous one is being written.
  *
- * Appending is synchronous; the caller awaits `makeRoom` when `isFull`.
+ * Adding characters is synchronous; the caller awaits `makeRoom` when `isFull`.
  *
  * Validation relies on Node's decoder skipping invalid characters and stopping
  * at "=": a batch decodes to fewer bytes than its length promises exactly when
@@ -39,7 +34,7 @@ export class Base64StreamDecoder {
   private readonly outputs: Buffer[] = [Buffer.alloc(0), Buffer.alloc(0)];
   private nextOutput = 0;
   private pendingWrite: Promise<void> | undefined;
-  private openSink: () => Promise<ByteSink> = noSink;
+  private openSink: () => Promise<ByteSink> = () => Promise.reject(new Error('begin() was not called'));
   private sink: ByteSink | undefined;
   private decoded = 0;
 
@@ -66,16 +61,17 @@ export class Base64StreamDecoder {
     return this.staged === this.staging.length;
   }
 
-  /** Copies as many of the base64 characters source[start, end) as fit, and returns how many. */
-  append(source: Buffer, start: number, end: number): number {
-    const count = Math.min(end - start, this.staging.length - this.staged);
-    if (count <= SHORT_RUN) {
-      for (let i = 0; i < count; i++) this.staging[this.staged + i] = source[start + i];
-    } else {
-      source.copy(this.staging, this.staged, start, start + count);
-    }
+  /**
+   * Free space of at most `maxCount` characters at the end of the staging
+   * area, to put base64 characters in directly; `commit` then says how many.
+   * Not empty unless `isFull` or `maxCount` is 0.
+   */
+  reserve(maxCount: number): Buffer {
+    return this.staging.subarray(this.staged, Math.min(this.staged + maxCount, this.staging.length));
+  }
+
+  commit(count: number): void {
     this.staged += count;
-    return count;
   }
 
   /** Adds one base64 character given by its code; there must be room. */

@@ -30,6 +30,12 @@ export class ExtractedField {
 }
 
 const QUOTE = 0x22;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
 
 type Mode =
   | 'value' // a value must follow
@@ -87,7 +93,7 @@ export class MediaJsonScanner {
 
   /** The document, once the body has ended. */
   end(): unknown {
-    if (this.mode === 'scalar') this.finishScalar(0);
+    if (this.mode === 'scalar' && this.builder.depth === 0) this.finishScalar(0);
     if (this.mode !== 'done') throw streamError('The response body ended before its JSON document was complete.');
     return this.builder.document;
   }
@@ -111,17 +117,17 @@ export class MediaJsonScanner {
   private structural(byte: number, pos: number): void {
     if (byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09) return;
     const mode = this.mode;
-    if (mode === 'value' || (mode === 'valueOrEnd' && byte !== 0x5d)) {
+    if (mode === 'value' || (mode === 'valueOrEnd' && byte !== CLOSE_BRACKET)) {
       this.startValue(byte, pos);
     } else if ((mode === 'key' || mode === 'keyOrEnd') && byte === QUOTE) {
       this.startString(true);
-    } else if ((mode === 'keyOrEnd' && byte === 0x7d) || (mode === 'valueOrEnd' && byte === 0x5d)) {
+    } else if ((mode === 'keyOrEnd' && byte === CLOSE_BRACE) || (mode === 'valueOrEnd' && byte === CLOSE_BRACKET)) {
       this.closeContainer();
-    } else if (mode === 'colon' && byte === 0x3a) {
+    } else if (mode === 'colon' && byte === COLON) {
       this.mode = 'value';
-    } else if (mode === 'afterValue' && byte === 0x2c) {
+    } else if (mode === 'afterValue' && byte === COMMA) {
       this.mode = this.builder.inObject ? 'key' : 'value';
-    } else if (mode === 'afterValue' && byte === (this.builder.inObject ? 0x7d : 0x5d)) {
+    } else if (mode === 'afterValue' && byte === (this.builder.inObject ? CLOSE_BRACE : CLOSE_BRACKET)) {
       this.closeContainer();
     } else {
       throw this.malformed(`unexpected ${describeByte(byte)}`, pos);
@@ -129,17 +135,17 @@ export class MediaJsonScanner {
   }
 
   private startValue(byte: number, pos: number): void {
-    if (byte === 0x7b) {
+    if (byte === OPEN_BRACE) {
       this.builder.openObject();
       this.mode = 'keyOrEnd';
-    } else if (byte === 0x5b) {
+    } else if (byte === OPEN_BRACKET) {
       this.builder.openArray();
       this.mode = 'valueOrEnd';
     } else if (byte === QUOTE) {
       const key = this.builder.pendingKey;
       if (key !== undefined && this.fields.has(key)) this.startMedia(key);
       else this.startString(false);
-    } else if (byte === 0x2d || (byte >= 0x30 && byte <= 0x39) || byte === 0x74 || byte === 0x66 || byte === 0x6e) {
+    } else if ('-0123456789tfn'.includes(String.fromCharCode(byte))) {
       this.scalar = String.fromCharCode(byte);
       this.mode = 'scalar';
     } else {

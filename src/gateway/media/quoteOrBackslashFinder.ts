@@ -18,9 +18,18 @@ export class QuoteOrBackslashFinder {
 
   /** The position of the next special byte at or after `from`, or the chunk length. */
   next(from: number): number {
+    return Math.min(this.nextQuote(from), this.nextBackslash(from));
+  }
+
+  /** The position of the next '"' at or after `from`, or the chunk length. */
+  nextQuote(from: number): number {
     if (this.quoteAt < from) this.quoteAt = this.find(QUOTE, from);
+    return this.quoteAt;
+  }
+
+  private nextBackslash(from: number): number {
     if (this.backslashAt < from) this.backslashAt = this.find(BACKSLASH, from);
-    return Math.min(this.quoteAt, this.backslashAt);
+    return this.backslashAt;
   }
 
   private find(byte: number, from: number): number {

@@ -16,6 +16,15 @@ export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
 // Images
 export const IMAGE_RESPONSE_FORMATS = ['url', 'b64_json'] as const;
+/**
+ * The spec does not list the basic model's `style` values (any text passes
+ * validation); these are the style presets Stability AI documents for it,
+ * offered as choices.
+ */
+export const IMAGE_BASIC_STYLES = [
+  '3d-model', 'analog-film', 'anime', 'cinematic', 'comic-book', 'digital-art', 'enhance', 'fantasy-art', 'isometric',
+  'line-art', 'low-poly', 'modeling-compound', 'neon-punk', 'origami', 'photographic', 'pixel-art', 'tile-texture',
+] as const;
 export const IMAGE_SEQUENTIAL_MODES = ['disabled', 'auto'] as const;
 /** max_images, and references plus generated images, are both at most this. */
 export const IMAGE_SET_MAX = 15;
@@ -74,6 +83,14 @@ export const VIDEO_PERSON_GENERATION = ['allow_adult', 'allow_all', 'dont_allow'
 export const VIDEO_RESIZE_MODES = ['pad', 'crop'] as const;
 export const VIDEO_COMPRESSION_QUALITIES = ['optimized', 'lossless'] as const;
 export const VIDEO_OUTPUT_FORMATS = ['base64', 'url'] as const;
+/**
+ * The spec gives no size limit for the inline (base64) inputs of the video
+ * endpoint. Local files are held to these bounds before encoding: an image as
+ * large as the image endpoint allows for references, and a video large enough
+ * for a generated clip of 1080p, while keeping the JSON body a size a gateway accepts.
+ */
+export const VIDEO_INPUT_IMAGE_MAX_BYTES = IMAGE_REFERENCE_MAX_BYTES;
+export const VIDEO_INPUT_VIDEO_MAX_BYTES = 50 * 1024 * 1024;
 
 // Asynchronous video tasks
 export type TaskMode = 'text' | 'first-frame' | 'first-last' | 'references';
@@ -87,6 +104,13 @@ export const TASK_MODE_LABELS: Record<TaskMode, string> = {
 
 export const TASK_ROLES = ['first_frame', 'last_frame', 'reference_image'] as const;
 export const TASK_MAX_REFERENCES = 4;
+/**
+ * Local input images of video tasks, sent as data URLs. gaps.md gives no
+ * limits for tasks: these are the formats and the per-image size it gives
+ * for image references, which the gateway's upstream shares.
+ */
+export const TASK_IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/bmp', 'image/tiff', 'image/gif'] as const;
+export const TASK_IMAGE_MAX_BYTES = IMAGE_REFERENCE_MAX_BYTES;
 export const TASK_SEED = { min: -1, max: 4294967295 } as const;
 /** The duration that lets the second-generation model pick the length. */
 export const TASK_AUTO_DURATION = -1;

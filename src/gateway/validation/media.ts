@@ -83,7 +83,7 @@ export function mediaObject(field: string, value: unknown, mimeTypes: readonly s
 
 const MEGABYTE = 1024 * 1024;
 
-function describeBytes(bytes: number): string {
+export function describeBytes(bytes: number): string {
   if (bytes < MEGABYTE) return `${bytes} bytes`;
   return `${(bytes / MEGABYTE).toFixed(bytes % MEGABYTE === 0 ? 0 : 1)} MB`;
 }

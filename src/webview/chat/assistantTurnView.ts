@@ -38,9 +38,12 @@ export class AssistantTurnView {
   /** The turn's status, usage or error changed; its text is already on screen. */
   update(turn: AssistantTurn, canAct: boolean): void {
     this.turn = turn;
-    if (turn.status !== 'streaming' && this.stream) {
-      this.stream.finish();
+    const stream = this.stream;
+    if (turn.status !== 'streaming' && stream) {
       this.stream = undefined;
+      // Finished after the renderer's own pending frame has painted the last text: its finish()
+      // drops the complete blocks of text appended since the last frame.
+      requestAnimationFrame(() => stream.finish());
     }
     this.renderFooter(canAct);
   }
@@ -49,7 +52,7 @@ export class AssistantTurnView {
     const t = this.turn;
     const parts: Array<HTMLElement | undefined> = [];
     if (t.status === 'streaming') parts.push(el('div', { class: 'turn-status' }, el('span', { class: 'codicon codicon-loading codicon-modifier-spin', 'aria-hidden': 'true' }), 'Answering…'));
-    if (t.status === 'stopped') parts.push(badge('debug-stop', 'Stopped', 'status-stopped'));
+    if (t.status === 'stopped') parts.push(badge('stop-circle', 'Stopped', 'status-stopped'));
     if (t.status === 'interrupted') parts.push(badge('debug-disconnect', 'Interrupted: the answer is incomplete', 'status-interrupted'));
     if (t.error) parts.push(this.errorBox(canAct));
     if (t.finishReason === 'content_filter') parts.push(notice('shield', 'The content filter withheld the rest of this answer.'));

@@ -20,7 +20,6 @@ export class ChatApp {
   private readonly params: ParamsPanel;
   private readonly history: HistoryPanel;
   private readonly title = el('h1', { class: 'conversation-title' });
-  private readonly toggleHistory: () => void;
   private conversationId = '';
   private busy = false;
 
@@ -30,11 +29,10 @@ export class ChatApp {
     this.composer = new Composer(host, this.models.element);
     this.params = new ParamsPanel(host);
     this.history = new HistoryPanel(host);
-    const historyToggle = iconButton('history', 'Conversations', () => historyToggle.setAttribute('aria-expanded', String(this.history.toggle())), { 'aria-expanded': 'false' });
     const paramsToggle = iconButton('settings', 'Parameters', () => paramsToggle.setAttribute('aria-expanded', String(this.params.toggle())), { 'aria-expanded': 'false' });
-    const header = el('header', { class: 'chat-header' }, this.title, historyToggle, paramsToggle, iconButton('add', 'New conversation', () => host.post({ type: 'newConversation' })));
+    // New conversation, history and export are the view's title buttons; the history panel also opens from there.
+    const header = el('header', { class: 'chat-header' }, this.title, paramsToggle);
     root.replaceChildren(header, this.history.element, this.params.element, this.transcript.element, this.composer.element, this.announcer.element);
-    this.toggleHistory = () => historyToggle.click();
 
     installLinkHandler(this.transcript.element, (href) => host.post({ type: 'openLink', href }));
     installCodeBlockActions(this.transcript.element, host);
@@ -73,7 +71,8 @@ export class ChatApp {
       case 'focusComposer':
         return this.composer.focus();
       case 'toggleHistory':
-        return this.toggleHistory();
+        this.history.toggle();
+        return;
     }
   }
 

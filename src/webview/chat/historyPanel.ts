@@ -24,10 +24,9 @@ export class HistoryPanel {
     this.list.replaceChildren(...this.summaries.map((s) => this.item(s)));
   }
 
-  toggle(): boolean {
+  toggle(): void {
     this.element.hidden = !this.element.hidden;
     if (!this.element.hidden) this.list.querySelector<HTMLElement>('[aria-current="true"], .history-open')?.focus();
-    return !this.element.hidden;
   }
 
   private item(summary: ConversationSummary): HTMLElement {

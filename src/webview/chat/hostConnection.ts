@@ -1,17 +1,9 @@
-/** The webview's side of the protocol: typed posting to the extension. */
+/** The chat webview's side of the protocol: typed posting to the extension. */
 import type { WebviewMessage } from '../../protocol/chatProtocol';
+import * as shared from '../shared/hostConnection';
 
-interface VsCodeApi {
-  postMessage(message: unknown): void;
-}
-
-declare function acquireVsCodeApi(): VsCodeApi;
-
-export interface HostConnection {
-  post(message: WebviewMessage): void;
-}
+export type HostConnection = shared.HostConnection<WebviewMessage>;
 
 export function connectToHost(): HostConnection {
-  const api = acquireVsCodeApi();
-  return { post: (message) => api.postMessage(message) };
+  return shared.connectToHost<WebviewMessage>();
 }

@@ -1,6 +1,7 @@
 /**
- * The conversation's turns. Streamed text is gathered and handed to the
- * renderer once per animation frame, however many messages brought it.
+ * The conversation's turns. Streamed text goes straight to the renderer,
+ * which paints once per animation frame; the view follows the new text
+ * when the reader was at the bottom.
  */
 import type { AssistantTurn, Conversation } from '../../chat/conversation';
 import { AssistantTurnView } from './assistantTurnView';
@@ -15,8 +16,8 @@ const FOLLOW_THRESHOLD = 48;
 export class Transcript {
   readonly element = el('div', { class: 'transcript', role: 'region', 'aria-label': 'Messages' });
   private readonly answers = new Map<string, AssistantTurnView>();
-  private readonly pending = new Map<string, string>();
-  private frame: number | undefined;
+  /** A scroll to the end is due after the renderer's next paint. */
+  private followFrame: number | undefined;
   private conversationId = '';
 
   constructor(
@@ -25,53 +26,40 @@ export class Transcript {
   ) {}
 
   render(conversation: Conversation, busy: boolean): void {
-    this.dropPending();
     if (conversation.id !== this.conversationId) this.announcer.reset();
     this.conversationId = conversation.id;
     this.answers.clear();
     const last = conversation.turns.length - 1;
     const views = conversation.turns.map((turn, i) => {
-      if (turn.kind === 'user') return userTurnView(turn, !busy, this.host);
+      if (turn.kind === 'user') return userTurnView(turn, busy, this.host);
       const view = new AssistantTurnView(turn, !busy && i === last, this.host);
       this.answers.set(turn.id, view);
       return view.element;
     });
     this.element.replaceChildren(...(views.length ? views : [emptyState()]));
-    this.scrollToEnd();
+    // In a frame: code block toolbars are added after this, making the content taller.
+    this.followFrame ??= requestAnimationFrame(() => this.scrollToEnd());
   }
 
   appendText(conversationId: string, turnId: string, text: string): void {
-    if (conversationId !== this.conversationId || !this.answers.has(turnId)) return;
-    this.pending.set(turnId, (this.pending.get(turnId) ?? '') + text);
-    this.frame ??= requestAnimationFrame(() => this.flush());
+    const view = conversationId === this.conversationId ? this.answers.get(turnId) : undefined;
+    if (!view) return;
+    const follow = this.isNearBottom();
+    // After append: the renderer's frame callback, which paints, is then asked for before this one.
+    view.append(text);
+    if (follow) this.followFrame ??= requestAnimationFrame(() => this.scrollToEnd());
+    this.announcer.streamed(text);
   }
 
   updateTurn(conversationId: string, turn: AssistantTurn, busy: boolean): void {
     if (conversationId !== this.conversationId) return;
-    this.flush();
     const view = this.answers.get(turn.id);
     if (!view) return;
+    const follow = this.isNearBottom();
     view.update(turn, !busy && this.isLastTurn(turn.id));
+    if (follow) this.scrollToEnd();
     if (turn.status !== 'streaming') this.announcer.finished(outcomeOf(turn));
     this.element.querySelectorAll<HTMLButtonElement>('.turn-user .turn-action').forEach((button) => (button.disabled = busy));
-  }
-
-  private flush(): void {
-    if (this.frame !== undefined) cancelAnimationFrame(this.frame);
-    this.frame = undefined;
-    const follow = this.isNearBottom();
-    for (const [turnId, text] of this.pending) {
-      this.answers.get(turnId)?.append(text);
-      this.announcer.streamed(text);
-    }
-    this.pending.clear();
-    if (follow) this.scrollToEnd();
-  }
-
-  private dropPending(): void {
-    if (this.frame !== undefined) cancelAnimationFrame(this.frame);
-    this.frame = undefined;
-    this.pending.clear();
   }
 
   private isLastTurn(turnId: string): boolean {
@@ -84,6 +72,7 @@ export class Transcript {
   }
 
   private scrollToEnd(): void {
+    this.followFrame = undefined;
     this.element.scrollTop = this.element.scrollHeight;
   }
 }

@@ -4,11 +4,14 @@ import { chipList } from './contextChips';
 import { el, iconButton, textButton } from './dom';
 import type { HostConnection } from './hostConnection';
 
-export function userTurnView(turn: UserTurn, canEdit: boolean, host: HostConnection): HTMLElement {
+/** `busy`: an answer is arriving, so Edit is disabled until it ends. */
+export function userTurnView(turn: UserTurn, busy: boolean, host: HostConnection): HTMLElement {
   const article = el('article', { class: 'turn turn-user', 'aria-label': 'Your message', 'data-turn-id': turn.id });
   const body = el('div', { class: 'user-text' }, turn.text);
   const header = el('header', { class: 'turn-header' }, el('span', { class: 'turn-role' }, 'You'));
-  if (canEdit) header.append(iconButton('edit', 'Edit and resend', () => startEditing(), { class: 'icon-button turn-action' }));
+  const edit = iconButton('edit', 'Edit and resend', () => startEditing(), { class: 'icon-button turn-action' });
+  edit.disabled = busy;
+  header.append(edit);
   article.append(header);
   if (turn.context.length) article.append(chipList(turn.context, 'Attached context'));
   article.append(body);

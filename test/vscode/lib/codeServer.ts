@@ -57,6 +57,8 @@ export const DEFAULT_USER_SETTINGS: Record<string, unknown> = {
   'workbench.startupEditor': 'none',
   'workbench.tips.enabled': false,
   'workbench.enableExperiments': false,
+  // the built-in Chat in the secondary side bar only takes room from the extension's views
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'security.workspace.trust.enabled': false,
   'telemetry.telemetryLevel': 'off',
   'update.mode': 'none',

@@ -225,10 +225,10 @@ export class Workbench {
     return frame.frameLocator('iframe#active-frame');
   }
 
-  /** Waits until a webview of ours shows `selector` (or anything: body) and returns its frame. */
+  /** Waits until a webview of ours shows a visible `selector` (default: body) and returns its frame. */
   async waitForWebview(selector = 'body', opts: { index?: number; timeoutMs?: number } = {}): Promise<FrameLocator> {
     const frame = this.webview(opts);
-    await frame.locator(selector).first().waitFor({ state: 'visible', timeout: opts.timeoutMs ?? 30000 });
+    await frame.locator(selector).filter({ visible: true }).first().waitFor({ state: 'visible', timeout: opts.timeoutMs ?? 30000 });
     return frame;
   }
 
@@ -290,12 +290,12 @@ export class Workbench {
 
   /** Titles of the open editor tabs. */
   async editorTabs(): Promise<string[]> {
-    return (await this.page.locator('.tabs-container .tab').allInnerTexts()).map((t) => t.trim());
+    return (await this.page.locator('.tabs-container .tab').allTextContents()).map((t) => t.trim());
   }
 
   /** Status bar entries, as text. */
   async statusBarTexts(): Promise<string[]> {
-    return (await this.page.locator('.statusbar-item').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+    return (await this.page.locator('.statusbar-item').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim()).filter(Boolean);
   }
 
   /**

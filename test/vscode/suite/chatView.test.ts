@@ -224,6 +224,7 @@ suite('Chat view host', () => {
     await controller.handle({ type: 'newConversation' });
     const second = await controller.active;
     assert.notStrictEqual(second.id, conversation.id);
+    assert.strictEqual(second.model, conversation.model, 'a new conversation gets the chat model');
     const list = [...view.messages].reverse().find((m) => m.type === 'conversations');
     assert.ok(list && list.type === 'conversations');
     assert.deepStrictEqual(list.conversations.map((c) => c.title), ['New conversation', 'first topic']);

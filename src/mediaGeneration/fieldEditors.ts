@@ -1,0 +1,125 @@
+/** One quick pick or input box per kind of field, plus the prompt and the model. */
+import * as vscode from 'vscode';
+import { CAPABILITY_LABELS } from '../gateway/catalog';
+import { PROMPT_MAX_CHARS } from '../gateway/validation/limits';
+import { type ChoiceField, type FormField, type IntegerField, type MediaKind, type MediaVariant, filePaths } from './forms/formFields';
+import { accepts } from './forms/formValues';
+import { VARIANTS_OF_KIND } from './forms/mediaForms';
+import { pickInputFiles } from './inputFilePicker';
+import { pickOne } from './quickInput';
+
+/** The new value of a field (undefined: unset it); undefined when the user escaped, changing nothing. */
+export type Edit = { value: unknown } | undefined;
+
+interface ValueItem extends vscode.QuickPickItem {
+  value?: unknown;
+  custom?: boolean;
+}
+
+const NOT_SET: ValueItem = { label: 'Not set', description: 'the gateway decides', value: undefined };
+
+export async function editField(field: FormField, current: unknown, title: string, nameOf: (file: string) => string): Promise<Edit> {
+  const heading = `${title}: ${field.label}`;
+  switch (field.kind) {
+    case 'choice':
+      return editChoice(field, current, heading);
+    case 'toggle': {
+      const items: ValueItem[] = [
+        ...(field.default === undefined ? [NOT_SET] : []),
+        { label: 'On', value: true, description: field.default === true ? 'default' : undefined },
+        { label: 'Off', value: false, description: field.default === false ? 'default' : undefined },
+      ];
+      return pickValue(items, current, heading, field.help);
+    }
+    case 'integer':
+      return editInteger(field, current, heading);
+    case 'text': {
+      const typed = await vscode.window.showInputBox({ title: heading, prompt: `${field.help}; empty: not set`, value: typeof current === 'string' ? current : '', ignoreFocusOut: true });
+      return typed === undefined ? undefined : { value: typed.trim() === '' ? undefined : typed };
+    }
+    case 'files': {
+      const files = await pickInputFiles(field, filePaths({ [field.key]: current }, field.key), title, nameOf);
+      return files === undefined ? undefined : { value: files.length ? files : undefined };
+    }
+  }
+}
+
+async function pickValue(items: ValueItem[], current: unknown, title: string, placeholder: string): Promise<Edit> {
+  const chosen = await pickOne(items, { title, placeholder, active: items.find((item) => !item.custom && item.value === current) });
+  return chosen && { value: chosen.value };
+}
+
+async function editChoice(field: ChoiceField, current: unknown, title: string): Promise<Edit> {
+  const isCustom = typeof current === 'string' && !field.choices.includes(current);
+  const items: ValueItem[] = [
+    ...(field.default === undefined ? [NOT_SET] : []),
+    ...field.choices.map((choice) => ({ label: String(choice), value: choice, description: choice === field.default ? 'default' : undefined })),
+    ...(field.custom ? [{ label: '$(edit) Other…', description: isCustom ? `now ${String(current)}` : field.custom.prompt, custom: true }] : []),
+  ];
+  const active = items.find((item) => (isCustom ? item.custom : !item.custom && item.value === current));
+  const chosen = await pickOne(items, { title, placeholder: field.help, active });
+  if (!chosen?.custom || !field.custom) return chosen && { value: chosen.value };
+  const { check, prompt } = field.custom;
+  const typed = await vscode.window.showInputBox({
+    title,
+    prompt,
+    value: isCustom ? String(current) : '',
+    ignoreFocusOut: true,
+    validateInput: (text) => check(text.trim()),
+  });
+  return typed === undefined ? undefined : { value: typed.trim() };
+}
+
+async function editInteger(field: IntegerField, current: unknown, title: string): Promise<Edit> {
+  const range = `an integer from ${field.min} to ${field.max}`;
+  const typed = await vscode.window.showInputBox({
+    title,
+    prompt: `${field.help} (${range})`,
+    value: current === undefined ? '' : String(current),
+    ignoreFocusOut: true,
+    validateInput: (text) => {
+      const trimmed = text.trim();
+      return trimmed === '' || (/^-?\d+$/.test(trimmed) && accepts(field, Number(trimmed))) ? undefined : `Enter ${range}, or nothing`;
+    },
+  });
+  if (typed === undefined) return undefined;
+  return { value: typed.trim() === '' ? undefined : Number(typed.trim()) };
+}
+
+/** The prompt; undefined when the user escaped. */
+export async function askPrompt(kind: MediaKind, current: string, required: boolean, title: string): Promise<string | undefined> {
+  return vscode.window.showInputBox({
+    title: `${title}: prompt`,
+    prompt: `Describe the ${kind} to generate${required ? '' : ' (optional with an input file)'}`,
+    placeHolder: kind === 'image' ? 'e.g. a lighthouse on a cliff at dawn, watercolor' : 'e.g. waves rolling onto a beach at sunset, slow pan',
+    value: current,
+    ignoreFocusOut: true,
+    validateInput: (text) => {
+      if (text.length > PROMPT_MAX_CHARS) return `At most ${PROMPT_MAX_CHARS} characters (now ${text.length})`;
+      return required && text.trim() === '' ? 'Enter a prompt' : undefined;
+    },
+  });
+}
+
+export interface ModelChoice {
+  id: string;
+  variant: MediaVariant;
+}
+
+interface ModelItem extends vscode.QuickPickItem {
+  model?: ModelChoice;
+}
+
+/** A model of the kind, grouped by variant; undefined when the user escaped. */
+export async function pickModel(kind: MediaKind, models: readonly ModelChoice[], current: string, title: string): Promise<ModelChoice | undefined> {
+  const items: ModelItem[] = VARIANTS_OF_KIND[kind].flatMap((variant): ModelItem[] => {
+    const ofVariant = models.filter((m) => m.variant === variant);
+    if (ofVariant.length === 0) return [];
+    return [
+      { label: CAPABILITY_LABELS[variant], kind: vscode.QuickPickItemKind.Separator },
+      ...ofVariant.map((model) => ({ label: model.id, description: model.id === current ? 'current' : undefined, model })),
+    ];
+  });
+  const chosen = await pickOne(items, { title: `${title}: model`, placeholder: `The ${kind} model; its variant decides the options`, active: items.find((i) => i.model?.id === current) });
+  return chosen?.model;
+}

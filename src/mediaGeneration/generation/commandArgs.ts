@@ -1,0 +1,107 @@
+/**
+ * The argument object the Generate Image / Generate Video commands take from
+ * a caller (an integration test, a chat tool) instead of the guided form.
+ */
+import { validationError } from '../../gateway/errors';
+import type { FailedMember, GenerationOutcome } from './generationRun';
+
+/** As a caller writes it (paths may also be vscode.Uri objects; see parseCommandArgs). */
+export interface GenerateCommandArgs {
+  prompt?: string;
+  /** Default: the model setting of the kind (genaiGateway.models.image / .video). */
+  model?: string;
+  /** Request fields by name, e.g. `{ size: '2K', seed: 7 }`; `max_images` for `sequential_image_generation_options.max_images`. */
+  fields?: Record<string, unknown>;
+  /** Input files by field (`image`, `last_frame`, `reference_images`, `video`): absolute or workspace-relative paths, or file URIs. */
+  inputs?: Record<string, unknown[]>;
+  /** Show the guided form, prefilled with these arguments; default false. */
+  interactive?: boolean;
+  /** Open each result in an editor; default true. */
+  openResults?: boolean;
+}
+
+export interface ParsedCommandArgs {
+  prompt?: string;
+  model?: string;
+  fields: Record<string, unknown>;
+  /** Absolute paths by field. */
+  inputs: Record<string, string[]>;
+  interactive: boolean;
+  openResults: boolean;
+}
+
+/** What the commands give back. */
+export interface GenerateCommandResult {
+  /** The saved images or videos. */
+  files: string[];
+  /** The JSON sidecar of each file, in the same order. */
+  sidecars: string[];
+  /** Members of a set that failed (the others were kept). */
+  failed: FailedMember[];
+  /** Cancelled while downloading a set: the files saved before are kept. */
+  cancelled: boolean;
+  /** Saved videos with AAC audio, which plays silently inside VS Code. */
+  silentAudio: string[];
+  requestId?: string;
+}
+
+export function commandResult(outcome: GenerationOutcome): GenerateCommandResult {
+  return {
+    files: outcome.saved.map((s) => s.path),
+    sidecars: outcome.saved.map((s) => s.sidecar),
+    failed: outcome.failed,
+    cancelled: outcome.cancelled,
+    silentAudio: outcome.silentAudio,
+    requestId: outcome.requestId,
+  };
+}
+
+const KNOWN_KEYS = ['prompt', 'model', 'fields', 'inputs', 'interactive', 'openResults'];
+
+/**
+ * Checks an argument object of unknown origin.
+ * @param toPath an absolute path for an input given as a path or URI; undefined when it is neither.
+ * @throws GatewayError kind 'validation' naming the argument.
+ */
+export function parseCommandArgs(raw: object, toPath: (item: unknown) => string | undefined): ParsedCommandArgs {
+  const args = raw as Record<string, unknown>;
+  for (const key of Object.keys(args)) {
+    if (!KNOWN_KEYS.includes(key)) throw validationError(key, args[key], `only the arguments ${KNOWN_KEYS.join(', ')}`);
+  }
+  return {
+    prompt: optionalString(args, 'prompt'),
+    model: optionalString(args, 'model'),
+    fields: record(args, 'fields'),
+    inputs: Object.fromEntries(Object.entries(record(args, 'inputs')).map(([field, items]) => [field, paths(field, items, toPath)])),
+    interactive: optionalBoolean(args, 'interactive') ?? false,
+    openResults: optionalBoolean(args, 'openResults') ?? true,
+  };
+}
+
+function optionalString(args: Record<string, unknown>, key: string): string | undefined {
+  const value = args[key];
+  if (value !== undefined && typeof value !== 'string') throw validationError(key, value, 'a text');
+  return value;
+}
+
+function optionalBoolean(args: Record<string, unknown>, key: string): boolean | undefined {
+  const value = args[key];
+  if (value !== undefined && typeof value !== 'boolean') throw validationError(key, value, 'true or false');
+  return value;
+}
+
+function record(args: Record<string, unknown>, key: string): Record<string, unknown> {
+  const value = args[key];
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw validationError(key, value, 'an object');
+  return value as Record<string, unknown>;
+}
+
+function paths(field: string, items: unknown, toPath: (item: unknown) => string | undefined): string[] {
+  const list = Array.isArray(items) ? items : [items];
+  return list.map((item, i) => {
+    const path = toPath(item);
+    if (path === undefined) throw validationError(`inputs.${field}[${i}]`, item, 'a file path or file URI');
+    return path;
+  });
+}

@@ -1,0 +1,146 @@
+/**
+ * One run of Generate Image / Generate Video: the model, the guided form (or
+ * the caller's arguments), then the request under a progress notification
+ * with Cancel, and the results shown.
+ */
+import * as vscode from 'vscode';
+import { requireCapability } from '../gateway/capabilities';
+import type { GatewayClient } from '../gateway/client';
+import { validationError } from '../gateway/errors';
+import type { ModelObject } from '../gateway/types/models';
+import type { OutputFiles } from '../output/outputFiles';
+import { showError } from '../platform/notify';
+import { withCancellableProgress } from '../platform/progress';
+import type { ModelRole } from '../platform/settings';
+import { askPrompt, type ModelChoice } from './fieldEditors';
+import type { FormValues, MediaKind, MediaVariant } from './forms/formFields';
+import { givenValues, initialValues, rememberable } from './forms/formValues';
+import { formFor, isVariantOf, takesFields, VARIANTS_OF_KIND } from './forms/mediaForms';
+import { commandResult, type GenerateCommandResult } from './generation/commandArgs';
+import { type GenerationSpec, prepareGeneration } from './generation/generationPlan';
+import { type GenerationOutcome, runGeneration } from './generation/generationRun';
+import { runGuidedForm } from './guidedForm';
+import type { LastChoices } from './lastChoices';
+import { presentResults } from './resultPresenter';
+
+export interface MediaGenerationServices {
+  clients: { get(): GatewayClient };
+  catalog: { list(signal?: AbortSignal): Promise<ModelObject[]> };
+  settings: { model(role: ModelRole): string; setModel(role: ModelRole, model: string): Promise<void> };
+  output: OutputFiles;
+  log: { info(message: string): void; warn(message: string): void };
+  lastChoices: LastChoices;
+}
+
+/** How a run starts: from the palette, a menu, or a caller's arguments. */
+export interface GenerationStart {
+  kind: MediaKind;
+  prompt?: string;
+  model?: string;
+  fields: FormValues;
+  /** Absolute paths by files field. */
+  inputs: Record<string, string[]>;
+  /** Ask through the guided form; otherwise the arguments are all there is, and errors are thrown to the caller. */
+  interactive: boolean;
+  openResults: boolean;
+}
+
+const TITLES: Record<MediaKind, string> = { image: 'Generate Image', video: 'Generate Video' };
+
+/** Input files are shown, recorded and named in errors by their workspace-relative path. */
+const shownAs = (file: string): string => vscode.workspace.asRelativePath(file, false);
+
+export class MediaGenerationFlow {
+  constructor(private readonly services: MediaGenerationServices) {}
+
+  /** The saved files; undefined when the user gave up (or, interactively, when it failed: the error is shown). */
+  async run(start: GenerationStart): Promise<GenerateCommandResult | undefined> {
+    try {
+      return await this.generate(start);
+    } catch (error) {
+      if (!start.interactive) throw error;
+      void showError(`GenAI Gateway: ${TITLES[start.kind]} failed`, error);
+      return undefined;
+    }
+  }
+
+  private async generate(start: GenerationStart): Promise<GenerateCommandResult | undefined> {
+    const client = this.services.clients.get();
+    const { id, variant } = await this.chooseModel(start, client);
+    const spec = start.interactive ? await this.askUser(start, id, variant, client) : this.fromArguments(start, id, variant);
+    if (!spec) return undefined;
+    const kind = spec.form.kind;
+    const outcome = await withCancellableProgress(`GenAI Gateway: generating ${kind === 'image' ? 'an image' : 'a video'}`, async (signal, progress) => {
+      const prepared = await prepareGeneration(spec, shownAs);
+      return runGeneration(client, this.services.output, prepared, signal, (message) => progress.report(message));
+    });
+    this.logOutcome(spec, outcome);
+    void presentResults(kind, outcome, start.openResults);
+    return commandResult(outcome);
+  }
+
+  /**
+   * The model asked for, else the default of the setting when it takes the
+   * start's input files, else the first of the gateway's models that does.
+   */
+  private async chooseModel(start: GenerationStart, client: GatewayClient): Promise<ModelChoice> {
+    const needed = Object.keys(start.inputs);
+    const what = `${start.kind === 'image' ? 'an image' : 'a video'} model`;
+    const fits = (variant: MediaVariant): boolean => takesFields(variant, needed, start.inputs);
+    const named = start.model ?? this.services.settings.model(start.kind);
+    if (named) {
+      const variant = requireCapability(client.capabilityOf, named, VARIANTS_OF_KIND[start.kind], what);
+      if (fits(variant)) return { id: named, variant };
+      if (start.model !== undefined) throw validationError('model', named, `${what} that takes ${needed.join(', ')}`, `not ${formFor(variant).label}`);
+    }
+    const found = (await this.modelsOf(start.kind, client)).find((model) => fits(model.variant));
+    if (found) return found;
+    const allowed = needed.length > 0 ? `${what} that takes ${needed.join(', ')}` : what;
+    throw validationError('model', named, allowed, "none of the gateway's models is one");
+  }
+
+  private async modelsOf(kind: MediaKind, client: GatewayClient): Promise<ModelChoice[]> {
+    const models = await this.services.catalog.list();
+    return models.flatMap((model): ModelChoice[] => {
+      const variant = client.capabilityOf(model.id);
+      return isVariantOf(kind, variant) ? [{ id: model.id, variant }] : [];
+    });
+  }
+
+  private async askUser(start: GenerationStart, model: string, variant: MediaVariant, client: GatewayClient): Promise<GenerationSpec | undefined> {
+    const { lastChoices, settings } = this.services;
+    const title = TITLES[start.kind];
+    const form = formFor(variant);
+    const values = initialValues(form, lastChoices.values(variant), start.fields, start.inputs);
+    const prompt = start.prompt ?? (await askPrompt(start.kind, lastChoices.prompt(start.kind), form.needsPrompt(values), title));
+    if (prompt === undefined) return undefined;
+    const accepted = await runGuidedForm({ model, form, prompt, values }, title, {
+      models: () => this.modelsOf(start.kind, client),
+      remembered: (other) => lastChoices.values(other.variant),
+      nameOf: shownAs,
+    });
+    if (!accepted) return undefined;
+    await lastChoices.rememberValues(accepted.form.variant, rememberable(accepted.form, accepted.values));
+    await lastChoices.rememberPrompt(start.kind, accepted.prompt);
+    if (accepted.model !== model) await settings.setModel(start.kind, accepted.model);
+    return accepted;
+  }
+
+  private fromArguments(start: GenerationStart, model: string, variant: MediaVariant): GenerationSpec {
+    const form = formFor(variant);
+    const given = { ...start.fields, ...start.inputs };
+    for (const field of form.fields(given)) {
+      if (field.kind === 'files' && start.fields[field.key] !== undefined) {
+        throw validationError(`fields.${field.key}`, start.fields[field.key], `input files under "inputs", not "fields"`);
+      }
+    }
+    return { form, model, prompt: start.prompt ?? '', values: givenValues(form, given) };
+  }
+
+  private logOutcome(spec: GenerationSpec, outcome: GenerationOutcome): void {
+    const { log } = this.services;
+    const saved = outcome.saved.map((s) => shownAs(s.path)).join(', ');
+    if (saved) log.info(`${TITLES[spec.form.kind]} with ${spec.model}: saved ${saved}${outcome.cancelled ? ' (cancelled before the rest)' : ''}.`);
+    for (const failed of outcome.failed) log.warn(`${TITLES[spec.form.kind]} with ${spec.model}: #${failed.member} failed: ${failed.message}`);
+  }
+}

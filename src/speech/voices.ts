@@ -1,0 +1,57 @@
+/** The spec's voices (limits.ts) as the picker shows them: by language and gender, with readable names. */
+import { Voice, VOICES } from '../gateway/validation/limits';
+
+export interface VoiceGroup {
+  language: string;
+  gender: Voice['gender'];
+  voices: Voice[];
+}
+
+export const DEFAULT_VOICE = 'af_heart';
+
+/** Groups in the spec's order: each language's female voices, then its male ones. */
+export function groupVoices(voices: ReadonlyArray<Voice> = VOICES): VoiceGroup[] {
+  const groups: VoiceGroup[] = [];
+  for (const voice of voices) {
+    const last = groups[groups.length - 1];
+    if (last && last.language === voice.language && last.gender === voice.gender) last.voices.push(voice);
+    else groups.push({ language: voice.language, gender: voice.gender, voices: [voice] });
+  }
+  return groups;
+}
+
+export function findVoice(id: string): Voice | undefined {
+  return VOICES.find((v) => v.id === id);
+}
+
+/** The languages of the voice table, in its order. */
+export function voiceLanguages(): string[] {
+  return [...new Set(VOICES.map((v) => v.language))];
+}
+
+/** `af_v0bella` → "Bella (v0)": the name after the language-gender prefix; `v0` marks the older variant. */
+export function voiceName(id: string): string {
+  const name = id.replace(/^[a-z]{2}_/, '');
+  const older = name.startsWith('v0');
+  const base = older ? name.slice(2) : name;
+  const shown = base ? base[0].toUpperCase() + base.slice(1) : 'Default';
+  return older ? `${shown} (v0)` : shown;
+}
+
+/** A short sentence in each language of the table, for previews. */
+const PREVIEW_TEXT: Readonly<Record<string, string>> = {
+  'English (American)': 'Hello! This is how I sound when I read your text aloud.',
+  'English (British)': 'Hello! This is how I sound when I read your text aloud.',
+  French: 'Bonjour ! Voici ma voix quand je lis votre texte à voix haute.',
+  // Kokoro's "e" voices are Spanish ones.
+  'German/European': '¡Hola! Así suena mi voz cuando leo tu texto en voz alta.',
+  Hindi: 'नमस्ते! जब मैं आपका पाठ पढ़ती हूँ तो मेरी आवाज़ ऐसी लगती है।',
+  Italian: 'Ciao! Ecco la mia voce quando leggo il tuo testo ad alta voce.',
+  Japanese: 'こんにちは。あなたの文章を読み上げると、こんな声になります。',
+  Portuguese: 'Olá! É assim que eu soo quando leio o seu texto em voz alta.',
+  Chinese: '你好！这就是我朗读你的文字时的声音。',
+};
+
+export function previewText(voice: Voice): string {
+  return PREVIEW_TEXT[voice.language] ?? PREVIEW_TEXT['English (American)'];
+}

@@ -1,0 +1,164 @@
+/**
+ * The video tasks of one gateway: tasks created here and tasks the server
+ * listed, merged by id, with their local metadata. It reports which tasks
+ * changed status, and round-trips through JSON so nothing is lost on reload.
+ */
+import type { TaskRecord, TaskStatus } from '../gateway/types/tasks';
+import { isActive, isTaskStatus, type LocalTaskInfo, type TaskDownloads, type TaskEntry, type TaskRecipe } from './taskEntry';
+
+/** The gateway keeps tasks for 7 days (gaps.md); older ones are gone there too. */
+export const TASK_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+const FORMAT_VERSION = 1;
+
+export interface PersistedTasks {
+  version: number;
+  tasks: TaskEntry[];
+}
+
+/** A known task whose status changed. */
+export interface TaskTransition {
+  entry: TaskEntry;
+  from: TaskStatus;
+}
+
+export interface MergeResult {
+  /** Something new or different arrived. */
+  changed: boolean;
+  transitions: TaskTransition[];
+}
+
+export class TaskRegistry {
+  private readonly entries = new Map<string, TaskEntry>();
+
+  constructor(entries: Iterable<TaskEntry> = []) {
+    for (const entry of entries) this.entries.set(entry.record.id, entry);
+  }
+
+  get(id: string): TaskEntry | undefined {
+    return this.entries.get(id);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Newest first. */
+  all(): TaskEntry[] {
+    return [...this.entries.values()].sort(
+      (a, b) => b.record.created_at - a.record.created_at || b.record.id.localeCompare(a.record.id),
+    );
+  }
+
+  /** Ids of the tasks still queued or running, oldest first. */
+  activeIds(): string[] {
+    return this.all().filter((e) => isActive(e.record.status)).map((e) => e.record.id).reverse();
+  }
+
+  /**
+   * Records a task just created here. Until the server is asked, its record
+   * is a stand-in: queued, created now, and `updated_at` 0 so that any answer
+   * of the server replaces it.
+   */
+  addCreated(id: string, recipe: TaskRecipe, nowMs: number, retryOf?: string): TaskEntry {
+    const local: LocalTaskInfo = { recipe, createdAt: nowMs, ...(retryOf ? { retryOf } : {}) };
+    const entry: TaskEntry = {
+      record: { id, model: recipe.model, status: 'queued', created_at: Math.floor(nowMs / 1000), updated_at: 0 },
+      local,
+    };
+    this.entries.set(id, entry);
+    return entry;
+  }
+
+  /** Takes the server's records; a record older than the one known (by `updated_at`) is ignored. */
+  merge(records: readonly TaskRecord[]): MergeResult {
+    const result: MergeResult = { changed: false, transitions: [] };
+    for (const record of records) {
+      if (!isUsableRecord(record)) continue;
+      const known = this.entries.get(record.id);
+      if (!known) {
+        this.entries.set(record.id, { record });
+        result.changed = true;
+        continue;
+      }
+      if (record.updated_at < known.record.updated_at || sameJson(record, known.record)) continue;
+      const from = known.record.status;
+      known.record = record;
+      result.changed = true;
+      if (from !== record.status) result.transitions.push({ entry: known, from });
+    }
+    return result;
+  }
+
+  remove(id: string): TaskEntry | undefined {
+    const entry = this.entries.get(id);
+    this.entries.delete(id);
+    return entry;
+  }
+
+  setDownloads(id: string, downloads: TaskDownloads): void {
+    const entry = this.entries.get(id);
+    if (entry) entry.downloads = { ...entry.downloads, ...downloads };
+  }
+
+  /** Drops the tasks the gateway no longer keeps; true when any went. */
+  prune(nowMs: number): boolean {
+    let removed = false;
+    for (const [id, entry] of this.entries) {
+      if (nowMs - entry.record.created_at * 1000 > TASK_RETENTION_MS) {
+        this.entries.delete(id);
+        removed = true;
+      }
+    }
+    return removed;
+  }
+
+  toJSON(): PersistedTasks {
+    return { version: FORMAT_VERSION, tasks: this.all() };
+  }
+
+  /** Reads what toJSON wrote; anything malformed (an older or damaged state) is skipped, not fatal. */
+  static fromJSON(value: unknown): TaskRegistry {
+    if (!isObject(value) || value.version !== FORMAT_VERSION || !Array.isArray(value.tasks)) return new TaskRegistry();
+    return new TaskRegistry(value.tasks.filter(isUsableEntry));
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isUsableRecord(value: unknown): value is TaskRecord {
+  return (
+    isObject(value) &&
+    typeof value.id === 'string' &&
+    value.id !== '' &&
+    typeof value.model === 'string' &&
+    isTaskStatus(value.status) &&
+    typeof value.created_at === 'number' &&
+    typeof value.updated_at === 'number'
+  );
+}
+
+function isUsableRecipe(value: unknown): value is TaskRecipe {
+  return (
+    isObject(value) &&
+    typeof value.model === 'string' &&
+    typeof value.prompt === 'string' &&
+    Array.isArray(value.images) &&
+    value.images.every((i) => isObject(i) && typeof i.source === 'string') &&
+    isObject(value.settings) &&
+    (value.settingsAs === 'body' || value.settingsAs === 'flags')
+  );
+}
+
+function isUsableEntry(value: unknown): value is TaskEntry {
+  if (!isObject(value) || !isUsableRecord(value.record)) return false;
+  if (value.downloads !== undefined && !isObject(value.downloads)) return false;
+  if (value.local === undefined) return true;
+  return isObject(value.local) && typeof value.local.createdAt === 'number' && isUsableRecipe(value.local.recipe);
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

@@ -1,0 +1,100 @@
+/** How a video task reads in the tree: label, description, every field for the tooltip. */
+import { taskModelTier } from '../gateway/catalog';
+import { parseTaskFlags } from '../gateway/taskFlags';
+import type { TaskRecord, TaskStatus } from '../gateway/types/tasks';
+import { TASK_TIER_LIMITS } from '../gateway/validation/limits';
+import { isActive, type TaskEntry } from './taskEntry';
+
+/** Signed result links are valid this long after the task finished (gaps.md). */
+export const RESULT_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+const LABEL_MAX_CHARS = 60;
+
+export const STATUS_LABELS: Record<TaskStatus, string> = {
+  queued: 'Queued',
+  running: 'Running',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+};
+
+/** The prompt without its inline flags, on one line and shortened; the task id when the prompt is unknown. */
+export function taskLabel(entry: TaskEntry): string {
+  const prompt = entry.local ? parseTaskFlags(entry.local.recipe.prompt).prompt.replace(/\s+/g, ' ').trim() : '';
+  if (prompt === '') return entry.record.id;
+  return prompt.length <= LABEL_MAX_CHARS ? prompt : `${prompt.slice(0, LABEL_MAX_CHARS - 1).trimEnd()}…`;
+}
+
+/** `1.0 pro · 2m 05s`, plus `· saved` once downloaded. */
+export function taskDescription(entry: TaskEntry, nowMs: number): string {
+  const parts = [modelLabel(entry.record.model), formatDuration(elapsedMs(entry.record, nowMs))];
+  if (entry.downloads?.video) parts.push('saved');
+  return parts.join(' · ');
+}
+
+/** The tier's short name (`1.5 pro`), or the id of a model of no known tier. */
+export function modelLabel(model: string): string {
+  const tier = taskModelTier(model);
+  return tier ? TASK_TIER_LIMITS[tier].label : model;
+}
+
+/** Time since creation while active; the time it took once finished. */
+export function elapsedMs(record: TaskRecord, nowMs: number): number {
+  const created = record.created_at * 1000;
+  const end = isActive(record.status) || record.updated_at === 0 ? nowMs : record.updated_at * 1000;
+  return Math.max(0, end - created);
+}
+
+/** `45s`, `2m 05s`, `1h 02m`, `3d 4h`. */
+export function formatDuration(ms: number): string {
+  const seconds = Math.floor(ms / 1000);
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ${pad(seconds % 60)}s`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ${pad(minutes % 60)}m`;
+  return `${Math.floor(hours / 24)}d ${hours % 24}h`;
+}
+
+/** When the result links stop working (epoch ms), for a succeeded task. */
+export function resultLinksExpireAt(record: TaskRecord): number | undefined {
+  return record.status === 'succeeded' ? record.updated_at * 1000 + RESULT_LINK_LIFETIME_MS : undefined;
+}
+
+/** Every known field of the task, as name and value, for the tooltip. */
+export function taskDetails(entry: TaskEntry, nowMs: number): Array<[string, string]> {
+  const { record, local } = entry;
+  const rows: Array<[string, string | number | undefined]> = [
+    ['Task ID', record.id],
+    ['Status', STATUS_LABELS[record.status]],
+    ['Model', record.model],
+    ['Prompt', local?.recipe.prompt],
+    ['Input images', local?.recipe.images.map((i) => (i.role ? `${i.source} (${i.role})` : i.source)).join(', ')],
+    ['Created', formatTime(record.created_at * 1000)],
+    ['Updated', record.updated_at > 0 ? formatTime(record.updated_at * 1000) : undefined],
+    [isActive(record.status) ? 'Elapsed' : 'Took', formatDuration(elapsedMs(record, nowMs))],
+    ['Resolution', record.resolution],
+    ['Ratio', record.ratio],
+    ['Duration', record.duration === undefined ? undefined : `${record.duration} s`],
+    ['Frames per second', record.framespersecond],
+    ['Seed', record.seed],
+    ['Tokens', record.usage?.completion_tokens],
+    ['Error', record.error ? `${record.error.code}: ${record.error.message}` : undefined],
+    ['Links valid until', formatOptionalTime(resultLinksExpireAt(record))],
+    ['Video saved as', entry.downloads?.video],
+    ['Last frame saved as', entry.downloads?.lastFrame],
+    ['Created here', local ? 'yes' : 'no (listed by the gateway)'],
+    ['Retry of', local?.retryOf],
+  ];
+  return rows.flatMap(([name, value]) => (value === undefined || value === '' ? [] : [[name, String(value)]]));
+}
+
+function formatTime(ms: number): string {
+  return new Date(ms).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
+}
+
+function formatOptionalTime(ms: number | undefined): string | undefined {
+  return ms === undefined ? undefined : formatTime(ms);
+}

@@ -1,0 +1,185 @@
+/**
+ * The video tasks of one gateway, kept current: creates tasks, polls the
+ * unfinished ones, pages through the server's list, cancels and deletes,
+ * and saves every change so a reload resumes where it left off.
+ */
+import type { TasksApi } from '../gateway/tasks';
+import type { TaskRecord, TaskStatus } from '../gateway/types/tasks';
+import { isGatewayError } from '../gateway/errors';
+import type { Clock } from './clock';
+import { PollSchedule, type PollTiming } from './pollSchedule';
+import { Signal } from './signal';
+import type { TaskDownloads, TaskEntry, TaskRecipe } from './taskEntry';
+import { TaskPoller } from './taskPoller';
+import { buildTaskRequest, type ImageUrlResolver } from './taskRecipe';
+import { TaskRegistry, type PersistedTasks, type TaskTransition } from './taskRegistry';
+
+/** Where the tasks of this gateway are saved between sessions. */
+export interface TaskStorage {
+  load(): unknown;
+  save(value: PersistedTasks): PromiseLike<void>;
+}
+
+export interface TaskTrackerOptions {
+  tasks: () => Pick<TasksApi, 'create' | 'get' | 'list' | 'delete'>;
+  storage: TaskStorage;
+  clock: Clock;
+  timing: PollTiming;
+  log: (message: string) => void;
+}
+
+/** Tasks per page of the server's list. */
+export const SERVER_PAGE_SIZE = 20;
+
+interface ServerPaging {
+  pagesLoaded: number;
+  total: number;
+}
+
+export class TaskTracker {
+  readonly registry: TaskRegistry;
+  private readonly schedule: PollSchedule;
+  private readonly poller: TaskPoller;
+  /** By status filter ('' for all). */
+  private readonly paging = new Map<string, ServerPaging>();
+  private saving: Promise<void> = Promise.resolve();
+  /** Anything shown changed. */
+  readonly onDidChange = new Signal<void>();
+  /** A known task changed status. */
+  readonly onDidTransition = new Signal<TaskTransition>();
+  /** A task the gateway no longer has was dropped. */
+  readonly onDidDisappear = new Signal<TaskEntry>();
+
+  constructor(private readonly options: TaskTrackerOptions) {
+    this.registry = TaskRegistry.fromJSON(options.storage.load());
+    if (this.registry.prune(options.clock.now())) this.save();
+    this.schedule = new PollSchedule(options.timing);
+    this.poller = new TaskPoller({
+      tasks: options.tasks,
+      activeIds: () => this.registry.activeIds(),
+      onRecords: (records) => this.merge(records),
+      onMissing: (id) => this.disappeared(id),
+      onError: (error) => options.log(`Polling video tasks failed: ${describe(error)}`),
+      schedule: this.schedule,
+      clock: options.clock,
+    });
+    this.poller.reschedule();
+  }
+
+  /** Creates a paid task on the gateway. Never re-sent here: the client alone decides (retry class 'paid'). */
+  async create(recipe: TaskRecipe, imageUrlOf: ImageUrlResolver, signal?: AbortSignal, retryOf?: string): Promise<TaskEntry> {
+    const request = await buildTaskRequest(recipe, imageUrlOf);
+    const { id } = await this.options.tasks().create(request, signal);
+    const entry = this.registry.addCreated(id, recipe, this.options.clock.now(), retryOf);
+    this.changed();
+    this.schedule.quicken();
+    this.poller.reschedule();
+    return entry;
+  }
+
+  /** Polls the unfinished tasks now and reloads the first page of the server's list. */
+  async refresh(status?: TaskStatus): Promise<void> {
+    this.paging.delete(status ?? '');
+    await Promise.all([this.poller.refresh(), this.loadMore(status)]);
+  }
+
+  /** The next page of the server's list (newest first), optionally of one status. */
+  async loadMore(status?: TaskStatus): Promise<void> {
+    const key = status ?? '';
+    const page = (this.paging.get(key)?.pagesLoaded ?? 0) + 1;
+    const list = await this.options.tasks().list({ page_num: page, page_size: SERVER_PAGE_SIZE, ...(status ? { status } : {}) });
+    this.paging.set(key, { pagesLoaded: page, total: list.total });
+    this.merge(list.items);
+    this.onDidChange.fire();
+  }
+
+  /** Whether the server has tasks beyond the pages loaded; undefined before the first page. */
+  hasMore(status?: TaskStatus): boolean | undefined {
+    const paging = this.paging.get(status ?? '');
+    return paging && paging.pagesLoaded * SERVER_PAGE_SIZE < paging.total;
+  }
+
+  /**
+   * Deletes by POST: a queued task becomes cancelled, a finished one is
+   * removed. Never re-sent; the gateway refuses running and cancelled tasks.
+   */
+  async cancelOrDelete(id: string, signal?: AbortSignal): Promise<'cancelled' | 'deleted'> {
+    const wasQueued = this.registry.get(id)?.record.status === 'queued';
+    await this.options.tasks().delete(id, signal);
+    if (!wasQueued) {
+      this.registry.remove(id);
+      this.changed();
+      return 'deleted';
+    }
+    await this.refreshOne(id, signal);
+    return 'cancelled';
+  }
+
+  /** Asks the gateway about one task; drops it when the gateway no longer has it. */
+  async refreshOne(id: string, signal?: AbortSignal): Promise<TaskEntry | undefined> {
+    try {
+      this.merge([await this.options.tasks().get(id, signal)]);
+    } catch (error) {
+      if (!(isGatewayError(error) && error.status === 404)) throw error;
+      this.disappeared(id);
+    }
+    return this.registry.get(id);
+  }
+
+  setDownloads(id: string, downloads: TaskDownloads): void {
+    this.registry.setDownloads(id, downloads);
+    this.changed();
+  }
+
+  setVisible(visible: boolean): void {
+    this.schedule.setVisible(visible);
+    this.poller.reschedule();
+  }
+
+  setTiming(timing: PollTiming): void {
+    this.schedule.setTiming(timing);
+    this.poller.reschedule();
+  }
+
+  /** Resolves when no poll is in flight and every change is saved. */
+  async settled(): Promise<void> {
+    await this.poller.whenIdle();
+    await this.saving;
+  }
+
+  dispose(): void {
+    this.poller.dispose();
+  }
+
+  private merge(records: TaskRecord[]): boolean {
+    const { changed, transitions } = this.registry.merge(records);
+    if (changed) this.changed();
+    for (const transition of transitions) this.onDidTransition.fire(transition);
+    return changed;
+  }
+
+  private disappeared(id: string): void {
+    const entry = this.registry.remove(id);
+    if (!entry) return;
+    this.changed();
+    this.onDidDisappear.fire(entry);
+  }
+
+  private changed(): void {
+    this.save();
+    this.onDidChange.fire();
+  }
+
+  /** Saves in order; a failed save is logged and the next change saves everything again. */
+  private save(): void {
+    const snapshot = this.registry.toJSON();
+    this.saving = this.saving
+      .then(() => this.options.storage.save(snapshot))
+      .then(undefined, (error: unknown) => this.options.log(`Saving the video tasks failed: ${describe(error)}`));
+  }
+}
+
+function describe(error: unknown): string {
+  if (isGatewayError(error)) return error.userMessage;
+  return error instanceof Error ? error.message : String(error);
+}

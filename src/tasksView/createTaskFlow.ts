@@ -1,0 +1,211 @@
+/**
+ * The guided "Create Video Task" input: model, input mode, images, prompt,
+ * then the settings the model takes (from limits.ts), each step escapable.
+ */
+import * as vscode from 'vscode';
+import type { ModelCapability } from '../gateway/catalog';
+import type { TaskCreateRequest } from '../gateway/types/tasks';
+import { validateTaskRequest } from '../gateway/validation';
+import { TASK_AUTO_DURATION, TASK_MODE_LABELS, type TaskMode } from '../gateway/validation/limits';
+import type { ModelObject } from '../gateway/types/models';
+import type { TaskRecipe } from '../tasks/taskEntry';
+import { imageCountOf, imageInputsFor } from '../tasks/taskRecipe';
+import { taskLimitsOf, taskSettingOptions, type TaskSettingOptions } from '../tasks/taskSettingChoices';
+import { modelLabel } from '../tasks/taskText';
+import { pickImages } from './pickWorkspaceImages';
+
+export interface CreateFlowServices {
+  catalog: { list(signal?: AbortSignal): Promise<ModelObject[]>; capabilityOf(model: string): ModelCapability };
+  settings: { model(role: 'videoTask'): string };
+  log: { warn(message: string): void };
+}
+
+const TITLE = 'GenAI Gateway: Create Video Task';
+const TASK_CAPABILITIES: readonly ModelCapability[] = ['task-gen1', 'task-gen2'];
+
+/** Stands in for images while a prompt is checked, before any file is read. */
+const PLACEHOLDER_IMAGE = 'https://example.invalid/image.png';
+
+export async function askForTaskRecipe(services: CreateFlowServices, initialPrompt: string): Promise<TaskRecipe | undefined> {
+  const model = await pickModel(services);
+  if (!model) return undefined;
+  const mode = await pickMode(model);
+  if (!mode) return undefined;
+  const images = await pickModeImages(mode);
+  if (!images) return undefined;
+  const base: TaskRecipe = { model, prompt: '', images: imageInputsFor(mode, images), settings: {}, settingsAs: 'body', returnLastFrame: true };
+  const prompt = await askPrompt(base, mode, initialPrompt);
+  if (prompt === undefined) return undefined;
+  return pickSettings({ ...base, prompt }, mode);
+}
+
+async function pickModel(services: CreateFlowServices): Promise<string | undefined> {
+  const fallback = services.settings.model('videoTask');
+  let ids: string[];
+  try {
+    ids = (await services.catalog.list()).map((m) => m.id).filter((id) => TASK_CAPABILITIES.includes(services.catalog.capabilityOf(id)));
+  } catch (error) {
+    services.log.warn(`Listing models for a video task failed; offering the default model. ${error instanceof Error ? error.message : String(error)}`);
+    ids = [];
+  }
+  if (fallback && !ids.includes(fallback)) ids.unshift(fallback);
+  if (ids.length === 0) throw new Error('The gateway lists no video task model; set one in the genaiGateway.models.videoTask setting.');
+  const items = ids.map((id) => ({
+    label: id,
+    description: [modelLabel(id), taskLimitsOf(id).audio ? 'with audio' : '', id === fallback ? 'default' : ''].filter(Boolean).join(' · '),
+    id,
+  }));
+  items.sort((a, b) => Number(b.id === fallback) - Number(a.id === fallback));
+  return (await vscode.window.showQuickPick(items, { title: `${TITLE} (model)`, placeHolder: 'The model of the task' }))?.id;
+}
+
+async function pickMode(model: string): Promise<TaskMode | undefined> {
+  const modes = taskLimitsOf(model).modes;
+  if (modes.length === 1) return modes[0];
+  const hints: Record<TaskMode, string> = {
+    text: 'a video from the prompt alone',
+    'first-frame': 'animates one image',
+    'first-last': 'a transition from one image to another',
+    references: 'characters and style from images; name them [Image 1], [Image 2]… in the prompt',
+  };
+  const items = modes.map((mode) => ({ label: capitalize(TASK_MODE_LABELS[mode]), description: hints[mode], mode }));
+  return (await vscode.window.showQuickPick(items, { title: `${TITLE} (input)`, placeHolder: `The inputs ${modelLabel(model)} takes` }))?.mode;
+}
+
+async function pickModeImages(mode: TaskMode): Promise<string[] | undefined> {
+  const { min, max } = imageCountOf(mode);
+  if (mode === 'text') return [];
+  if (mode === 'first-last') {
+    const first = await pickImages(`${TITLE} (first frame)`, 'The image the video starts with', 1, 1);
+    const last = first && (await pickImages(`${TITLE} (last frame)`, 'The image the video ends with', 1, 1));
+    return first && last ? [...first, ...last] : undefined;
+  }
+  const placeHolder = mode === 'references' ? `${min} to ${max} reference images, in the order [Image 1], [Image 2]…` : 'The image to animate';
+  return pickImages(`${TITLE} (images)`, placeHolder, min, max);
+}
+
+async function askPrompt(base: TaskRecipe, mode: TaskMode, initialPrompt: string): Promise<string | undefined> {
+  const names = mode === 'references' ? base.images.map((_, i) => `[Image ${i + 1}]`).join(', ') : '';
+  const prompt = await vscode.window.showInputBox({
+    title: `${TITLE} (prompt)`,
+    value: initialPrompt,
+    prompt: [
+      mode === 'text' ? 'Describe the video.' : 'Describe the motion (optional).',
+      names ? `Name the references ${names}.` : '',
+      'Inline flags such as --rs 720p --dur 5 --cf true are allowed.',
+    ].filter(Boolean).join(' '),
+    validateInput: (text) => refusalOfPrompt(base, text),
+  });
+  return prompt?.trim();
+}
+
+/** What the request validation says of the prompt (images stand in as URLs, not read yet). */
+function refusalOfPrompt(base: TaskRecipe, text: string): string | undefined {
+  const request: TaskCreateRequest = {
+    model: base.model,
+    content: [
+      ...(text.trim() ? [{ type: 'text' as const, text }] : []),
+      ...base.images.map((image) => ({ type: 'image_url' as const, image_url: { url: PLACEHOLDER_IMAGE }, ...(image.role ? { role: image.role } : {}) })),
+    ],
+  };
+  try {
+    validateTaskRequest(request);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+type SettingKey = 'ratio' | 'duration' | 'resolution' | 'camerafixed' | 'audio' | 'lastFrame' | 'settingsAs';
+
+interface SettingItem extends vscode.QuickPickItem {
+  key?: SettingKey;
+  create?: true;
+}
+
+async function pickSettings(start: TaskRecipe, mode: TaskMode): Promise<TaskRecipe | undefined> {
+  const options = taskSettingOptions(start.model, mode);
+  let recipe = start;
+  for (;;) {
+    const picked = await vscode.window.showQuickPick(settingItems(recipe, options), {
+      title: `${TITLE} (settings)`,
+      placeHolder: 'Change a setting, or Create Task',
+    });
+    if (!picked) return undefined;
+    if (picked.create || !picked.key) return recipe;
+    const changed = await changeSetting(recipe, picked.key, options);
+    if (changed) recipe = changed;
+  }
+}
+
+const DEFAULT = 'model default';
+const yesNo = (value: boolean | undefined): string => (value === undefined ? DEFAULT : value ? 'yes' : 'no');
+const durationText = (value: number): string => (value === TASK_AUTO_DURATION ? 'the model picks' : `${value} s`);
+
+function settingItems(recipe: TaskRecipe, options: TaskSettingOptions): SettingItem[] {
+  const { settings } = recipe;
+  const items: SettingItem[] = [
+    { label: '$(play) Create Task', description: 'a paid video task on the gateway', create: true },
+    { label: '', kind: vscode.QuickPickItemKind.Separator },
+    { label: 'Ratio', description: settings.ratio ?? DEFAULT, key: 'ratio' },
+    { label: 'Duration', description: settings.duration === undefined ? DEFAULT : durationText(settings.duration), key: 'duration' },
+    { label: 'Resolution', description: settings.resolution ?? DEFAULT, key: 'resolution' },
+    { label: 'Camera fixed', description: yesNo(settings.camerafixed), key: 'camerafixed' },
+  ];
+  if (options.audio) items.push({ label: 'Audio', description: yesNo(recipe.generateAudio), key: 'audio' });
+  items.push(
+    { label: 'Return last frame', description: yesNo(recipe.returnLastFrame), key: 'lastFrame' },
+    { label: 'Send settings as', description: recipe.settingsAs === 'flags' ? 'inline flags (--rs 720p --dur 5 …)' : 'body fields', key: 'settingsAs' },
+  );
+  return items;
+}
+
+interface ValueItem<T> extends vscode.QuickPickItem {
+  value: T | undefined;
+}
+
+async function pickValue<T>(title: string, values: ReadonlyArray<{ label: string; value: T | undefined }>): Promise<ValueItem<T> | undefined> {
+  return vscode.window.showQuickPick(values.map((v) => ({ ...v })), { title: `${TITLE} (${title})` });
+}
+
+const withDefault = <T>(values: readonly T[], label: (value: T) => string = String): Array<{ label: string; value: T | undefined }> => [
+  { label: DEFAULT, value: undefined },
+  ...values.map((value) => ({ label: label(value), value })),
+];
+
+/** The recipe with one setting changed, or undefined when the user escaped. */
+async function changeSetting(recipe: TaskRecipe, key: SettingKey, options: TaskSettingOptions): Promise<TaskRecipe | undefined> {
+  const setting = async <K extends keyof TaskRecipe['settings']>(name: K, title: string, values: Array<{ label: string; value: TaskRecipe['settings'][K] | undefined }>) => {
+    const picked = await pickValue(title, values);
+    return picked && { ...recipe, settings: { ...recipe.settings, [name]: picked.value } };
+  };
+  switch (key) {
+    case 'ratio':
+      return setting('ratio', 'ratio', withDefault(options.ratios));
+    case 'duration':
+      return setting('duration', 'duration', withDefault(options.durations, durationText));
+    case 'resolution':
+      return setting('resolution', 'resolution', withDefault(options.resolutions));
+    case 'camerafixed':
+      return setting('camerafixed', 'camera fixed', withDefault([true, false], yesNo));
+    case 'audio': {
+      const picked = await pickValue('audio', withDefault([true, false], yesNo));
+      return picked && { ...recipe, generateAudio: picked.value };
+    }
+    case 'lastFrame': {
+      const picked = await pickValue('return last frame', [{ label: 'yes', value: true }, { label: 'no', value: false }]);
+      return picked && { ...recipe, returnLastFrame: picked.value };
+    }
+    case 'settingsAs': {
+      const picked = await pickValue<TaskRecipe['settingsAs']>('send settings as', [
+        { label: 'body fields', value: 'body' },
+        { label: 'inline flags', value: 'flags' },
+      ]);
+      return picked?.value && { ...recipe, settingsAs: picked.value };
+    }
+  }
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

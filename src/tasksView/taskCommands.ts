@@ -1,0 +1,150 @@
+/**
+ * The video task commands. Each takes an optional argument: a tree node (menus),
+ * or `{ taskId, confirmed? }` from callers without UI; with neither, it asks
+ * which task. Confirmations guard what costs money or cannot be undone.
+ */
+import * as vscode from 'vscode';
+import type { TaskStatus } from '../gateway/types/tasks';
+import { announceSaved } from '../output/outputFiles';
+import { showError } from '../platform/notify';
+import { isActive, TASK_STATUSES, type TaskEntry } from '../tasks/taskEntry';
+import { describeTaskRequest } from '../tasks/taskRecipe';
+import { STATUS_LABELS, taskDescription, taskLabel } from '../tasks/taskText';
+import { TASK_COMMANDS, TASKS_VIEW_ID } from './taskCommandIds';
+import type { TaskCreator } from './taskCreator';
+import type { TaskResults } from './taskResults';
+import type { TaskTreeNode, TaskTreeProvider } from './taskTreeProvider';
+import type { VideoTasks } from './videoTasks';
+
+/** What the item commands take besides a tree node. */
+export interface TaskCommandArgs {
+  taskId: string;
+  /** Skips the confirmation (callers that confirmed themselves). */
+  confirmed?: boolean;
+}
+
+export interface TaskCommandDeps {
+  tasks: VideoTasks;
+  results: TaskResults;
+  creator: TaskCreator;
+  tree: TaskTreeProvider;
+}
+
+const FINISHED_DELETABLE: readonly TaskStatus[] = ['succeeded', 'failed', 'expired'];
+
+export function registerTaskCommands(deps: TaskCommandDeps): vscode.Disposable[] {
+  const { tasks, results, creator, tree } = deps;
+  const command = <A extends unknown[], R>(id: string, failure: string, run: (...args: A) => Promise<R>) =>
+    vscode.commands.registerCommand(id, async (...args: A): Promise<R | undefined> => {
+      try {
+        return await run(...args);
+      } catch (error) {
+        void showError(`GenAI Gateway: ${failure}`, error);
+        return undefined;
+      }
+    });
+  const task = (arg: unknown, placeHolder: string, fits: (e: TaskEntry) => boolean) => resolveTask(tasks, arg, placeHolder, fits);
+
+  return [
+    command(TASK_COMMANDS.create, 'the video task was not created', (arg?: unknown) => creator.createFromCommand(arg)),
+    command(TASK_COMMANDS.refresh, 'refreshing the video tasks failed', async () => {
+      await vscode.window.withProgress({ location: { viewId: TASKS_VIEW_ID } }, () => tasks.require().refresh(tree.statusFilter));
+    }),
+    command(TASK_COMMANDS.loadMore, 'loading more video tasks failed', () => tasks.require().loadMore(tree.statusFilter)),
+    command(TASK_COMMANDS.filter, 'filtering failed', async (arg?: { status?: TaskStatus | 'all' }) => {
+      const status = arg?.status ?? (await pickStatusFilter(tree.statusFilter));
+      if (status === undefined) return;
+      tree.setFilter(status === 'all' ? undefined : status);
+    }),
+    command(TASK_COMMANDS.openResult, 'the result could not be opened', async (arg?: unknown) => {
+      const entry = await task(arg, 'The task whose video to open', (e) => e.record.status === 'succeeded');
+      return entry && results.openResult(entry.record.id);
+    }),
+    command(TASK_COMMANDS.download, 'the result could not be downloaded', async (arg?: unknown) => {
+      const entry = await task(arg, 'The task whose video to download', (e) => e.record.status === 'succeeded');
+      if (!entry) return undefined;
+      const downloads = await results.ensureDownloaded(entry.record.id);
+      void announceSaved(`Video task "${taskLabel(entry)}"`, [downloads.video, downloads.lastFrame].filter((p): p is string => !!p));
+      return downloads;
+    }),
+    command(TASK_COMMANDS.copyId, 'the task id could not be copied', async (arg?: unknown) => {
+      const entry = await task(arg, 'The task whose id to copy', () => true);
+      if (entry) await vscode.env.clipboard.writeText(entry.record.id);
+      return entry?.record.id;
+    }),
+    command(TASK_COMMANDS.cancel, 'the task could not be cancelled', async (arg?: unknown) => {
+      const entry = await task(arg, 'The queued task to cancel', (e) => e.record.status === 'queued');
+      const message = entry && `Cancel the queued video task "${taskLabel(entry)}"? It will not run.`;
+      if (!entry || !message || !(await confirmed(arg, message, 'Cancel Task'))) return undefined;
+      return tasks.require().cancelOrDelete(entry.record.id);
+    }),
+    command(TASK_COMMANDS.delete, 'the task could not be deleted', async (arg?: unknown) => {
+      const entry = await task(arg, 'The finished task to delete', (e) => FINISHED_DELETABLE.includes(e.record.status));
+      const message = entry && `Delete the video task "${taskLabel(entry)}" from the gateway? Downloaded files stay in the workspace; its links stop working.`;
+      if (!entry || !message || !(await confirmed(arg, message, 'Delete Task'))) return undefined;
+      return tasks.require().cancelOrDelete(entry.record.id);
+    }),
+    command(TASK_COMMANDS.retry, 'the video task was not created again', async (arg?: unknown) => {
+      const entry = await task(arg, 'The task to create again', (e) => e.local !== undefined);
+      if (!entry?.local) return undefined;
+      const message = `Create a new video task with the same parameters as "${taskLabel(entry)}"? This is a new, paid task; ${entry.record.id} stays as it is.`;
+      if (!(await confirmed(arg, message, 'Create New Task'))) return undefined;
+      return creator.create(entry.local.recipe, entry.record.id);
+    }),
+    command(TASK_COMMANDS.showRequest, 'the request could not be shown', async (arg?: unknown) => {
+      const entry = await task(arg, 'The task whose request to show', () => true);
+      if (!entry) return undefined;
+      const shown = entry.local ? await describeTaskRequest(entry.local.recipe) : { note: 'Not created here: the gateway does not return the request. Its record:', task: entry.record };
+      const text = `${JSON.stringify(shown, null, 2)}\n`;
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'json', content: text }), { preview: true });
+      return text;
+    }),
+  ];
+}
+
+/** The task of a tree node or `{ taskId }`; otherwise, one the user picks among those that fit. */
+async function resolveTask(tasks: VideoTasks, arg: unknown, placeHolder: string, fits: (e: TaskEntry) => boolean): Promise<TaskEntry | undefined> {
+  const registry = tasks.require().registry;
+  const id = taskIdOf(arg);
+  if (id !== undefined) {
+    const entry = registry.get(id);
+    if (!entry) throw new Error(`No video task ${id} is known here.`);
+    return entry;
+  }
+  const candidates = registry.all().filter(fits);
+  if (candidates.length === 0) {
+    void vscode.window.showInformationMessage(`GenAI Gateway: no video task fits (${placeHolder.toLowerCase()}).`);
+    return undefined;
+  }
+  const now = Date.now();
+  const picked = await vscode.window.showQuickPick(
+    candidates.map((entry) => ({ label: taskLabel(entry), description: `${STATUS_LABELS[entry.record.status]} · ${taskDescription(entry, now)}`, detail: entry.record.id, entry })),
+    { title: 'GenAI Gateway: Video Tasks', placeHolder, matchOnDetail: true },
+  );
+  return picked?.entry;
+}
+
+function taskIdOf(arg: unknown): string | undefined {
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const node = arg as Partial<TaskTreeNode> & Partial<TaskCommandArgs>;
+  if (node.kind === 'task' && node.entry) return node.entry.record.id;
+  return typeof node.taskId === 'string' ? node.taskId : undefined;
+}
+
+async function confirmed(arg: unknown, message: string, action: string): Promise<boolean> {
+  if (typeof arg === 'object' && arg !== null && (arg as Partial<TaskCommandArgs>).confirmed === true) return true;
+  return (await vscode.window.showWarningMessage(message, { modal: true }, action)) === action;
+}
+
+async function pickStatusFilter(current: TaskStatus | undefined): Promise<TaskStatus | 'all' | undefined> {
+  const items: Array<vscode.QuickPickItem & { value: TaskStatus | 'all' }> = [
+    { label: 'All statuses', description: current === undefined ? 'current' : undefined, value: 'all' },
+    ...TASK_STATUSES.map((status) => ({
+      label: STATUS_LABELS[status],
+      description: [isActive(status) ? 'unfinished' : '', status === current ? 'current' : ''].filter(Boolean).join(' · ') || undefined,
+      value: status,
+    })),
+  ];
+  const picked = await vscode.window.showQuickPick(items, { title: 'GenAI Gateway: Show Video Tasks', placeHolder: 'Show only the tasks of one status' });
+  return picked?.value;
+}

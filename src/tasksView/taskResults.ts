@@ -1,0 +1,156 @@
+/**
+ * A task's results in the workspace: the video (and last frame) downloaded
+ * into the output folder, automatically when a task created here succeeds
+ * (setting) or on demand, before the 24-hour links expire; notifications of
+ * success and failure.
+ */
+import * as path from 'node:path';
+import { promises as fs } from 'node:fs';
+import * as vscode from 'vscode';
+import type { GatewayClient } from '../gateway/client';
+import { isGatewayError } from '../gateway/errors';
+import type { TaskRecord } from '../gateway/types/tasks';
+import { announceSaved, type OutputFiles } from '../output/outputFiles';
+import { showError } from '../platform/notify';
+import type { TaskDownloads, TaskEntry } from '../tasks/taskEntry';
+import { describeTaskRequest } from '../tasks/taskRecipe';
+import type { TaskTransition } from '../tasks/taskRegistry';
+import { resultLinksExpireAt, STATUS_LABELS, taskLabel } from '../tasks/taskText';
+import { TASK_COMMANDS } from './taskCommandIds';
+import type { VideoTasks } from './videoTasks';
+
+export interface TaskResultsServices {
+  clients: { get(): GatewayClient };
+  settings: { videoTasksAutoDownload(): boolean };
+  outputFiles: Pick<OutputFiles, 'newPath' | 'download' | 'writeSidecar'>;
+  log: { info(message: string): void; warn(message: string): void };
+}
+
+export class TaskResults implements vscode.Disposable {
+  private readonly downloading = new Map<string, Promise<TaskDownloads>>();
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(
+    private readonly tasks: VideoTasks,
+    private readonly services: TaskResultsServices,
+  ) {
+    this.subscriptions = [
+      tasks.onDidTransition((t) => void this.onTransition(t)),
+      tasks.onDidDisappear((entry) => {
+        if (entry.local) void vscode.window.showWarningMessage(`GenAI Gateway: video task "${taskLabel(entry)}" no longer exists on the gateway.`);
+      }),
+    ];
+  }
+
+  /**
+   * Downloads the results of a succeeded task (asking the gateway first, for
+   * links that are still valid); one download per task at a time.
+   */
+  download(id: string, signal?: AbortSignal): Promise<TaskDownloads> {
+    const running = this.downloading.get(id);
+    if (running) return running;
+    const download = this.downloadOnce(id, signal).finally(() => this.downloading.delete(id));
+    this.downloading.set(id, download);
+    return download;
+  }
+
+  /** The downloaded video, opened; downloaded first when needed. */
+  async openResult(id: string): Promise<string> {
+    const { video } = await this.ensureDownloaded(id);
+    if (!video) throw new Error('The task has no video.');
+    await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(video));
+    return video;
+  }
+
+  /** The saved results; downloaded (with a cancellable progress) when missing or moved away. */
+  async ensureDownloaded(id: string): Promise<TaskDownloads> {
+    const saved = this.tasks.require().registry.get(id)?.downloads;
+    if (saved?.video && (await exists(saved.video))) return saved;
+    return vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'GenAI Gateway: downloading the video task result…', cancellable: true },
+      (_progress, token) => {
+        const abort = new AbortController();
+        token.onCancellationRequested(() => abort.abort());
+        return this.download(id, abort.signal);
+      },
+    );
+  }
+
+  dispose(): void {
+    this.subscriptions.forEach((s) => s.dispose());
+  }
+
+  private async downloadOnce(id: string, signal?: AbortSignal): Promise<TaskDownloads> {
+    const tracker = this.tasks.require();
+    const entry = await tracker.refreshOne(id, signal);
+    if (!entry) throw new Error(`The task ${id} no longer exists on the gateway.`);
+    const { record } = entry;
+    if (record.status !== 'succeeded' || !record.content?.video_url) {
+      throw new Error(`The task ${id} has no result to download: it is ${STATUS_LABELS[record.status].toLowerCase()}.`);
+    }
+    const client = this.services.clients.get();
+    const { outputFiles } = this.services;
+    const name = entry.local ? entry.local.recipe.prompt : record.id;
+    const finishedAt = new Date(record.updated_at * 1000);
+    try {
+      const video = await outputFiles.download(client, record.content.video_url, await outputFiles.newPath(name, 'mp4', undefined, finishedAt), signal);
+      const downloads: TaskDownloads = { video };
+      if (record.content.last_frame_url) {
+        const framePath = path.join(path.dirname(video), `${path.basename(video, '.mp4')}-last-frame.png`);
+        downloads.lastFrame = await outputFiles.download(client, record.content.last_frame_url, framePath, signal);
+      }
+      await outputFiles.writeSidecar(video, await sidecarOf(entry, downloads));
+      tracker.setDownloads(id, downloads);
+      this.services.log.info(`Video task ${id} saved as ${video}.`);
+      return downloads;
+    } catch (error) {
+      throw explainExpiredLink(error, record);
+    }
+  }
+
+  private async onTransition({ entry }: TaskTransition): Promise<void> {
+    const { record } = entry;
+    if (!entry.local) return;
+    const label = taskLabel(entry);
+    if (record.status === 'succeeded') {
+      if (!this.services.settings.videoTasksAutoDownload()) {
+        const choice = await vscode.window.showInformationMessage(`GenAI Gateway: video task "${label}" succeeded.`, 'Download', 'Open');
+        if (choice) await vscode.commands.executeCommand(choice === 'Open' ? TASK_COMMANDS.openResult : TASK_COMMANDS.download, { taskId: record.id });
+        return;
+      }
+      try {
+        const downloads = await this.download(record.id);
+        await announceSaved(`Video task "${label}"`, [downloads.video, downloads.lastFrame].filter((p): p is string => !!p));
+      } catch (error) {
+        await showError(`GenAI Gateway: the video of task "${label}" could not be downloaded`, error);
+      }
+      return;
+    }
+    if (record.status === 'failed' || record.status === 'expired') {
+      const reason = record.error ? `${record.error.code}: ${record.error.message}` : STATUS_LABELS[record.status];
+      const choice = await vscode.window.showErrorMessage(`GenAI Gateway: video task "${label}" ${record.status}: ${reason}`, 'Retry…', 'Show Request');
+      if (choice) await vscode.commands.executeCommand(choice === 'Retry…' ? TASK_COMMANDS.retry : TASK_COMMANDS.showRequest, { taskId: record.id });
+    }
+  }
+}
+
+/** What the sidecar keeps: the task without its expiring links, and the request it came from. */
+async function sidecarOf(entry: TaskEntry, downloads: TaskDownloads): Promise<object> {
+  const { content: _links, ...task } = entry.record;
+  return {
+    task,
+    ...(entry.local ? { request: await describeTaskRequest(entry.local.recipe) } : {}),
+    ...(downloads.lastFrame ? { lastFrame: path.basename(downloads.lastFrame) } : {}),
+  };
+}
+
+/** A refused download after the links' lifetime is an expired link: say so. */
+function explainExpiredLink(error: unknown, record: TaskRecord): unknown {
+  const expiresAt = resultLinksExpireAt(record);
+  if (!isGatewayError(error) || error.status !== 403 || expiresAt === undefined || Date.now() < expiresAt) return error;
+  return new Error(`The result links of task ${record.id} expired on ${new Date(expiresAt).toISOString()} (they last 24 hours after the task finishes); the video can no longer be downloaded.`);
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.stat(file).then(() => true, () => false);
+}

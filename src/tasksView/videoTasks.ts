@@ -1,0 +1,110 @@
+/**
+ * The task tracker of the configured gateway, for the view and the commands:
+ * switched when the gateway URL changes, its polling sped up while the view
+ * is visible and paced by the interval setting.
+ */
+import * as vscode from 'vscode';
+import type { GatewayClient } from '../gateway/client';
+import { SYSTEM_CLOCK } from '../tasks/clock';
+import { gatewayTaskStorage, type KeyValueStore } from '../tasks/gatewayTaskStorage';
+import { DEFAULT_POLL_TIMING, type PollTiming } from '../tasks/pollSchedule';
+import type { TaskEntry } from '../tasks/taskEntry';
+import type { TaskTransition } from '../tasks/taskRegistry';
+import { TaskTracker } from '../tasks/taskTracker';
+
+export interface VideoTasksServices {
+  clients: { get(): GatewayClient; readonly onDidChangeConnection: vscode.Event<void> };
+  settings: { connection(): { baseUrl: string }; videoTasksPollIntervalSeconds(): number };
+  log: { warn(message: string): void };
+  /** Where tasks are kept between sessions (globalState). */
+  state: KeyValueStore;
+}
+
+export class VideoTasks implements vscode.Disposable {
+  private tracker: TaskTracker | undefined;
+  private trackerUrl = '';
+  private unsubscribe: Array<() => void> = [];
+  private visible = false;
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** A task was added, removed or changed, or the gateway changed. */
+  readonly onDidChange = this.changed.event;
+  private readonly transitioned = new vscode.EventEmitter<TaskTransition>();
+  readonly onDidTransition = this.transitioned.event;
+  private readonly disappeared = new vscode.EventEmitter<TaskEntry>();
+  readonly onDidDisappear = this.disappeared.event;
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(private readonly services: VideoTasksServices) {
+    this.subscriptions = [
+      services.clients.onDidChangeConnection(() => this.followGateway()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('genaiGateway.videoTasks.pollIntervalSeconds')) this.tracker?.setTiming(this.timing());
+      }),
+    ];
+    this.followGateway();
+  }
+
+  /** The tracker of the configured gateway; undefined while no gateway URL is set. */
+  get current(): TaskTracker | undefined {
+    return this.tracker;
+  }
+
+  /** The tracker, or the client's clear error about the missing gateway URL. */
+  require(): TaskTracker {
+    this.followGateway();
+    if (this.tracker) return this.tracker;
+    this.services.clients.get();
+    throw new Error('No gateway URL is set.');
+  }
+
+  setVisible(visible: boolean): void {
+    this.visible = visible;
+    this.tracker?.setVisible(visible);
+  }
+
+  dispose(): void {
+    this.closeTracker();
+    this.subscriptions.forEach((s) => s.dispose());
+    this.changed.dispose();
+    this.transitioned.dispose();
+    this.disappeared.dispose();
+  }
+
+  private followGateway(): void {
+    const baseUrl = this.services.settings.connection().baseUrl;
+    if (baseUrl === this.trackerUrl && (this.tracker || !baseUrl)) return;
+    this.closeTracker();
+    this.trackerUrl = baseUrl;
+    if (baseUrl) this.tracker = this.openTracker(baseUrl);
+    this.changed.fire();
+  }
+
+  private openTracker(baseUrl: string): TaskTracker {
+    const { clients, log, state } = this.services;
+    const tracker = new TaskTracker({
+      tasks: () => clients.get().tasks,
+      storage: gatewayTaskStorage(state, baseUrl),
+      clock: SYSTEM_CLOCK,
+      timing: this.timing(),
+      log: (message) => log.warn(message),
+    });
+    tracker.setVisible(this.visible);
+    this.unsubscribe = [
+      tracker.onDidChange.on(() => this.changed.fire()),
+      tracker.onDidTransition.on((t) => this.transitioned.fire(t)),
+      tracker.onDidDisappear.on((e) => this.disappeared.fire(e)),
+    ];
+    return tracker;
+  }
+
+  private closeTracker(): void {
+    this.unsubscribe.forEach((off) => off());
+    this.unsubscribe = [];
+    this.tracker?.dispose();
+    this.tracker = undefined;
+  }
+
+  private timing(): PollTiming {
+    return { ...DEFAULT_POLL_TIMING, baseMs: this.services.settings.videoTasksPollIntervalSeconds() * 1000 };
+  }
+}

@@ -1,0 +1,157 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { GatewayError } from '../../../src/gateway/errors';
+import { extractBase64Fields } from '../../../src/gateway/media/jsonMediaStream';
+import { chunked, memorySinks } from './mediaTestHelpers';
+
+const GOOD = Buffer.from('first image').toString('base64');
+// Long enough for decoding, hence opening the sink, to start before the value ends.
+const LONG = Buffer.alloc(1_200_000, 'video').toString('base64');
+
+function isGatewayError(kind: GatewayError['kind'], message?: RegExp): (error: unknown) => boolean {
+  return (error) => {
+    assert.ok(error instanceof GatewayError, `expected a GatewayError, got ${String(error)}`);
+    assert.equal(error.kind, kind);
+    if (message) assert.match(error.message, message);
+    return true;
+  };
+}
+
+test('invalid base64 is a stream error and aborts every sink opened so far', async () => {
+  const invalid = ['abc!', 'ab=c', 'AB==AAAA', 'A', 'AAAAA', '====', 'AB=', 'A===', 'AA AA', 'AA\\"A', 'AA\\\\A', 'AA\\bA', 'AA\\u00e9A', 'AA\\u12', 'AA\\x', 'QUJD\u00e9', 'QUJD\\u0000'];
+  for (const value of invalid) {
+    const { sinks, open } = memorySinks();
+    const text = `{"data":[{"b64_json":"${GOOD}"},{"b64_json":"${value}"}]}`;
+    await assert.rejects(
+      extractBase64Fields(chunked(text, [text.length - 8]), ['b64_json'], open),
+      isGatewayError('stream', /"b64_json" value at data\[1\]\.b64_json is not valid base64/),
+      value,
+    );
+    assert.ok(sinks.length >= 1, value);
+    for (const sink of sinks) assert.equal(sink.state, 'aborted', value);
+  }
+});
+
+test('a body cut anywhere is a stream error, and no sink is closed', async () => {
+  const text = `{"created":1,"data":[{"b64_json":"${GOOD}","revised_prompt":"a \\"b\\" \\u00e9"},{"b64_json":"${GOOD}"}],"n":-1.5e3,"ok":true}`;
+  for (let length = 0; length < text.length; length++) {
+    const { sinks, open } = memorySinks();
+    await assert.rejects(
+      extractBase64Fields(chunked(text.slice(0, length), [Math.floor(length / 2)]), ['b64_json'], open),
+      isGatewayError('stream', /ended before its JSON document was complete/),
+      `cut at ${length}`,
+    );
+    for (const sink of sinks) assert.equal(sink.state, 'aborted');
+  }
+});
+
+test('malformed JSON is a stream error naming the byte', async () => {
+  const malformed: [string, RegExp][] = [
+    ['{"a":1,}', /unexpected "}" at byte 7/],
+    ['{"a":1}x', /unexpected "x" at byte 7/],
+    ['[1 2]', /unexpected "2" at byte 3/],
+    ['{"a" 1}', /unexpected "1"/],
+    ['{a:1}', /unexpected "a"/],
+    ['{"a":tru}', /invalid value "tru"/],
+    ['{"a":01}', /invalid value "01"/],
+    ['{"a":"x\u0001"}', /invalid string/],
+    ['{"a":"\\q"}', /invalid string/],
+    ['{"a":[}', /unexpected "}"/],
+    ['{"a":1]', /unexpected "]"/],
+    ['', /ended before/],
+    ['   ', /ended before/],
+  ];
+  for (const [text, message] of malformed) {
+    const { open } = memorySinks();
+    await assert.rejects(extractBase64Fields(chunked(text), ['b64_json'], open), isGatewayError('stream', message), text);
+  }
+});
+
+test('an abort before the start opens nothing', async () => {
+  const { sinks, open } = memorySinks();
+  const controller = new AbortController();
+  controller.abort();
+  await assert.rejects(
+    extractBase64Fields(chunked(`{"b64_json":"${GOOD}"}`), ['b64_json'], open, controller.signal),
+    isGatewayError('aborted'),
+  );
+  assert.equal(sinks.length, 0);
+});
+
+test('an abort while waiting for the network stops at once, aborts the sinks and releases the body', async () => {
+  const { sinks, open } = memorySinks();
+  const controller = new AbortController();
+  const pieces = [`{"data":[{"b64_json":"${GOOD}"},{"b64_json":"`, LONG];
+  let released = false;
+  const stalledBody: AsyncIterable<Uint8Array> = {
+    [Symbol.asyncIterator]: () => ({
+      next: async () => {
+        const piece = pieces.shift();
+        if (piece !== undefined) return { done: false, value: Buffer.from(piece) };
+        setTimeout(() => controller.abort(), 10);
+        return new Promise<IteratorResult<Uint8Array>>(() => undefined);
+      },
+      return: async () => {
+        released = true;
+        return { done: true, value: undefined };
+      },
+    }),
+  };
+  await assert.rejects(extractBase64Fields(stalledBody, ['b64_json'], open, controller.signal), isGatewayError('aborted'));
+  assert.deepEqual(
+    sinks.map((sink) => sink.state),
+    ['aborted', 'aborted'],
+  );
+  assert.ok(released, 'the body was told to stop');
+});
+
+test('failures of the body or of a sink are passed on, and the sinks are aborted', async () => {
+  const bodyFailure = new Error('connection reset');
+  async function* failing(): AsyncGenerator<Uint8Array> {
+    yield Buffer.from(`{"data":[{"b64_json":"${GOOD}"},{"b64_json":"${LONG}`);
+    throw bodyFailure;
+  }
+  const { sinks, open } = memorySinks();
+  await assert.rejects(extractBase64Fields(failing(), ['b64_json'], open), (error) => error === bodyFailure);
+  assert.deepEqual(
+    sinks.map((sink) => sink.state),
+    ['aborted', 'aborted'],
+  );
+
+  const diskFull = new Error('ENOSPC');
+  const aborted: number[] = [];
+  const text = `{"data":[{"b64_json":"${GOOD}"},{"b64_json":"${GOOD}"}]}`;
+  await assert.rejects(
+    extractBase64Fields(chunked(text), ['b64_json'], async ({ index }) => ({
+      write: async () => {
+        if (index === 1) throw diskFull;
+      },
+      close: async () => undefined,
+      abort: async () => {
+        aborted.push(index);
+      },
+    })),
+    (error) => error === diskFull,
+  );
+  assert.deepEqual(aborted.sort(), [0, 1]);
+});
+
+test('a failure to close a sink aborts it and the ones after it', async () => {
+  const closeFailure = new Error('rename failed');
+  const events: string[] = [];
+  const text = `{"data":[{"b64_json":"${GOOD}"},{"b64_json":"${GOOD}"},{"b64_json":"${GOOD}"}]}`;
+  await assert.rejects(
+    extractBase64Fields(chunked(text), ['b64_json'], async ({ index }) => ({
+      write: async () => undefined,
+      close: async () => {
+        events.push(`close ${index}`);
+        if (index === 1) throw closeFailure;
+      },
+      abort: async () => {
+        events.push(`abort ${index}`);
+      },
+    })),
+    (error) => error === closeFailure,
+  );
+  assert.deepEqual(events, ['close 0', 'close 1', 'abort 1', 'abort 2']);
+});

@@ -1,0 +1,25 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const root = path.resolve(__dirname, '../../..');
+const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+  contributes: { commands: Array<{ title: string; category?: string }>; configuration: { properties: Record<string, unknown> } };
+};
+
+test('the README names every contributed command', () => {
+  const missing = manifest.contributes.commands.map((c) => c.title).filter((title) => !readme.includes(title));
+  assert.deepEqual(missing, []);
+});
+
+test('the README names every setting', () => {
+  const missing = Object.keys(manifest.contributes.configuration.properties).filter((key) => !readme.includes(`\`${key}\``));
+  assert.deepEqual(missing, []);
+});
+
+test('the README gives the two commands a newcomer needs', () => {
+  assert.match(readme, /npm ci && npm run demo/);
+  assert.match(readme, /npm ci && npm test/);
+});

@@ -1,0 +1,252 @@
+// The chat view in a real workbench: typing, sending with Enter, the rendered answer, Stop,
+// editor context, and screenshots in light, dark and high contrast themes.
+import * as fs from 'fs';
+import * as path from 'path';
+import type { FrameLocator } from 'playwright-core';
+import { sleep } from '../lib/proc';
+import { assert, uiTest, type UiContext } from '../lib/ui';
+
+const THEMES = { light: 'Default Light Modern', dark: 'Default Dark Modern', 'high-contrast': 'Default High Contrast' } as const;
+
+async function openChat({ wb }: UiContext): Promise<FrameLocator> {
+  await wb.openContainer('GenAI Gateway');
+  return wb.waitForWebview('.composer-input');
+}
+
+/** Types into the composer and sends with Enter; returns the new answer's locator. */
+async function send(chat: FrameLocator, text: string): Promise<ReturnType<FrameLocator['locator']>> {
+  const before = await chat.locator('.turn-assistant').count();
+  const input = chat.locator('.composer-input');
+  await input.click();
+  await input.pressSequentially(text, { delay: 5 });
+  await input.press('Enter');
+  const answer = chat.locator('.turn-assistant').nth(before);
+  await answer.waitFor({ state: 'visible', timeout: 15000 });
+  return answer;
+}
+
+/** Changes a workspace setting by rewriting .vscode/settings.json, as a user editing it would. */
+function setWorkspaceSetting(workspace: string, key: string, value: unknown): void {
+  const file = path.join(workspace, '.vscode', 'settings.json');
+  const settings = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  fs.writeFileSync(file, JSON.stringify({ ...settings, [key]: value }, null, 2));
+}
+
+async function useTheme(ctx: UiContext, theme: keyof typeof THEMES): Promise<void> {
+  setWorkspaceSetting(ctx.workspace, 'workbench.colorTheme', THEMES[theme]);
+  const wanted = theme === 'light' ? 'vscode-light' : theme === 'dark' ? 'vscode-dark' : 'vscode-high-contrast';
+  await ctx.wb.webview().locator(`body.${wanted}`).waitFor({ state: 'attached', timeout: 15000 });
+  await sleep(300);
+}
+
+export const tests = [
+  uiTest('a message typed and sent with Enter is answered in the view', async (ctx) => {
+    const chat = await openChat(ctx);
+    const answer = await send(chat, 'hello from the UI');
+    await answer.locator('.assistant-text', { hasText: 'echo: hello from the UI' }).waitFor({ timeout: 15000 });
+    await answer.locator('.usage', { hasText: /Tokens: \d+ prompt \+ \d+ answer = \d+/ }).waitFor({ timeout: 10000 });
+    assert.strictEqual(await chat.locator('.composer-input').inputValue(), '', 'the composer is emptied after sending');
+    assert.strictEqual(await chat.locator('.turn-user .user-text').last().innerText(), 'hello from the UI');
+    assert.strictEqual(await chat.locator('.conversation-title').innerText(), 'hello from the UI');
+  }),
+
+  uiTest('Shift+Enter adds a line instead of sending', async (ctx) => {
+    const chat = await openChat(ctx);
+    const turns = await chat.locator('.turn').count();
+    const input = chat.locator('.composer-input');
+    await input.click();
+    await input.pressSequentially('line one');
+    await input.press('Shift+Enter');
+    await input.pressSequentially('line two');
+    assert.strictEqual(await input.inputValue(), 'line one\nline two');
+    assert.strictEqual(await chat.locator('.turn').count(), turns);
+    await input.fill('');
+  }),
+
+  uiTest('a markdown answer shows a table and highlighted code with its actions (dark theme)', async (ctx) => {
+    await useTheme(ctx, 'dark');
+    const chat = await openChat(ctx);
+    const answer = await send(chat, 'show me markdown');
+    await answer.locator('.usage').waitFor({ timeout: 15000 });
+    const table = answer.locator('table');
+    await table.waitFor({ state: 'visible' });
+    assert.deepStrictEqual(await table.locator('th').allInnerTexts(), ['Language', 'Typing', 'Released']);
+    assert.strictEqual(await table.locator('tbody tr').count(), 3);
+    const code = answer.locator('.code-block[data-lang="typescript"]');
+    await code.waitFor({ state: 'visible' });
+    assert.ok((await code.locator('code.hljs span[class^="hljs-"]').count()) > 0, 'the code is highlighted');
+    for (const label of ['Copy', 'Insert at Cursor', 'Open in New Editor']) {
+      assert.ok(await code.getByRole('button', { name: new RegExp(`^${label}`) }).isVisible(), `${label} button`);
+    }
+    assert.strictEqual(await answer.locator('a[data-href^="https://spec.commonmark.org"]').count(), 1, 'the link is rendered');
+    await code.scrollIntoViewIfNeeded();
+    await ctx.screenshot('markdown-dark');
+  }),
+
+  uiTest('Open in New Editor opens the code block in an editor', async (ctx) => {
+    const chat = await openChat(ctx);
+    const code = chat.locator('.code-block[data-lang="python"]').last();
+    await code.getByRole('button', { name: /^Open in New Editor/ }).click();
+    await ctx.page.locator('.monaco-editor .view-lines', { hasText: 'def greet(name: str)' }).first().waitFor({ timeout: 15000 });
+  }),
+
+  uiTest('Stop ends a streaming answer and keeps what arrived, marked stopped', async (ctx) => {
+    const chat = await openChat(ctx);
+    ctx.emulator.setOptions({ chunkDelayMs: 40 });
+    try {
+      const answer = await send(chat, 'length 600');
+      await answer.locator('.assistant-text', { hasText: 'lorem ipsum dolor sit amet' }).waitFor({ timeout: 15000 });
+      const stop = chat.getByRole('button', { name: 'Stop (Escape)' });
+      assert.ok(await stop.isVisible(), 'Stop is offered while streaming');
+      await ctx.screenshot('streaming');
+      await stop.click();
+      await answer.locator('.status-stopped').waitFor({ timeout: 10000 });
+      const words = (await answer.locator('.assistant-text').innerText()).trim().split(/\s+/).length;
+      assert.ok(words > 4 && words < 600, `kept ${words} words`);
+      assert.ok(await chat.getByRole('button', { name: 'Send (Enter)' }).isVisible(), 'Send is back');
+    } finally {
+      ctx.emulator.setOptions({ chunkDelayMs: 0 });
+    }
+  }),
+
+  uiTest('Escape stops a streaming answer', async (ctx) => {
+    const chat = await openChat(ctx);
+    ctx.emulator.setOptions({ chunkDelayMs: 40 });
+    try {
+      const answer = await send(chat, 'length 600');
+      await answer.locator('.assistant-text', { hasText: 'lorem' }).waitFor({ timeout: 15000 });
+      await chat.locator('.composer-input').press('Escape');
+      await answer.locator('.status-stopped').waitFor({ timeout: 10000 });
+    } finally {
+      ctx.emulator.setOptions({ chunkDelayMs: 0 });
+    }
+  }),
+
+  uiTest('Add Selection to Chat attaches a removable chip with file and lines', async (ctx) => {
+    await ctx.wb.openFile('hello.txt');
+    await ctx.page.locator('.monaco-editor .view-lines').first().click();
+    await ctx.page.keyboard.press('Control+A');
+    await ctx.wb.runCommand('GenAI Gateway: Add Selection to Chat');
+    const chat = ctx.wb.webview();
+    const chip = chat.locator('.composer .chip', { hasText: 'hello.txt:1' });
+    await chip.waitFor({ state: 'visible', timeout: 15000 });
+    await ctx.screenshot('context-chip');
+    await chip.getByRole('button', { name: /^Remove hello\.txt:1/ }).click();
+    await chip.waitFor({ state: 'detached', timeout: 10000 });
+  }),
+
+  uiTest('the answer is announced politely to screen readers, by sentences', async (ctx) => {
+    const chat = await openChat(ctx);
+    const live = chat.locator('[aria-live="polite"]');
+    await send(chat, 'Announce this. Then this!');
+    await live.filter({ hasText: /Answer complete\./ }).waitFor({ state: 'attached', timeout: 15000 });
+    assert.match(await live.textContent() ?? '', /echo: Announce this\. Then this! Answer complete\./);
+  }),
+
+  uiTest('an invalid parameter shows the validator message; a max_tokens cut offers Continue', async (ctx) => {
+    const chat = await openChat(ctx);
+    await chat.getByRole('button', { name: 'Parameters' }).click();
+    const temperature = chat.getByLabel('Temperature');
+    await temperature.fill('5');
+    await temperature.press('Tab');
+    const problem = chat.locator('.composer-problem');
+    await problem.filter({ hasText: /temperature/ }).waitFor({ timeout: 10000 });
+    await temperature.fill('');
+    await temperature.press('Tab');
+    await problem.waitFor({ state: 'hidden', timeout: 10000 });
+    const maxTokens = chat.getByLabel('Max tokens');
+    await maxTokens.fill('3');
+    await maxTokens.press('Tab');
+    await ctx.screenshot('parameters');
+    const answer = await send(chat, 'length 10');
+    await answer.locator('.notice', { hasText: 'token limit' }).waitFor({ timeout: 15000 });
+    assert.strictEqual((await answer.locator('.assistant-text').innerText()).trim(), 'lorem ipsum dolor');
+    await answer.getByRole('button', { name: 'Continue' }).click();
+    await answer.locator('.assistant-text', { hasText: /^lorem ipsum dolor\s*\S/ }).waitFor({ timeout: 15000 });
+    await maxTokens.fill('');
+    await maxTokens.press('Tab');
+    await chat.getByRole('button', { name: 'Parameters' }).click();
+  }),
+
+  uiTest('a content-filtered answer carries a visible notice', async (ctx) => {
+    const chat = await openChat(ctx);
+    const answer = await send(chat, 'tell me something forbidden');
+    await answer.locator('.notice', { hasText: 'content filter' }).waitFor({ timeout: 15000 });
+  }),
+
+  uiTest('an error is shown inline with the server message and request id; Retry answers', async (ctx) => {
+    setWorkspaceSetting(ctx.workspace, 'genaiGateway.maxRetries', 0);
+    await sleep(1000);
+    const chat = await openChat(ctx);
+    ctx.emulator.setFaults({ statusBurst: { status: 503, count: 1 }, pathPrefix: '/chat' });
+    try {
+      const answer = await send(chat, 'please fail once');
+      const box = answer.locator('.error-box');
+      await box.waitFor({ timeout: 15000 });
+      assert.match(await box.innerText(), /Request ID: \S+/);
+      await ctx.screenshot('error');
+      ctx.emulator.setFaults(undefined);
+      await box.getByRole('button', { name: 'Retry' }).click();
+      await chat.locator('.turn-assistant').last().locator('.assistant-text', { hasText: 'echo: please fail once' }).waitFor({ timeout: 15000 });
+    } finally {
+      ctx.emulator.setFaults(undefined);
+    }
+  }),
+
+  uiTest('an earlier message can be edited and sent again', async (ctx) => {
+    await ctx.wb.runCommand('GenAI Gateway: New Chat Conversation');
+    const chat = await openChat(ctx);
+    await (await send(chat, 'first version')).locator('.usage').waitFor({ timeout: 15000 });
+    await (await send(chat, 'second message')).locator('.usage').waitFor({ timeout: 15000 });
+    await chat.locator('.turn-user').first().getByRole('button', { name: 'Edit and resend' }).click();
+    const editor = chat.getByLabel('Edit your message');
+    await editor.fill('edited version');
+    await editor.press('Enter');
+    await chat.locator('.turn-assistant .assistant-text', { hasText: 'echo: edited version' }).waitFor({ timeout: 15000 });
+    assert.deepStrictEqual(await chat.locator('.turn .user-text, .turn .assistant-text').allInnerTexts(), ['edited version', 'echo: edited version']);
+  }),
+
+  uiTest('conversations are listed, renamed, switched and deleted', async (ctx) => {
+    await ctx.wb.runCommand('GenAI Gateway: Show Chat History');
+    const chat = ctx.wb.webview();
+    const list = chat.getByRole('list', { name: 'Conversations' });
+    await list.waitFor({ timeout: 10000 });
+    const items = list.locator('.history-item');
+    assert.ok((await items.count()) >= 2, 'at least two conversations');
+    await ctx.screenshot('history');
+    await items.first().getByRole('button', { name: /^Rename/ }).click();
+    await ctx.wb.answerQuickInput('Renamed conversation');
+    await chat.locator('.conversation-title', { hasText: 'Renamed conversation' }).waitFor({ timeout: 10000 });
+    await list.locator('.history-item', { hasText: 'hello from the UI' }).locator('.history-open').click();
+    await chat.locator('.conversation-title', { hasText: 'hello from the UI' }).waitFor({ timeout: 10000 });
+    const count = await items.count();
+    await list.locator('.history-item', { hasText: 'Renamed conversation' }).getByRole('button', { name: /^Delete/ }).click();
+    await ctx.page.locator('.monaco-dialog-box').getByRole('button', { name: 'Delete' }).click();
+    await list.locator('.history-item', { hasText: 'Renamed conversation' }).waitFor({ state: 'detached', timeout: 10000 });
+    assert.strictEqual(await items.count(), count - 1);
+    await ctx.wb.runCommand('GenAI Gateway: Show Chat History');
+  }),
+
+  uiTest('screenshots of the chat in light and high contrast themes', async (ctx) => {
+    const chat = await openChat(ctx);
+    await useTheme(ctx, 'light');
+    await chat.locator('.code-block').last().scrollIntoViewIfNeeded();
+    await ctx.screenshot('chat-light');
+    await useTheme(ctx, 'high-contrast');
+    await ctx.screenshot('chat-high-contrast');
+    await useTheme(ctx, 'dark');
+    await ctx.screenshot('chat-dark');
+  }),
+
+  uiTest('the history survives a reload of the window', async (ctx) => {
+    let chat = await openChat(ctx);
+    const input = chat.locator('.composer-input');
+    await input.click();
+    await input.pressSequentially('draft kept across reloads');
+    await sleep(800); // the draft is saved after a pause in typing
+    await ctx.reload();
+    chat = await openChat(ctx);
+    await chat.locator('.turn-user .user-text', { hasText: 'hello from the UI' }).waitFor({ timeout: 20000 });
+    assert.strictEqual(await chat.locator('.composer-input').inputValue(), 'draft kept across reloads');
+  }, { timeoutMs: 90000 }),
+];
