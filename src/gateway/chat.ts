@@ -1,4 +1,4 @@
-import { readChatChunks } from './sse';
+import { readChatChunks } from './chatStream';
 import { Transport } from './transport';
 import { ChatChunk, ChatCompletion, ChatRequest } from './types/chat';
 import { validateChatRequest } from './validation';

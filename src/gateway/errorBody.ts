@@ -25,6 +25,24 @@ export function errorFromResponse(
   });
 }
 
+/**
+ * An error object sent as JSON (`{"error": {...}}` and the other shapes), e.g.
+ * in the middle of a stream; the status comes from `status_code` when present.
+ */
+export function errorFromJson(body: unknown, requestId: string | undefined, fallbackMessage: string): GatewayError {
+  const fields = fieldsFromJson(body);
+  const inner = isRecord(body) && isRecord(body.error) ? body.error : undefined;
+  return new GatewayError({
+    kind: 'http',
+    status: typeof inner?.status_code === 'number' ? inner.status_code : undefined,
+    requestId,
+    code: fields.code,
+    type: fields.type,
+    param: fields.param,
+    message: fields.message || fallbackMessage,
+  });
+}
+
 interface ErrorFields {
   message?: string;
   code?: string;

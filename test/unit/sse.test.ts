@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { GatewayError } from '../../src/gateway/errors';
-import { readChatChunks, SseDecoder } from '../../src/gateway/sse';
+import { readChatChunks } from '../../src/gateway/chatStream';
+import { SseDecoder } from '../../src/gateway/sse';
 import type { ChatChunk } from '../../src/gateway/types/chat';
 
 const utf8 = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'utf8'));
@@ -380,4 +381,13 @@ test('readChatChunks: throw() ends the iteration with that error', async () => {
   await assert.rejects(reader.throw(stop), (e: unknown) => e === stop);
   assert.equal(source.released, true);
   assert.equal((await reader.next()).done, true);
+});
+
+test('an event larger than the cap is refused instead of growing memory', () => {
+  const decoder = new SseDecoder();
+  const piece = Buffer.alloc(1024 * 1024, 0x61);
+  assert.throws(() => {
+    decoder.push(Buffer.from('data: '));
+    for (let i = 0; i < 20; i++) decoder.push(piece);
+  }, (e: unknown) => e instanceof GatewayError && e.kind === 'stream' && /larger than 16 MB/.test(e.message));
 });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ChatStreamAssembler, collectChat, type AssembledMessage } from '../../src/chat/streamAssembler';
-import { readChatChunks } from '../../src/gateway/sse';
+import { readChatChunks } from '../../src/gateway/chatStream';
 import type { ChatChunk, ChatUsage, FinishReason, ToolCallDelta } from '../../src/gateway/types/chat';
 
 type Delta = ChatChunk['choices'][number]['delta'];
