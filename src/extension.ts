@@ -1,13 +1,17 @@
 import * as vscode from 'vscode';
-import { ClientProvider } from './connection/clientProvider';
 import { registerChatView } from './chatView/registerChatView';
+import { ClientProvider } from './connection/clientProvider';
 import { registerConnectionCommands } from './connection/commands';
 import { Credentials } from './connection/credentials';
 import { InsecureUrlGuard } from './connection/insecureUrlGuard';
 import { ModelCatalog } from './connection/modelCatalog';
 import { ConnectionStatusBar } from './connection/statusBar';
+import { registerMediaGeneration } from './mediaGeneration/registerMediaGeneration';
+import { OutputFiles } from './output/outputFiles';
 import { Log } from './platform/log';
 import { Settings } from './platform/settings';
+import { registerReadAloud } from './readAloud/registerReadAloud';
+import { registerVideoTasks } from './tasksView/registerVideoTasks';
 
 /** The composition root: builds the services once and hands them to each feature. */
 export function activate(context: vscode.ExtensionContext): void {
@@ -23,6 +27,7 @@ export function activate(context: vscode.ExtensionContext): void {
     `genai-gateway-vscode/${version} vscode/${vscode.version}`,
   );
   const catalog = new ModelCatalog(provider);
+  const output = new OutputFiles(settings);
   context.subscriptions.push(
     log,
     credentials,
@@ -32,6 +37,9 @@ export function activate(context: vscode.ExtensionContext): void {
     ...registerConnectionCommands({ settings, credentials, catalog, log }),
   );
   registerChatView(context, { clients: provider, catalog, settings, log });
+  registerReadAloud(context, { clients: provider, settings, output, log });
+  registerVideoTasks(context, { clients: provider, catalog, settings, log });
+  registerMediaGeneration(context, { clients: provider, catalog, settings, output, log });
   log.info(`GenAI Gateway ${version} activated.`);
 }
 

@@ -7,18 +7,19 @@ import { ChatSession, type ChatSessionListener } from '../chat/chatSession';
 import type { ContextChip, Conversation } from '../chat/conversation';
 import { toModelOptions } from '../chat/modelOptions';
 import { settingsProblem } from '../chat/requestBuilder';
+import type { ModelCapability } from '../gateway/catalog';
 import type { GatewayClient } from '../gateway/client';
-import { isGatewayError } from '../gateway/errors';
 import type { ModelObject } from '../gateway/types/models';
 import type { HostMessage, ModelList, WebviewMessage } from '../protocol/chatProtocol';
 import type { ConversationLibrary } from './conversationLibrary';
+import { errorText } from './errorText';
 import { exportConversation } from './exportConversation';
 import { handleCodeAction } from './codeActions';
 import { TextBatcher } from './textBatcher';
 
 export interface ChatServices {
   clients: { get(): GatewayClient; readonly onDidChangeConnection: vscode.Event<void> };
-  catalog: { list(signal?: AbortSignal, refresh?: boolean): Promise<ModelObject[]>; capabilityOf(model: string): ReturnType<GatewayClient['capabilityOf']> };
+  catalog: { list(signal?: AbortSignal, refresh?: boolean): Promise<ModelObject[]>; capabilityOf(model: string): ModelCapability };
   settings: { model(role: 'chat'): string; chatUser(): string };
   log: { warn(message: string): void };
 }
@@ -134,7 +135,7 @@ export class ChatController implements vscode.Disposable {
     try {
       await exportConversation(this.library.active);
     } catch (error) {
-      void vscode.window.showErrorMessage(`Export failed: ${error instanceof Error ? error.message : String(error)}`);
+      void vscode.window.showErrorMessage(`Export failed: ${errorText(error)}`);
     }
   }
 
@@ -159,9 +160,9 @@ export class ChatController implements vscode.Disposable {
   /** Starts a session action; a refusal (invalid request, busy) is shown at the composer. True when it started. */
   private start(c: Conversation, action: (session: ChatSession) => Promise<void>): boolean {
     try {
-      void action(this.sessionFor(c));
+      action(this.sessionFor(c)).catch((error: unknown) => this.services.log.warn(`Chat: ${errorText(error)}`));
     } catch (error) {
-      this.post({ type: 'problem', message: isGatewayError(error) ? error.userMessage : error instanceof Error ? error.message : String(error) });
+      this.post({ type: 'problem', message: errorText(error) });
       return false;
     }
     this.post({ type: 'problem' });
@@ -234,7 +235,7 @@ export class ChatController implements vscode.Disposable {
       const ids = (await this.services.catalog.list(undefined, refresh)).map((m) => m.id);
       this.models = { models: toModelOptions(ids, (id) => this.services.catalog.capabilityOf(id)) };
     } catch (error) {
-      this.models = { models: [], error: isGatewayError(error) ? error.userMessage : error instanceof Error ? error.message : String(error) };
+      this.models = { models: [], error: errorText(error) };
     }
     this.post({ type: 'models', models: this.models });
     if (!this.library.active.model) this.showActive();
@@ -285,3 +286,4 @@ export class ChatController implements vscode.Disposable {
     void vscode.commands.executeCommand('setContext', BUSY_CONTEXT_KEY, this.isBusy(this.library.active));
   }
 }
+

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { readWebviewMessage } from '../protocol/chatProtocol';
 import type { ChatController, ChatViewPort } from './chatController';
 import { chatHtml } from './chatHtml';
+import { errorText } from './errorText';
 
 export const CHAT_VIEW_ID = 'genaiGateway.chat';
 
@@ -44,7 +45,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
         ready = true;
         void this.controller.connect(port);
       } else if (ready) {
-        this.controller.handle(message).catch((error: unknown) => this.log.warn(`Chat: ${error instanceof Error ? error.message : String(error)}`));
+        this.controller.handle(message).catch((error: unknown) => this.log.warn(`Chat: ${errorText(error)}`));
       }
     });
     view.onDidDispose(() => {

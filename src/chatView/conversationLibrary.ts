@@ -9,11 +9,6 @@ export interface ActiveIdMemento {
   update(key: string, value: unknown): Thenable<void>;
 }
 
-export interface NewConversationDefaults {
-  model(): string;
-  systemPrompt(): string;
-}
-
 const ACTIVE_KEY = 'genaiGateway.chat.activeConversation';
 
 export class ConversationLibrary {
@@ -23,8 +18,8 @@ export class ConversationLibrary {
   constructor(
     private readonly store: ConversationStore,
     private readonly memento: ActiveIdMemento,
-    private readonly defaults: NewConversationDefaults,
-    private readonly reportError: (error: unknown) => void,
+    /** The system prompt a new conversation starts with (its model is chosen by the controller). */
+    private readonly newSystemPrompt: () => string,
   ) {}
 
   async load(): Promise<void> {
@@ -56,7 +51,7 @@ export class ConversationLibrary {
   create(): Conversation {
     const current = this.get(this.activeId);
     if (current && isEmptyConversation(current)) return current;
-    const conversation = newConversation(this.defaults.model(), this.defaults.systemPrompt());
+    const conversation = newConversation('', this.newSystemPrompt());
     this.conversations.push(conversation);
     this.activate(conversation.id);
     return conversation;
@@ -81,7 +76,7 @@ export class ConversationLibrary {
   }
 
   save(conversation: Conversation): void {
-    void this.store.save(conversation).catch(this.reportError);
+    this.store.saveInBackground(conversation);
   }
 
   /** For changes that come often (streamed text, typing): written at most every half second. */

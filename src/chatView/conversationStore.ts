@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import type { Conversation } from '../chat/conversation';
 import { parseConversation, serializeConversation } from '../chat/persistence';
 import { writeFileAtomic } from '../gateway/media/atomicFile';
+import { errorText } from './errorText';
 
 export interface StoreLog {
   warn(message: string): void;
@@ -40,7 +41,7 @@ export class ConversationStore {
     try {
       return parseConversation(await fs.readFile(file, 'utf8'));
     } catch (error) {
-      this.log.warn(`Chat history ${file} could not be read and is ignored: ${error instanceof Error ? error.message : String(error)}`);
+      this.log.warn(`Chat history ${file} could not be read and is ignored: ${errorText(error)}`);
       return undefined;
     }
   }
@@ -55,10 +56,15 @@ export class ConversationStore {
     });
   }
 
+  /** Saves now without waiting; a failure is logged. */
+  saveInBackground(conversation: Conversation): void {
+    this.save(conversation).catch((error: unknown) => this.log.warn(`Chat history could not be saved: ${errorText(error)}`));
+  }
+
   /** Saves within `delayMs`; calls in between are folded into that one write. */
   saveSoon(conversation: Conversation, delayMs = 500): void {
     if (this.scheduled.has(conversation.id)) return;
-    const timer = setTimeout(() => void this.save(conversation).catch((e) => this.reportWriteError(e)), delayMs);
+    const timer = setTimeout(() => this.saveInBackground(conversation), delayMs);
     this.scheduled.set(conversation.id, { timer, conversation });
   }
 
@@ -69,7 +75,7 @@ export class ConversationStore {
 
   /** Runs the scheduled saves now and waits for every write. */
   async flush(): Promise<void> {
-    for (const { conversation } of [...this.scheduled.values()]) void this.save(conversation).catch((e) => this.reportWriteError(e));
+    for (const { conversation } of [...this.scheduled.values()]) this.saveInBackground(conversation);
     await Promise.all([...this.writes.values()]);
   }
 
@@ -89,10 +95,6 @@ export class ConversationStore {
     if (!entry) return;
     clearTimeout(entry.timer);
     this.scheduled.delete(id);
-  }
-
-  private reportWriteError(error: unknown): void {
-    this.log.warn(`Chat history could not be saved: ${error instanceof Error ? error.message : String(error)}`);
   }
 
   private fileOf(id: string): string {

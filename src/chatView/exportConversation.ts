@@ -1,5 +1,4 @@
 /** "Export Conversation": the conversation as Markdown, where the user chooses. */
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Conversation } from '../chat/conversation';
 import { conversationToMarkdown } from '../chat/markdownExport';
@@ -18,7 +17,7 @@ export async function exportConversation(conversation: Conversation): Promise<vs
   if (!target) return undefined;
   const markdown = conversationToMarkdown(conversation);
   if (target.scheme === 'file') {
-    await writeFileAtomic(path.normalize(target.fsPath), markdown, { overwrite: true });
+    await writeFileAtomic(target.fsPath, markdown, { overwrite: true });
   } else {
     await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(markdown));
   }

@@ -10,24 +10,11 @@ export interface ChatViewServices extends ChatServices {
   settings: ChatServices['settings'] & { chatSystemPrompt(): string };
 }
 
-/** Conversations live in the workspace's storage, or the global one when no folder is open. */
-export function conversationsDir(context: vscode.ExtensionContext): string {
-  return vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'chat', 'conversations').fsPath;
-}
-
-export function createChatController(context: vscode.ExtensionContext, services: ChatViewServices, dir = conversationsDir(context)): ChatController {
-  const store = new ConversationStore(dir, services.log);
-  const library = new ConversationLibrary(
-    store,
-    context.workspaceState,
-    { model: () => services.settings.model('chat'), systemPrompt: () => services.settings.chatSystemPrompt() },
-    (error) => services.log.warn(`Chat history could not be saved: ${error instanceof Error ? error.message : String(error)}`),
-  );
-  return new ChatController(services, library);
-}
-
 export function registerChatView(context: vscode.ExtensionContext, services: ChatViewServices): void {
-  const controller = createChatController(context, services);
+  // The workspace's storage, or the global one when no folder is open.
+  const dir = vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'chat', 'conversations').fsPath;
+  const library = new ConversationLibrary(new ConversationStore(dir, services.log), context.workspaceState, () => services.settings.chatSystemPrompt());
+  const controller = new ChatController(services, library);
   const view = new ChatViewProvider(context.extensionUri, controller, services.log);
   context.subscriptions.push(
     controller,

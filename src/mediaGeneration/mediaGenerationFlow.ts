@@ -16,7 +16,7 @@ import { askPrompt, type ModelChoice } from './fieldEditors';
 import type { FormValues, MediaKind, MediaVariant } from './forms/formFields';
 import { givenValues, initialValues, rememberable } from './forms/formValues';
 import { formFor, isVariantOf, takesFields, VARIANTS_OF_KIND } from './forms/mediaForms';
-import { commandResult, type GenerateCommandResult } from './generation/commandArgs';
+import { type CancellationLike, commandResult, type GenerateCommandResult } from './generation/commandArgs';
 import { type GenerationSpec, prepareGeneration } from './generation/generationPlan';
 import { type GenerationOutcome, runGeneration } from './generation/generationRun';
 import { runGuidedForm } from './guidedForm';
@@ -43,6 +43,7 @@ export interface GenerationStart {
   /** Ask through the guided form; otherwise the arguments are all there is, and errors are thrown to the caller. */
   interactive: boolean;
   openResults: boolean;
+  cancellation?: CancellationLike;
 }
 
 const TITLES: Record<MediaKind, string> = { image: 'Generate Image', video: 'Generate Video' };
@@ -73,7 +74,7 @@ export class MediaGenerationFlow {
     const outcome = await withCancellableProgress(`GenAI Gateway: generating ${kind === 'image' ? 'an image' : 'a video'}`, async (signal, progress) => {
       const prepared = await prepareGeneration(spec, shownAs);
       return runGeneration(client, this.services.output, prepared, signal, (message) => progress.report(message));
-    });
+    }, start.cancellation);
     this.logOutcome(spec, outcome);
     void presentResults(kind, outcome, start.openResults);
     return commandResult(outcome);

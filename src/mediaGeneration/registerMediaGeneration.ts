@@ -5,14 +5,10 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { GatewayClient } from '../gateway/client';
-import type { ModelObject } from '../gateway/types/models';
-import type { OutputFiles } from '../output/outputFiles';
-import type { ModelRole } from '../platform/settings';
 import type { MediaKind } from './forms/formFields';
 import { parseCommandArgs } from './generation/commandArgs';
 import { LastChoices } from './lastChoices';
-import { type GenerationStart, MediaGenerationFlow } from './mediaGenerationFlow';
+import { type GenerationStart, MediaGenerationFlow, type MediaGenerationServices } from './mediaGenerationFlow';
 
 export const MEDIA_COMMANDS = {
   generateImage: 'genaiGateway.generateImage',
@@ -22,13 +18,7 @@ export const MEDIA_COMMANDS = {
   extendVideo: 'genaiGateway.extendVideo',
 } as const;
 
-export interface MediaGenerationDeps {
-  clients: { get(): GatewayClient };
-  catalog: { list(signal?: AbortSignal): Promise<ModelObject[]> };
-  settings: { model(role: ModelRole): string; setModel(role: ModelRole, model: string): Promise<void> };
-  output: OutputFiles;
-  log: { info(message: string): void; warn(message: string): void };
-}
+export type MediaGenerationDeps = Omit<MediaGenerationServices, 'lastChoices'>;
 
 export function registerMediaGeneration(context: vscode.ExtensionContext, deps: MediaGenerationDeps): void {
   const flow = new MediaGenerationFlow({ ...deps, lastChoices: new LastChoices(context.globalState) });

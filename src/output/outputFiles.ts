@@ -3,20 +3,12 @@ import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import { GatewayClient } from '../gateway/client';
 import { validationError } from '../gateway/errors';
-import { AtomicFile, openAtomicFile, slugForFileName, uniquePath, writeAll, writeFileAtomic } from '../gateway/media/atomicFile';
+import { AtomicFile, openAtomicFile, uniquePath, writeFileAtomic } from '../gateway/media/atomicFile';
 import { ContentNamedFile, openContentNamedFile } from '../gateway/media/contentNamedFile';
 import { Settings } from '../platform/settings';
+import { type MediaFileName, downloadToFile, generatedFileBase } from './generatedFiles';
 
-/** How a generated file is named: `<prompt-slug>-<time>[-<member>].<ext>`, the extension from its content. */
-export interface MediaFileName {
-  prompt: string;
-  /** The time in the name; the members of a set share one. */
-  at: Date;
-  /** 1-based position in a set; absent for a single result. */
-  member?: number;
-  /** For content of no known type. */
-  fallbackExtension: string;
-}
+export type { MediaFileName } from './generatedFiles';
 
 /**
  * Where generated media goes: the output folder (setting, relative to the
@@ -43,9 +35,7 @@ export class OutputFiles {
    * `member` numbers the files of a set (1-based) so they sort together.
    */
   async newPath(prompt: string, ext: string, member?: number, at: Date = new Date()): Promise<string> {
-    const stamp = at.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-    const base = `${slugForFileName(prompt, 48)}-${stamp}${member !== undefined ? `-${member}` : ''}`;
-    return uniquePath(await this.folder(), base, ext);
+    return uniquePath(await this.folder(), generatedFileBase(prompt, member, at), ext);
   }
 
   /** A file that appears under its name only when complete; abort() leaves nothing behind. */
@@ -59,16 +49,8 @@ export class OutputFiles {
   }
 
   /** Downloads a signed link (no credential is sent) into a mediaFile; returns the path used. */
-  async downloadMedia(client: GatewayClient, url: string, name: MediaFileName, signal?: AbortSignal): Promise<string> {
-    const response = await client.download(url, signal);
-    const file = this.mediaFile(name);
-    try {
-      await writeAll(file, response.body, signal);
-      return await file.close();
-    } catch (error) {
-      await file.abort();
-      throw error;
-    }
+  downloadMedia(client: GatewayClient, url: string, name: MediaFileName, signal?: AbortSignal): Promise<string> {
+    return downloadToFile(client, url, this.mediaFile(name), signal);
   }
 
   /** `<media>.json` beside a result, with what is needed to reproduce it. */

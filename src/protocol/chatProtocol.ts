@@ -2,7 +2,8 @@
  * Every message between the chat view's host (extension) and its webview.
  * The webview posts `ready` first; the host posts nothing before it and then
  * answers with `state`. The webview is untrusted input: the host accepts a
- * message only through `isWebviewMessage`.
+ * message only as `readWebviewMessage` returns it: checked field by field,
+ * unknown fields dropped.
  */
 import type { ChatParams } from '../chat/chatParams';
 import { readChatParams } from '../chat/chatParams';
@@ -102,7 +103,3 @@ const READERS: MessageReaders<WebviewMessage> = {
  * not a well-formed webview message.
  */
 export const readWebviewMessage = messageReader(READERS);
-
-export function isWebviewMessage(value: unknown): value is WebviewMessage {
-  return readWebviewMessage(value) !== undefined;
-}

@@ -27,6 +27,7 @@ export const READING_CHUNKS: ChunkSizes = { maxChars: SPEECH_INPUT_MAX_CHARS, fi
 export const FILE_CHUNKS: ChunkSizes = { maxChars: SPEECH_INPUT_MAX_CHARS, firstChars: SPEECH_INPUT_MAX_CHARS, targetChars: SPEECH_INPUT_MAX_CHARS };
 
 const SPEAKABLE = /[\p{L}\p{N}]/u;
+const CLAUSE_END = /\p{P}\s*$/u;
 
 export function chunkForSpeech(text: string, sizes: ChunkSizes = READING_CHUNKS, segmenter: TextSegmenter = defaultSegmenter()): SpeechChunk[] {
   const max = Math.min(sizes.maxChars, SPEECH_INPUT_MAX_CHARS);
@@ -53,9 +54,10 @@ export function chunkForSpeech(text: string, sizes: ChunkSizes = READING_CHUNKS,
 }
 
 /**
- * Cuts a sentence longer than `max` at word boundaries, preferring a cut after
- * whitespace or punctuation in the second half of the window; a single word
- * longer than `max` is the only thing ever cut inside a word.
+ * Cuts a sentence longer than `max` at word boundaries, preferring, in the
+ * second half of the window, a cut after a clause's punctuation, then one
+ * after whitespace; a single word longer than `max` is the only thing ever
+ * cut inside a word.
  */
 function splitLongSentence(text: string, span: TextSpan, max: number, segmenter: TextSegmenter): TextSpan[] {
   const pieces: TextSpan[] = [];
@@ -63,9 +65,12 @@ function splitLongSentence(text: string, span: TextSpan, max: number, segmenter:
   while (span.end - start > max) {
     const limit = start + max;
     const breaks = segmenter.wordBreaks(text, start, Math.min(span.end, limit + 1)).filter((b) => b.offset <= limit);
-    const separated = breaks.filter((b) => b.afterSeparator && b.offset - start >= max / 2);
-    const cut = separated.at(-1)?.offset ?? breaks.at(-1)?.offset
-      ?? segmenter.characterBreaks(text, start, limit + 1).filter((o) => o <= limit).at(-1) ?? limit;
+    const late = breaks.filter((b) => b.afterSeparator && b.offset - start >= max / 2);
+    const cut = late.filter((b) => CLAUSE_END.test(text.slice(Math.max(start, b.offset - 8), b.offset))).at(-1)?.offset
+      ?? late.at(-1)?.offset
+      ?? breaks.at(-1)?.offset
+      ?? segmenter.characterBreaks(text, start, limit + 1).filter((o) => o <= limit).at(-1)
+      ?? limit;
     const piece = trimSpan(text, { start, end: cut });
     if (piece.end > piece.start) pieces.push(piece);
     start = cut;

@@ -31,6 +31,7 @@ export class PrefetchQueue<T> {
   private released = 0;
   private inFlight = 0;
   private fetchedCount = 0;
+  private readonly windowWaiters: Array<() => void> = [];
   /** Rejects on abortAll, so a `take` never waits on a fetch that ignores its signal. */
   private readonly abortion: Promise<never>;
 
@@ -56,11 +57,18 @@ export class PrefetchQueue<T> {
     return this.controller.signal.aborted;
   }
 
-  /** The next item in order; undefined once all were taken. Rejects with the item's fetch error, or PrefetchAbortedError. */
+  /**
+   * The next item in order, once it is inside the window and fetched;
+   * undefined once all were taken. Rejects with the item's fetch error, or
+   * PrefetchAbortedError.
+   */
   async take(): Promise<{ index: number; value: T } | undefined> {
     if (this.aborted) throw new PrefetchAbortedError();
     if (this.taken >= this.options.count) return undefined;
     const index = this.taken++;
+    while (index > this.released + this.options.lookahead) {
+      await Promise.race([new Promise<void>((resolve) => this.windowWaiters.push(resolve)), this.abortion]);
+    }
     this.pump();
     try {
       return { index, value: await Promise.race([this.pending.get(index)!, this.abortion]) };
@@ -73,6 +81,7 @@ export class PrefetchQueue<T> {
   release(): void {
     if (this.released >= this.taken) return;
     this.released++;
+    this.windowWaiters.splice(0).forEach((resolve) => resolve());
     this.pump();
   }
 
@@ -80,17 +89,10 @@ export class PrefetchQueue<T> {
     this.controller.abort(new PrefetchAbortedError());
   }
 
-  /**
-   * Starts fetches while the window and the concurrency allow. A taken item
-   * is always started, even beyond the window, so `take` never waits on
-   * nothing.
-   */
+  /** Starts fetches while the window and the concurrency allow. */
   private pump(): void {
     const { count, lookahead, concurrency = 1 } = this.options;
-    while (
-      !this.aborted && this.started < count && this.inFlight < concurrency
-      && (this.started <= this.released + lookahead || this.started < this.taken)
-    ) {
+    while (!this.aborted && this.started < count && this.inFlight < concurrency && this.started <= this.released + lookahead) {
       this.start(this.started++);
     }
   }

@@ -25,7 +25,7 @@ const INLINE = new RegExp([
   String.raw`(?<camel>\p{Ll})(?=\p{Lu})`,
   String.raw`(?<snake>(?<=[\p{L}\p{N}])_(?=[\p{L}\p{N}]))`,
   String.raw`(?<emphasis>[*_~]+)`,
-  String.raw`(?<symbols>\(\)|->|=>|[{}\[\]<>=+\\|^@#` + '`' + String.raw`\/]+)`,
+  String.raw`(?<symbols>\(\)|->|=>|!=+|&{2,}|[{}\[\]<>=+\\|^@#` + '`' + String.raw`\/]+)`,
 ].join('|'), 'gud');
 
 export function cleanForSpeech(source: string): MappedText {

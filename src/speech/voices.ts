@@ -1,5 +1,6 @@
 /** The spec's voices (limits.ts) as the picker shows them: by language and gender, with readable names. */
 import { Voice, VOICES } from '../gateway/validation/limits';
+import { guessLanguage } from './languageGuess';
 
 export interface VoiceGroup {
   language: string;
@@ -54,4 +55,11 @@ const PREVIEW_TEXT: Readonly<Record<string, string>> = {
 
 export function previewText(voice: Voice): string {
   return PREVIEW_TEXT[voice.language] ?? PREVIEW_TEXT['English (American)'];
+}
+
+/** The voice for `text`: the one set for its language when the language is clear, else the default voice. */
+export function voiceForText(text: string, settings: { voice: string; voiceByLanguage: Record<string, string> }): string {
+  const language = guessLanguage(text);
+  const chosen = language === undefined ? undefined : settings.voiceByLanguage[language];
+  return chosen !== undefined && findVoice(chosen) ? chosen : settings.voice;
 }

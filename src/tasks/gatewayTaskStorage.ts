@@ -1,12 +1,13 @@
 /**
- * Saves the tasks of each gateway under one key of a key-value store
- * (VS Code's globalState): tasks belong to the gateway account, not to a
- * workspace, and a task id means nothing to another gateway.
+ * Saves the tasks of each gateway under one key of a key-value store (a
+ * JsonFileStore in the extension's global storage): tasks belong to the
+ * gateway account, not to a workspace, and a task id means nothing to
+ * another gateway.
  */
 import type { PersistedTasks } from './taskRegistry';
 import type { TaskStorage } from './taskTracker';
 
-/** The part of vscode.Memento used here. */
+/** What the store offers (the shape of vscode.Memento, so either fits). */
 export interface KeyValueStore {
   get<T>(key: string): T | undefined;
   update(key: string, value: unknown): PromiseLike<void>;

@@ -42,6 +42,7 @@ export class TaskTracker {
   private readonly poller: TaskPoller;
   /** By status filter ('' for all). */
   private readonly paging = new Map<string, ServerPaging>();
+  private readonly pageLoads = new Map<string, Promise<void>>();
   private saving: Promise<void> = Promise.resolve();
   /** Anything shown changed. */
   readonly onDidChange = new Signal<void>();
@@ -79,18 +80,17 @@ export class TaskTracker {
 
   /** Polls the unfinished tasks now and reloads the first page of the server's list. */
   async refresh(status?: TaskStatus): Promise<void> {
+    await this.pageLoads.get(status ?? '')?.catch(() => undefined);
     this.paging.delete(status ?? '');
     await Promise.all([this.poller.refresh(), this.loadMore(status)]);
   }
 
-  /** The next page of the server's list (newest first), optionally of one status. */
-  async loadMore(status?: TaskStatus): Promise<void> {
+  /** The next page of the server's list (newest first), optionally of one status; one at a time per status. */
+  loadMore(status?: TaskStatus): Promise<void> {
     const key = status ?? '';
-    const page = (this.paging.get(key)?.pagesLoaded ?? 0) + 1;
-    const list = await this.options.tasks().list({ page_num: page, page_size: SERVER_PAGE_SIZE, ...(status ? { status } : {}) });
-    this.paging.set(key, { pagesLoaded: page, total: list.total });
-    this.merge(list.items);
-    this.onDidChange.fire();
+    const pending = this.pageLoads.get(key) ?? this.loadPage(key, status).finally(() => this.pageLoads.delete(key));
+    this.pageLoads.set(key, pending);
+    return pending;
   }
 
   /** Whether the server has tasks beyond the pages loaded; undefined before the first page. */
@@ -151,9 +151,21 @@ export class TaskTracker {
     this.poller.dispose();
   }
 
+  private async loadPage(key: string, status: TaskStatus | undefined): Promise<void> {
+    const page = (this.paging.get(key)?.pagesLoaded ?? 0) + 1;
+    const list = await this.options.tasks().list({ page_num: page, page_size: SERVER_PAGE_SIZE, ...(status ? { status } : {}) });
+    this.paging.set(key, { pagesLoaded: page, total: list.total });
+    this.merge(list.items);
+    this.onDidChange.fire();
+  }
+
   private merge(records: TaskRecord[]): boolean {
     const { changed, transitions } = this.registry.merge(records);
-    if (changed) this.changed();
+    // Listed or refreshed tasks may be unfinished ones the poller does not know of yet.
+    if (changed) {
+      this.changed();
+      this.poller.reschedule();
+    }
     for (const transition of transitions) this.onDidTransition.fire(transition);
     return changed;
   }

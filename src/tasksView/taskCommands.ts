@@ -64,7 +64,7 @@ export function registerTaskCommands(deps: TaskCommandDeps): vscode.Disposable[]
       const entry = await task(arg, 'The task whose video to download', (e) => e.record.status === 'succeeded');
       if (!entry) return undefined;
       const downloads = await results.ensureDownloaded(entry.record.id);
-      void announceSaved(`Video task "${taskLabel(entry)}"`, [downloads.video, downloads.lastFrame].filter((p): p is string => !!p));
+      if (downloads.video) void announceSaved(`Video task "${taskLabel(entry)}"`, [downloads.video]);
       return downloads;
     }),
     command(TASK_COMMANDS.copyId, 'the task id could not be copied', async (arg?: unknown) => {

@@ -120,7 +120,7 @@ export class TaskResults implements vscode.Disposable {
       }
       try {
         const downloads = await this.download(record.id);
-        await announceSaved(`Video task "${label}"`, [downloads.video, downloads.lastFrame].filter((p): p is string => !!p));
+        if (downloads.video) await announceSaved(`Video task "${label}"`, [downloads.video]);
       } catch (error) {
         await showError(`GenAI Gateway: the video of task "${label}" could not be downloaded`, error);
       }

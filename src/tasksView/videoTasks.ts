@@ -16,7 +16,7 @@ export interface VideoTasksServices {
   clients: { get(): GatewayClient; readonly onDidChangeConnection: vscode.Event<void> };
   settings: { connection(): { baseUrl: string }; videoTasksPollIntervalSeconds(): number };
   log: { warn(message: string): void };
-  /** Where tasks are kept between sessions (globalState). */
+  /** Where tasks are kept between sessions. */
   state: KeyValueStore;
 }
 

@@ -161,11 +161,19 @@ async function ui(args: Args): Promise<{ tests: TestResult[]; errors: string[] }
   const session = await startSession({ name: 'ui' });
   const browser: Browser = await launchBrowser();
   phase('start');
-  const extensionEnv = session.extensionEnv();
-  const url = session.workbenchUrl({ env: extensionEnv });
   const overallEnd = Date.now() + (args.timeoutS ?? 1200) * 1000;
 
-  for (const f of runnable) {
+  for (const [i, f] of runnable.entries()) {
+    // every file gets its own fresh copy of the fixture workspace (and so fresh editor state)
+    const workspace = i === 0 ? session.workspace : session.createWorkspace(f.name);
+    const extensionEnv = session.extensionEnv({ GENAI_TEST_WORKSPACE: workspace });
+    const url = session.workbenchUrl({ env: extensionEnv, workspace });
+    // failure screenshots of earlier runs of this file would mislead
+    if (fs.existsSync(SCREENSHOT_DIR)) {
+      for (const png of fs.readdirSync(SCREENSHOT_DIR)) {
+        if (png.startsWith(`${f.name}-FAILED-`)) fs.rmSync(path.join(SCREENSHOT_DIR, png), { force: true });
+      }
+    }
     log(`${f.name}.ui: opening a fresh workbench`);
     let wbp: WorkbenchPage | undefined;
     const open = async (): Promise<WorkbenchPage> => openWorkbench(browser, url, {
@@ -183,7 +191,7 @@ async function ui(args: Args): Promise<{ tests: TestResult[]; errors: string[] }
       page: wbp.page,
       wb: new Workbench(wbp.page, f.name),
       emulator: session.emulator,
-      workspace: session.workspace,
+      workspace,
       extensionEnv,
       screenshot: (name) => ctx.wb.screenshot(name),
       log: () => undefined,

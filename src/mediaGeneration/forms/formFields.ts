@@ -66,7 +66,7 @@ export interface MediaForm {
   readonly label: string;
   /** The fields that apply with these values, in the order a user meets them. */
   fields(values: FormValues): readonly FormField[];
-  /** Whether these values need a prompt (video from an image or a video may go without). */
+  /** Whether these values need a prompt (a video from an image may go without). */
   needsPrompt(values: FormValues): boolean;
 }
 

@@ -3,7 +3,8 @@ import { validationError } from '../../gateway/errors';
 import type { ImageRequest } from '../../gateway/types/images';
 import type { VideoRequest } from '../../gateway/types/videos';
 import { validateImageRequest, validateVideoRequest } from '../../gateway/validation';
-import { VIDEO_REFERENCE_TYPES } from '../../gateway/validation/limits';
+import { PROMPT_MAX_CHARS, VIDEO_REFERENCE_TYPES } from '../../gateway/validation/limits';
+import { text } from '../../gateway/validation/rules';
 import { type FilesField, type FormValues, type MediaForm, filePaths } from './formFields';
 import { isImageVariant } from './mediaForms';
 import { refusalOf } from './refusal';
@@ -19,9 +20,15 @@ export type InputEncoder = (path: string, field: FilesField) => EncodedInput;
 
 export type GenerationRequest = { kind: 'image'; request: ImageRequest } | { kind: 'video'; request: VideoRequest };
 
-/** The prompt may be left out only where the form allows it (a video from an image or a video). */
-function promptField(form: MediaForm, prompt: string, values: FormValues): string | undefined {
-  return prompt.trim() === '' && !form.needsPrompt(values) ? undefined : prompt;
+/**
+ * The prompt may be left out only where the form allows it (a video from an
+ * image); where it needs one, the form is stricter than the client, which
+ * also lets a video to extend go without.
+ */
+function promptField(form: MediaForm, prompt: string, values: FormValues): { prompt?: string } {
+  if (!form.needsPrompt(values)) return prompt.trim() === '' ? {} : { prompt };
+  text('prompt', prompt, { required: true, max: PROMPT_MAX_CHARS });
+  return { prompt };
 }
 
 /**
@@ -29,7 +36,7 @@ function promptField(form: MediaForm, prompt: string, values: FormValues): strin
  * rule it breaks. Input files come from `encode`.
  */
 export function buildRequest(form: MediaForm, model: string, prompt: string, values: FormValues, encode: InputEncoder): GenerationRequest {
-  const body: Record<string, unknown> = { model, prompt: promptField(form, prompt, values) };
+  const body: Record<string, unknown> = { model, ...promptField(form, prompt, values) };
   for (const field of form.fields(values)) {
     const value = values[field.key];
     if (value === undefined) continue;

@@ -46,7 +46,8 @@ function v3Form(variant: 'video-v3' | 'video-v3.1'): MediaForm {
     kind: 'video',
     variant,
     label: CAPABILITY_LABELS[variant],
-    needsPrompt: (values) => !hasImage(values) && filePaths(values, 'video').length === 0,
+    // The spec makes the prompt optional for image-to-video only.
+    needsPrompt: (values) => !hasImage(values),
     fields(values: FormValues): FormField[] {
       const withImage = hasImage(values);
       const withReferences = isV31 && filePaths(values, 'reference_images').length > 0;

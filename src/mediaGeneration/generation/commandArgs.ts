@@ -18,6 +18,14 @@ export interface GenerateCommandArgs {
   interactive?: boolean;
   /** Open each result in an editor; default true. */
   openResults?: boolean;
+  /** A vscode.CancellationToken: cancels like the progress notification's Cancel. */
+  cancellation?: CancellationLike;
+}
+
+/** What the commands need of a vscode.CancellationToken. */
+export interface CancellationLike {
+  readonly isCancellationRequested: boolean;
+  onCancellationRequested(listener: (event: unknown) => unknown): { dispose(): unknown };
 }
 
 export interface ParsedCommandArgs {
@@ -28,6 +36,7 @@ export interface ParsedCommandArgs {
   inputs: Record<string, string[]>;
   interactive: boolean;
   openResults: boolean;
+  cancellation?: CancellationLike;
 }
 
 /** What the commands give back. */
@@ -56,7 +65,7 @@ export function commandResult(outcome: GenerationOutcome): GenerateCommandResult
   };
 }
 
-const KNOWN_KEYS = ['prompt', 'model', 'fields', 'inputs', 'interactive', 'openResults'];
+const KNOWN_KEYS = ['prompt', 'model', 'fields', 'inputs', 'interactive', 'openResults', 'cancellation'];
 
 /**
  * Checks an argument object of unknown origin.
@@ -75,7 +84,17 @@ export function parseCommandArgs(raw: object, toPath: (item: unknown) => string 
     inputs: Object.fromEntries(Object.entries(record(args, 'inputs')).map(([field, items]) => [field, paths(field, items, toPath)])),
     interactive: optionalBoolean(args, 'interactive') ?? false,
     openResults: optionalBoolean(args, 'openResults') ?? true,
+    cancellation: cancellation(args.cancellation),
   };
+}
+
+function cancellation(value: unknown): CancellationLike | undefined {
+  if (value === undefined) return undefined;
+  const token = value as Partial<CancellationLike> | null;
+  if (typeof token?.onCancellationRequested !== 'function' || typeof token.isCancellationRequested !== 'boolean') {
+    throw validationError('cancellation', value, 'a CancellationToken');
+  }
+  return token as CancellationLike;
 }
 
 function optionalString(args: Record<string, unknown>, key: string): string | undefined {

@@ -1,8 +1,8 @@
 /** A generation made ready to send: values checked, input files read, the sidecar's record of the request. */
 import * as path from 'node:path';
+import { readLocalMedia } from '../../output/workspaceMedia';
 import { type FormValues, type MediaForm, filePaths } from '../forms/formFields';
 import { type EncodedInput, type GenerationRequest, buildRequest, checkRequest } from '../forms/formRequest';
-import { readLocalInput } from './localInputs';
 import { recordedRequest } from './sidecar';
 
 export interface GenerationSpec {
@@ -41,7 +41,7 @@ export async function prepareGeneration(spec: GenerationSpec, shownAs: (file: st
   for (const field of form.fields(values)) {
     if (field.kind !== 'files') continue;
     for (const file of filePaths(values, field.key)) {
-      encoded.set(file, await readLocalInput(file, field, shownAs(file)));
+      encoded.set(file, { path: file, ...(await readLocalMedia(file, field, field.key, shownAs(file))) });
       inputs[field.key] = [...(inputs[field.key] ?? []), shownAs(file)];
     }
   }

@@ -8,7 +8,7 @@ import type { GatewayClient } from '../../gateway/client';
 import { isGatewayError } from '../../gateway/errors';
 import type { ContentNamedFile } from '../../gateway/media/contentNamedFile';
 import type { OpenMediaSink } from '../../gateway/mediaResponse';
-import type { MediaFileName } from '../../output/outputFiles';
+import type { MediaFileName } from '../../output/generatedFiles';
 import type { GenerationRequest } from '../forms/formRequest';
 import type { MediaKind } from '../forms/formFields';
 import type { PreparedGeneration } from './generationPlan';

@@ -19,9 +19,11 @@ export class LiveAnnouncer {
 
   /** Text of the answer being streamed. */
   streamed(text: string): void {
+    // Only the new text (and the two characters before it, for an end split across chunks) is searched.
+    SENTENCE_END.lastIndex = Math.max(0, this.partial.length - 2);
     this.partial += text;
     let end = -1;
-    for (const match of this.partial.matchAll(SENTENCE_END)) end = (match.index ?? 0) + match[0].length;
+    for (let match = SENTENCE_END.exec(this.partial); match; match = SENTENCE_END.exec(this.partial)) end = match.index + match[0].length;
     if (end < 0) return;
     this.sentences += this.partial.slice(0, end);
     this.partial = this.partial.slice(end);

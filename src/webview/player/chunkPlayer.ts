@@ -14,6 +14,7 @@ export interface AudioChunk {
 }
 
 export interface ChunkPlayerEvents {
+  /** The chunk's sound has begun (the element is playing it). */
   started(index: number): void;
   progress(index: number, position: number): void;
   ended(index: number): void;
@@ -29,7 +30,7 @@ const MAX_RATE = 16;
 
 export class ChunkPlayer {
   private readonly queue: AudioChunk[] = [];
-  private current: { chunk: AudioChunk; url: string } | undefined;
+  private current: { chunk: AudioChunk; url: string; sounded: boolean } | undefined;
   private userPaused = false;
   private speed = 1;
 
@@ -38,6 +39,11 @@ export class ChunkPlayer {
     private readonly events: ChunkPlayerEvents,
   ) {
     audio.addEventListener('ended', () => this.finishCurrent());
+    audio.addEventListener('playing', () => {
+      if (!this.current || this.current.sounded) return;
+      this.current.sounded = true;
+      events.started(this.current.chunk.index);
+    });
     audio.addEventListener('timeupdate', () => {
       const { current } = this;
       if (current && Number.isFinite(audio.duration) && audio.duration > 0) {
@@ -93,10 +99,9 @@ export class ChunkPlayer {
     const chunk = this.queue.shift();
     if (!chunk) return;
     const url = URL.createObjectURL(new Blob([chunk.bytes], { type: chunk.mimeType }));
-    this.current = { chunk, url };
+    this.current = { chunk, url, sounded: false };
     this.audio.src = url;
     this.applyRate(chunk);
-    this.events.started(chunk.index);
     if (!this.userPaused) this.start();
   }
 

@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM } from './paths';
-import { log, onCleanup } from './proc';
+import { log, onCleanup, withTimeout } from './proc';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -60,5 +60,23 @@ export async function openWorkbench(browser: Browser, url: string, opts: OpenWor
   }
   await page.goto(url, { waitUntil: 'domcontentloaded' });
   await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: opts.timeoutMs ?? 120000 });
+  await whenWorkbenchRestored(page, opts.timeoutMs ?? 120000);
   return { context, page, close: () => context.close().catch(() => undefined) };
+}
+
+/**
+ * Waits for the workbench's "restored" lifecycle phase (views, editors and workbench
+ * contributions created) through the smoke-test driver (window.driver, present because
+ * code-server runs with enable-smoke-test-driver). A visible .monaco-workbench alone is
+ * an empty shell.
+ */
+export async function whenWorkbenchRestored(page: Page, timeoutMs = 120000): Promise<void> {
+  type DriverWindow = { driver?: { whenWorkbenchRestored?: () => Promise<void> } };
+  const hasDriver = await page.waitForFunction(
+    () => typeof (globalThis as unknown as DriverWindow).driver?.whenWorkbenchRestored === 'function',
+    undefined, { timeout: 10000 }).then(() => true, () => false);
+  if (!hasDriver) return;
+  await withTimeout(
+    page.evaluate(() => (globalThis as unknown as DriverWindow).driver!.whenWorkbenchRestored!()),
+    timeoutMs, `workbench not restored within ${timeoutMs} ms`);
 }

@@ -47,8 +47,8 @@ export interface CodeServer {
   pid: number;
   logFile: string;
   userDataDir: string;
-  /** Workbench URL opening the workspace, optionally with a development payload. */
-  workbenchUrl(payload?: DevPayload): string;
+  /** Workbench URL opening the workspace (or another folder), optionally with a development payload. */
+  workbenchUrl(payload?: DevPayload, folder?: string): string;
   stop(): Promise<void>;
 }
 
@@ -196,7 +196,7 @@ async function startOnce(opts: CodeServerOptions, port: number): Promise<CodeSer
   }
   return {
     port, origin, authority, pid, logFile, userDataDir: dirs.ud,
-    workbenchUrl: (payload) => buildWorkbenchUrl(origin, authority, opts.workspace, payload),
+    workbenchUrl: (payload, folder) => buildWorkbenchUrl(origin, authority, folder ?? opts.workspace, payload),
     stop,
   };
 }

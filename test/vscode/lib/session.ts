@@ -44,8 +44,17 @@ export interface Session {
   logDir: string;
   /** Environment handed to the extension host through the payload. */
   extensionEnv(extra?: Record<string, string>): Record<string, string>;
-  /** Workbench URL loading the extension in development mode (optionally with tests / env). */
-  workbenchUrl(opts?: { testsPath?: string; env?: Record<string, string> | false; dev?: boolean }): string;
+  /**
+   * Workbench URL loading the extension in development mode (optionally with tests / env),
+   * opening `workspace` (default: the session's).
+   */
+  workbenchUrl(opts?: { testsPath?: string; env?: Record<string, string> | false; dev?: boolean; workspace?: string }): string;
+  /**
+   * Another fresh copy of the fixture workspace, at <runDir>/ws/<id>/workspace. A new folder
+   * path also means fresh workbench state for it (open editors, hot-exit backups), which
+   * VS Code keeps per folder on the server.
+   */
+  createWorkspace(id: string): string;
 }
 
 /** Settings written to the fresh workspace's .vscode/settings.json (never the API key). */
@@ -108,8 +117,10 @@ export async function startSession(opts: SessionOptions): Promise<Session> {
       if (u.dev !== false) payload.extensionDevelopmentPath = extensionPath;
       if (u.testsPath) payload.extensionTestsPath = u.testsPath;
       if (u.env !== false) payload.extensionEnvironment = u.env ?? session.extensionEnv();
-      return codeServer.workbenchUrl(payload);
+      return codeServer.workbenchUrl(payload, u.workspace);
     },
+    createWorkspace: (id) => createWorkspace(
+      path.join(runDir, 'ws', id.replace(/[^\w.-]+/g, '_'), 'workspace'), workspaceSettings(emulator)),
   };
   return session;
 }

@@ -276,6 +276,27 @@ export class Workbench {
     await this.runCommand('Notifications: Clear All Notifications');
   }
 
+  /** Right-clicks `target` and returns the labels of the context menu that opens (left open). */
+  async openContextMenu(target: Locator): Promise<string[]> {
+    await target.click({ button: 'right' });
+    const menu = this.page.locator('.context-view .monaco-menu');
+    await menu.waitFor({ state: 'visible', timeout: 10000 });
+    return (await menu.locator('.action-label').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+  }
+
+  /** Clicks an item of the open context menu; hovered first, as a menu opened right after a dialog may ignore the first click. */
+  async pickMenuItem(label: string | RegExp): Promise<void> {
+    const menu = this.page.locator('.context-view .monaco-menu');
+    const item = menu.locator('.action-label', { hasText: label }).first();
+    for (let attempt = 0; attempt < 3 && (await menu.isVisible()); attempt++) {
+      await item.hover();
+      await sleep(200);
+      await item.click().catch(() => undefined);
+      await menu.waitFor({ state: 'hidden', timeout: 2000 }).catch(() => undefined);
+    }
+    if (await menu.isVisible()) throw new Error(`the context menu item ${label} did not run`);
+  }
+
   /** Opens a workspace file through Quick Open (Ctrl+P). */
   async openFile(relativePath: string): Promise<void> {
     await this.page.keyboard.press('Control+P');
@@ -301,10 +322,13 @@ export class Workbench {
   /**
    * Activated extensions of the extension host, from "Developer: Show Running Extensions"
    * (proves the extension host is up): one "Name version host Activation: N ms" line each.
-   * With `waitFor`, waits until a line contains that text. Scrolls through the whole
+   * With `waitFor`, waits until a line contains that text (or matches that regexp). An
+   * extension in development mode shows as its id (publisher.name) rather than its name. Scrolls through the whole
    * (virtualized) list; closes the view again unless keepOpen.
    */
-  async runningExtensions(opts: { waitFor?: string; timeoutMs?: number; keepOpen?: boolean } = {}): Promise<string[]> {
+  async runningExtensions(opts: { waitFor?: string | RegExp; timeoutMs?: number; keepOpen?: boolean } = {}): Promise<string[]> {
+    const wanted = opts.waitFor;
+    const matches = (r: string): boolean => (typeof wanted === 'string' ? r.includes(wanted) : !!wanted?.test(r));
     const timeoutMs = opts.timeoutMs ?? 30000;
     const editor = this.page.locator('.runtime-extensions-editor');
     if (!(await editor.isVisible())) {
@@ -317,7 +341,7 @@ export class Workbench {
     let all: string[] = [];
     for (;;) {
       all = await this.collectListRows(editor.locator('.monaco-list').first());
-      if (!opts.waitFor || all.some((r) => r.includes(opts.waitFor!)) || Date.now() > end) break;
+      if (!wanted || all.some(matches) || Date.now() > end) break;
       await sleep(1000);
     }
     if (!opts.keepOpen) {
@@ -326,8 +350,8 @@ export class Workbench {
         await this.runCommand('View: Close Editor');
       }
     }
-    if (opts.waitFor && !all.some((r) => r.includes(opts.waitFor!))) {
-      throw new Error(`"${opts.waitFor}" not among running extensions: ${JSON.stringify(all)}`);
+    if (wanted && !all.some(matches)) {
+      throw new Error(`${wanted} not among running extensions: ${JSON.stringify(all)}`);
     }
     return all;
   }

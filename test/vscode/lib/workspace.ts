@@ -8,7 +8,9 @@ import { FIXTURE_WORKSPACE } from './paths';
  * .vscode/settings.json. Returns dest.
  */
 export function createWorkspace(dest: string, settings: Record<string, unknown> = {}): string {
-  fs.rmSync(dest, { recursive: true, force: true });
+  // empty the folder but keep it (it may be open in the workbench)
+  fs.mkdirSync(dest, { recursive: true });
+  for (const entry of fs.readdirSync(dest)) fs.rmSync(path.join(dest, entry), { recursive: true, force: true });
   fs.cpSync(FIXTURE_WORKSPACE, dest, { recursive: true });
   const file = path.join(dest, '.vscode', 'settings.json');
   let current: Record<string, unknown> = {};

@@ -66,7 +66,7 @@ suite('Chat view host', () => {
       log: { warn: () => undefined },
     };
     const store = new ConversationStore(dir, services.log);
-    const library = new ConversationLibrary(store, memento, { model: () => '', systemPrompt: () => '' }, () => undefined);
+    const library = new ConversationLibrary(store, memento, () => '');
     const controller = new ChatController(services, library);
     opened.push(controller);
     return { controller, view: new RecordingView() };
@@ -119,6 +119,7 @@ suite('Chat view host', () => {
     assert.strictEqual(turn.status, 'done');
     assert.strictEqual(turn.text, 'echo: hello gateway');
     assert.strictEqual(view.streamedText(turn.id), 'echo: hello gateway');
+    assert.ok(!JSON.stringify(view.messages).includes(emulator.apiKey), 'the key never reaches the view');
     assert.ok(turn.usage && turn.usage.total_tokens > 0, 'usage recorded');
     assert.ok(turn.requestId, 'request id recorded');
     assert.strictEqual(conversation.title, 'hello gateway');

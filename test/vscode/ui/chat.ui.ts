@@ -64,8 +64,8 @@ export const tests = [
   }),
 
   uiTest('a markdown answer shows a table and highlighted code with its actions (dark theme)', async (ctx) => {
-    await useTheme(ctx, 'dark');
     const chat = await openChat(ctx);
+    await useTheme(ctx, 'dark');
     const answer = await send(chat, 'show me markdown');
     await answer.locator('.usage').waitFor({ timeout: 15000 });
     const table = answer.locator('table');
@@ -133,6 +133,26 @@ export const tests = [
     await ctx.screenshot('context-chip');
     await chip.getByRole('button', { name: /^Remove hello\.txt:1/ }).click();
     await chip.waitFor({ state: 'detached', timeout: 10000 });
+    await ctx.page.locator('.monaco-editor .view-lines').first().click();
+    await ctx.page.keyboard.press('Control+A');
+    await ctx.wb.runCommand('GenAI Gateway: Ask GenAI Gateway about Selection');
+    await chip.waitFor({ state: 'visible', timeout: 15000 });
+    await chat.locator('.composer-input:focus').waitFor({ timeout: 10000 });
+    await chip.getByRole('button', { name: /^Remove hello\.txt:1/ }).click();
+  }),
+
+  uiTest('Export writes the conversation as Markdown where the save dialog says', async (ctx) => {
+    const chat = await openChat(ctx);
+    await (await send(chat, 'worth keeping')).locator('.usage').waitFor({ timeout: 15000 });
+    const title = await chat.locator('.conversation-title').innerText();
+    await ctx.wb.runCommand('GenAI Gateway: Export Chat Conversation as Markdown');
+    const target = path.join(ctx.workspace, 'exported-chat.md');
+    await ctx.wb.answerQuickInput(target);
+    const end = Date.now() + 15000;
+    while (!fs.existsSync(target) && Date.now() < end) await sleep(200);
+    const markdown = fs.readFileSync(target, 'utf8');
+    assert.ok(markdown.startsWith(`# ${title}\n`), markdown.slice(0, 80));
+    assert.match(markdown, /## You\n\nworth keeping\n\n## Assistant \(gpt-4o-mini\)\n\necho: worth keeping\n/);
   }),
 
   uiTest('the answer is announced politely to screen readers, by sentences', async (ctx) => {

@@ -39,15 +39,16 @@ export const tests = [
     await wb.ready();
     // the window of a development payload is an Extension Development Host
     assert.match(await page.title(), /Extension Development Host/);
-    await screenshot('workbench');
     // the extension host is up (it lists activated extensions); when ours activates at
     // startup, it is among them
     const activatesAtStartup = (pkg.activationEvents ?? []).some((e) => e === '*' || e === 'onStartupFinished');
-    const name = pkg.displayName ?? EXTENSION_ID;
+    // listed by its id in development mode, by its display name otherwise
+    const name = new RegExp([EXTENSION_ID, pkg.displayName].filter(Boolean).map((n) => n!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
     const running = await wb.runningExtensions({ keepOpen: true, ...(activatesAtStartup ? { waitFor: name } : {}) });
     await screenshot('running-extensions');
     await page.keyboard.press('Escape');
     assert.ok(running.length > 0, 'no running extensions');
+    await screenshot('workbench');
   }),
 
   uiTest('the command palette lists GenAI Gateway commands', async ({ wb, screenshot, log }) => {

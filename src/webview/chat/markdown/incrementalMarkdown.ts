@@ -9,8 +9,9 @@
  * boundary moves past it. What remains is the tail, rendered on demand.
  *
  * A block is final when another block follows it (markdown-it decides where
- * a block ends from the line after it, and only complete lines are parsed)
- * or when it ends by itself (heading, rule, closed fence), unless a link
+ * a block ends from the line after it, and only complete lines are parsed),
+ * when it ends by itself (heading, rule, closed fence) or when a blank line
+ * ends it (paragraph, quote, table), unless a link
  * reference definition may still be open above its end (ReferenceScanRisk).
  * Definitions change blocks above them: see ReferenceLedger; when one
  * contradicts frozen HTML, everything is rendered again and the update says
@@ -26,7 +27,8 @@ import { OpenFence } from './openFence';
 import { definitionsIn, ReferenceLedger, type ParseEnv, type ReferenceParse } from './referenceLedger';
 import { ReferenceScanRisk } from './referenceScanRisk';
 import { lineOffset, lineStarts, lineText } from './sourceLines';
-import { endsByItself, fenceCloser, topLevelBlocks, type TopLevelBlock } from './topLevelBlocks';
+import { StreamText } from './streamText';
+import { endedByBlankLine, endsByItself, fenceCloser, topLevelBlocks, type TopLevelBlock } from './topLevelBlocks';
 
 type Token = MarkdownIt.Token;
 
@@ -53,9 +55,11 @@ export class IncrementalMarkdown {
   private readonly references = new ReferenceLedger();
   private received = '';
   /** The received text, normalised as markdown-it normalises it. */
-  private source = '';
+  private readonly source = new StreamText();
   /** Where the unfrozen text starts (a line start in `source`). */
   private boundary = 0;
+  /** Where the last line break seen ends. */
+  private completeEnd = 0;
   /** Up to where complete lines were last considered for freezing. */
   private consideredTo = 0;
   private openFence: OpenFence | undefined;
@@ -74,12 +78,17 @@ export class IncrementalMarkdown {
     if (this.finished) throw new Error('IncrementalMarkdown: append() after finish()');
     this.received += text;
     const added = this.normalizer.push(text);
-    this.source += added;
-    if (this.openFence?.stillOpen(this.source)) return { ...this.update([], false), tailCodeAppend: added };
+    const lastBreak = added.lastIndexOf('\n');
+    if (lastBreak !== -1) this.completeEnd = this.source.length + lastBreak + 1;
+    this.source.append(added);
+    if (this.openFence?.grow(added)) {
+      const update = this.update([], false);
+      update.tailCodeAppend = added;
+      return update;
+    }
     this.openFence = undefined;
-    const completeEnd = this.source.lastIndexOf('\n') + 1;
-    if (!this.worthFreezing(completeEnd)) return this.update([], false);
-    const { frozen, reset } = this.freeze(completeEnd, false);
+    if (!this.worthFreezing()) return this.update([], false);
+    const { frozen, reset } = this.freeze(this.completeEnd, false);
     return this.update(frozen, reset);
   }
 
@@ -87,31 +96,33 @@ export class IncrementalMarkdown {
   finish(): MarkdownUpdate {
     if (this.finished) throw new Error('IncrementalMarkdown: finish() called twice');
     this.finished = true;
-    this.source += this.normalizer.flush();
+    this.source.append(this.normalizer.flush());
     this.openFence = undefined;
     const { frozen, reset } = this.freeze(this.source.length, true);
     return reset ? { frozen, tail: '', reset } : { frozen, tail: '' };
   }
 
-  private worthFreezing(completeEnd: number): boolean {
-    if (completeEnd <= this.consideredTo) return false;
-    const fresh = this.source.slice(this.consideredTo, completeEnd);
-    return BLOCK_BOUNDARY_LINE.test(fresh) || fresh.length >= REPARSE_GROWTH * (completeEnd - this.boundary);
+  private worthFreezing(): boolean {
+    if (this.completeEnd <= this.consideredTo) return false;
+    const fresh = this.source.slice(this.consideredTo, this.completeEnd);
+    return BLOCK_BOUNDARY_LINE.test(fresh) || fresh.length >= REPARSE_GROWTH * (this.completeEnd - this.boundary);
   }
 
   /** Parses `source` from the boundary to `end` (complete lines, or everything when `final`) and freezes what is final. */
   private freeze(end: number, final: boolean): { frozen: string[]; reset: boolean } {
     this.consideredTo = end;
     let parse = this.references.startParse();
-    let tokens = this.parseBlocks(this.source.slice(this.boundary, end), parse);
+    let region = this.source.slice(this.boundary, end);
+    let tokens = this.parseBlocks(region, parse);
     const reset = this.references.contradicts(parse);
     if (reset) {
       this.boundary = 0;
+      this.source.unsettle();
       this.references.clear();
       parse = this.references.startParse();
-      tokens = this.parseBlocks(this.source.slice(0, end), parse);
+      region = this.source.slice(0, end);
+      tokens = this.parseBlocks(region, parse);
     }
-    const region = this.source.slice(this.boundary, end);
     const starts = lineStarts(region);
     const blocks = topLevelBlocks(tokens);
     const count = final ? blocks.length : this.finalBlockCount(tokens, blocks, region, starts, end);
@@ -120,6 +131,7 @@ export class IncrementalMarkdown {
     if (count) this.references.commit(parse.sawDefinition ? definitionsIn(this.engine, region.slice(0, frozenLength)) : {}, parse.lookups);
     if (!final) this.openFence = this.openFenceIn(tokens, blocks.slice(count), region, starts);
     this.boundary += frozenLength;
+    this.source.settle(this.boundary);
     return { frozen, reset };
   }
 
@@ -134,7 +146,8 @@ export class IncrementalMarkdown {
     let count = 0;
     for (const block of blocks) {
       const isLast = block === blocks[blocks.length - 1];
-      if (isLast && !endsByItself(tokens[block.start]!, block, lineText(region, starts, block.endLine - 1))) break;
+      const opening = tokens[block.start]!;
+      if (isLast && !endsByItself(opening, block, lineText(region, starts, block.endLine - 1)) && !endedByBlankLine(opening, block, starts.length)) break;
       if (riskFrom !== undefined && this.boundary + lineOffset(starts, block.endLine, region.length) > riskFrom) break;
       count++;
     }
@@ -160,14 +173,15 @@ export class IncrementalMarkdown {
     if (!'`~'.includes(region[starts[block.firstLine]!]!)) return undefined;
     if (endsByItself(fence, block, lineText(region, starts, block.endLine - 1))) return undefined;
     const contentStart = this.boundary + lineOffset(starts, block.firstLine + 1, region.length);
-    return new OpenFence(contentStart, fenceCloser(fence.markup), fenceLanguage(this.engine, fence.info));
+    const content = this.source.slice(contentStart, this.source.length);
+    return new OpenFence(this.source, contentStart, fenceCloser(fence.markup), fenceLanguage(this.engine, fence.info), content);
   }
 
   private update(frozen: string[], reset: boolean): MarkdownUpdate {
     const start = this.boundary;
     const end = this.source.length;
     const fence = this.openFence;
-    const tail = (): string => (fence ? fence.html(this.source, end) : this.renderTail(start, end));
+    const tail = (): string => (fence ? fence.html(end) : this.renderTail(start, end));
     const update: MarkdownUpdate = {
       frozen,
       get tail() {

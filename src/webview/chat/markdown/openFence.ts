@@ -1,45 +1,47 @@
 /**
  * A top-level fenced code block that is still open at the end of the text.
  * While it stays open, appended text is only code: nothing is parsed or
- * highlighted; the tail shows the code escaped, and the DOM can append the
- * new text to the `<code>` element. Highlighting happens once, when the
- * block is final (closed, or at finish).
+ * highlighted and the text read so far is not read again; the tail shows
+ * the code escaped, and a DOM can append the new text to the `<code>`
+ * element. Highlighting happens once, when the block is final.
  */
 import { CODE_BLOCK_CLOSE, codeBlockOpen } from './codeBlockHtml';
 import { escapeHtml } from './htmlEscape';
+import type { StreamText } from './streamText';
 
 export class OpenFence {
-  private scannedTo: number;
-  private escaped = '';
-  private escapedTo: number;
   private readonly openHtml: string;
+  private partialLine: string;
+  private escaped: string;
+  private escapedTo: number;
 
+  /** `content` is the text from `contentStart` to the current end of `text`. */
   constructor(
+    private readonly text: StreamText,
     private readonly contentStart: number,
     private readonly closer: RegExp,
     language: string,
+    content: string,
   ) {
-    this.scannedTo = contentStart;
-    this.escapedTo = contentStart;
     this.openHtml = codeBlockOpen(language);
+    this.partialLine = content.slice(content.lastIndexOf('\n') + 1);
+    this.escaped = escapeHtml(content);
+    this.escapedTo = contentStart + content.length;
   }
 
-  /** Whether no complete line added since the last call closes the block. */
-  stillOpen(source: string): boolean {
-    const completeEnd = source.lastIndexOf('\n') + 1;
-    while (this.scannedTo < completeEnd) {
-      const end = source.indexOf('\n', this.scannedTo);
-      if (this.closer.test(source.slice(this.scannedTo, end))) return false;
-      this.scannedTo = end + 1;
-    }
+  /** Takes text appended after the block's content; false when a line it completes closes the block. */
+  grow(added: string): boolean {
+    const lines = (this.partialLine + added).split('\n');
+    this.partialLine = lines.pop() ?? '';
+    if (lines.some((line) => this.closer.test(line))) return false;
+    this.escaped += escapeHtml(added);
+    this.escapedTo += added.length;
     return true;
   }
 
-  /** The block's HTML for `source` up to `end`, its code shown as plain text. */
-  html(source: string, end: number): string {
-    if (end < this.escapedTo) return this.openHtml + escapeHtml(source.slice(this.contentStart, end)) + CODE_BLOCK_CLOSE;
-    this.escaped += escapeHtml(source.slice(this.escapedTo, end));
-    this.escapedTo = end;
-    return this.openHtml + this.escaped + CODE_BLOCK_CLOSE;
+  /** The block's HTML for the text up to `end`, its code shown as plain text. */
+  html(end: number): string {
+    const code = end === this.escapedTo ? this.escaped : escapeHtml(this.text.slice(this.contentStart, end));
+    return this.openHtml + code + CODE_BLOCK_CLOSE;
   }
 }

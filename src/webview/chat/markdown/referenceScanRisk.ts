@@ -12,6 +12,8 @@
  * (`>`, list markers) are skipped, and code is not told apart (a `[` line in
  * a code block just delays freezing until the next blank line).
  */
+import type { StreamText } from './streamText';
+
 const LINE_OPENING_BRACKET = /^(?:[ \t]*(?:>|(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$)))*[ \t]*\[/;
 const BLANK_LINE = /^[ \t]*$/;
 
@@ -20,16 +22,16 @@ export class ReferenceScanRisk {
   private riskFrom: number | undefined;
 
   /** Offset of the earliest line since the last blank line that may open a definition, reading complete lines up to `completeEnd`. */
-  update(source: string, completeEnd: number): number | undefined {
-    let start = this.scannedTo;
-    while (start < completeEnd) {
-      const end = source.indexOf('\n', start);
-      const line = source.slice(start, end);
+  update(text: StreamText, completeEnd: number): number | undefined {
+    const lines = text.slice(this.scannedTo, completeEnd);
+    for (let start = 0; start < lines.length; ) {
+      const end = lines.indexOf('\n', start);
+      const line = lines.slice(start, end);
       if (BLANK_LINE.test(line)) this.riskFrom = undefined;
-      else if (this.riskFrom === undefined && mayOpenDefinition(line)) this.riskFrom = start;
+      else if (this.riskFrom === undefined && mayOpenDefinition(line)) this.riskFrom = this.scannedTo + start;
       start = end + 1;
     }
-    this.scannedTo = start;
+    this.scannedTo = Math.max(this.scannedTo, completeEnd);
     return this.riskFrom;
   }
 }

@@ -1,14 +1,19 @@
 /**
  * Puts streamed markdown on screen. Text is buffered and applied once per
- * animation frame; final blocks are appended as new nodes and never touched
- * again; only the tail nodes are replaced. A growing code block at the end
- * gets its new text appended, and tail repaints are spaced out so they take
- * at most about a third of the main thread (a long list or table at the end
- * would otherwise be re-rendered every frame).
+ * animation frame. Final blocks are appended as new nodes and never touched
+ * again; only the tail nodes are replaced ("repainted").
+ *
+ * Repainting the tail costs the size of the last block, so it is rationed:
+ * a growing code block just gets its new text appended; other text within
+ * a line is shown as plain text at the end of the tail until the next
+ * repaint, which comes with each new line or block and at least every
+ * FORMAT_INTERVAL_MS; and repaints are spaced so they take at most about a
+ * third of the main thread.
  */
 import { IncrementalMarkdown, type MarkdownUpdate } from './incrementalMarkdown';
 import { renderMarkdown } from './markdownEngine';
 import { sanitizeToFragment } from './htmlSanitizer';
+import { provisionalTextHolder } from './provisionalText';
 
 export { installLinkHandler } from './linkHandler';
 
@@ -17,8 +22,10 @@ export interface StreamingMessageViewOptions {
   sanitize?: (html: string) => string;
 }
 
-/** After a tail repaint that took t ms, the next one waits 2t ms. */
-const TAIL_REPAINT_SPACING = 2;
+/** How long text may stay unformatted at the end of the tail. */
+const FORMAT_INTERVAL_MS = 100;
+/** After a repaint that took t ms, the next one waits this many times t. */
+const REPAINT_SPACING = 2;
 
 export class StreamingMessageView {
   readonly element: HTMLElement;
@@ -27,9 +34,13 @@ export class StreamingMessageView {
   private pendingText = '';
   private frame: number | undefined;
   private tailNodes: ChildNode[] = [];
+  /** Where growing code is appended (the tail ends with an open code block). */
   private tailCode: Element | undefined;
-  /** The latest update whose tail is not on screen yet (its repaint was spaced out). */
-  private unpaintedTail: MarkdownUpdate | undefined;
+  /** Where plain text stands in for a repaint. */
+  private textHolder: Element | undefined;
+  /** The latest update whose tail is not fully on screen. */
+  private unpainted: MarkdownUpdate | undefined;
+  private lastRepaintAt = 0;
   private nextRepaintAt = 0;
   private finished = false;
 
@@ -48,16 +59,18 @@ export class StreamingMessageView {
     if (this.finished) return;
     this.finished = true;
     if (this.frame !== undefined) cancelAnimationFrame(this.frame);
-    this.frame = undefined;
-    if (this.pendingText) this.markdown.append(this.takePendingText());
-    this.apply(this.markdown.finish(), true);
+    if (this.pendingText) this.insertFrozen(this.markdown.append(this.takePendingText()));
+    const last = this.markdown.finish();
+    this.insertFrozen(last);
+    this.repaint(last.tail);
   }
 
   private requestFrame(): void {
     this.frame ??= requestAnimationFrame(() => {
       this.frame = undefined;
-      if (this.pendingText) this.apply(this.markdown.append(this.takePendingText()), false);
-      else if (this.unpaintedTail) this.apply(this.unpaintedTail, false);
+      const text = this.takePendingText();
+      const update = text ? this.markdown.append(text) : this.unpainted;
+      if (update) this.apply(update, text);
     });
   }
 
@@ -67,33 +80,43 @@ export class StreamingMessageView {
     return text;
   }
 
-  private apply(update: MarkdownUpdate, final: boolean): void {
+  private apply(update: MarkdownUpdate, text: string): void {
+    // New final blocks repeat what the old tail showed: the tail must follow at once.
+    if (this.insertFrozen(update)) return this.repaint(update.tail);
+    if (update.tailCodeAppend !== undefined && this.tailCode && !this.unpainted) {
+      this.tailCode.append(update.tailCodeAppend);
+      return;
+    }
+    const now = performance.now();
+    const due = !this.textHolder || text.includes('\n') || now - this.lastRepaintAt >= FORMAT_INTERVAL_MS;
+    if (due && now >= this.nextRepaintAt) return this.repaint(update.tail);
+    this.textHolder?.append(text);
+    this.unpainted = update;
+    this.requestFrame();
+  }
+
+  /** Adds the update's final blocks above the tail; true when there were any (or a reset). */
+  private insertFrozen(update: MarkdownUpdate): boolean {
     if (update.reset) {
       this.element.replaceChildren();
       this.tailNodes = [];
     }
     if (update.frozen.length) this.element.insertBefore(this.toFragment(update.frozen.join('')), this.tailNodes[0] ?? null);
-    const changedAbove = update.reset || update.frozen.length > 0;
-    if (update.tailCodeAppend !== undefined && !changedAbove && !this.unpaintedTail && this.tailCode) {
-      this.tailCode.append(update.tailCodeAppend);
-    } else if (final || changedAbove || performance.now() >= this.nextRepaintAt) {
-      this.paintTail(update.tail);
-    } else {
-      this.unpaintedTail = update;
-      this.requestFrame();
-    }
+    return update.reset === true || update.frozen.length > 0;
   }
 
-  private paintTail(html: string): void {
+  private repaint(html: string): void {
     const started = performance.now();
     for (const node of this.tailNodes) node.remove();
     const fragment = this.toFragment(html);
     this.tailNodes = Array.from(fragment.childNodes);
-    this.tailCode = trailingCode(this.tailNodes);
     this.element.append(fragment);
-    this.unpaintedTail = undefined;
+    this.textHolder = provisionalTextHolder(this.tailNodes);
+    this.tailCode = this.textHolder?.tagName === 'CODE' ? this.textHolder : undefined;
+    this.unpainted = undefined;
     const finished = performance.now();
-    this.nextRepaintAt = finished + TAIL_REPAINT_SPACING * (finished - started);
+    this.lastRepaintAt = finished;
+    this.nextRepaintAt = finished + REPAINT_SPACING * (finished - started);
   }
 }
 
@@ -109,10 +132,4 @@ function fragmentMaker(sanitize: ((html: string) => string) | undefined): (html:
     template.innerHTML = sanitize(html);
     return template.content;
   };
-}
-
-/** The `<code>` of a code block that ends the tail, where growing code is appended. */
-function trailingCode(nodes: readonly ChildNode[]): Element | undefined {
-  const last = nodes.filter((node): node is Element => node instanceof Element).at(-1);
-  return last?.matches('.code-block') ? (last.querySelector('code') ?? undefined) : undefined;
 }

@@ -45,6 +45,13 @@ export function endsByItself(opening: Token, block: TopLevelBlock, lastLine: str
   }
 }
 
+/** Whether a paragraph, quote or table is followed by a blank line, which ends it for good (it does not end a list or an indented code block). */
+export function endedByBlankLine(opening: Token, block: TopLevelBlock, lineCount: number): boolean {
+  return BLANK_LINE_ENDS.has(opening.type) && block.endLine < lineCount;
+}
+
+const BLANK_LINE_ENDS = new Set(['paragraph_open', 'blockquote_open', 'table_open']);
+
 /** A line that closes a top-level fence opened with `markup` (markdown-it's rule: at most 3 spaces of indent, at least as many markers, then only spaces). */
 export function fenceCloser(markup: string): RegExp {
   return new RegExp(`^ {0,3}${markup[0] === '~' ? '~' : '`'}{${markup.length},}[ \\t]*$`);

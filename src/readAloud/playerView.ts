@@ -1,0 +1,98 @@
+/** The "Read Aloud" webview view: sets up the player page and carries the protocol's messages both ways. */
+import * as vscode from 'vscode';
+import { webviewHtml } from '../platform/webviewHtml';
+import { PlayerHostMessage, PlayerWebviewMessage, readPlayerMessage } from '../protocol/playerProtocol';
+
+export const PLAYER_VIEW_ID = 'genaiGateway.readAloud';
+
+/** What the reading needs of a player: the real view, or a stand-in in tests. */
+export interface PlayerPort {
+  /** Shows the player (keeping the editor's focus); resolves once its page listens. */
+  open(): Promise<void>;
+  post(message: PlayerHostMessage): void;
+  readonly onMessage: vscode.Event<PlayerWebviewMessage>;
+  /** The page went away (view closed or reloaded): what it was playing stopped. */
+  readonly onDidClose: vscode.Event<void>;
+}
+
+const READY_TIMEOUT_MS = 20000;
+
+export class PlayerViewProvider implements vscode.WebviewViewProvider, PlayerPort, vscode.Disposable {
+  private view: vscode.WebviewView | undefined;
+  private ready = false;
+  private readonly messages = new vscode.EventEmitter<PlayerWebviewMessage>();
+  readonly onMessage = this.messages.event;
+  private readonly closed = new vscode.EventEmitter<void>();
+  readonly onDidClose = this.closed.event;
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly log: { warn(message: string): void },
+  ) {}
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    this.view = view;
+    this.ready = false;
+    const { webview } = view;
+    const mediaRoot = vscode.Uri.joinPath(this.extensionUri, 'media');
+    webview.options = { enableScripts: true, localResourceRoots: [mediaRoot] };
+    webview.html = webviewHtml(webview, mediaRoot, {
+      title: 'Read Aloud',
+      script: 'player.js',
+      styles: ['codicon.css', 'player.css'],
+      // Audio is handed over as bytes and played from blob: URLs; nothing is fetched.
+      extraCsp: ['media-src blob: data:'],
+    });
+    const subscription = webview.onDidReceiveMessage((raw: unknown) => {
+      const message = readPlayerMessage(raw);
+      if (!message) {
+        this.log.warn('The player sent a malformed message; it was ignored.');
+        return;
+      }
+      if (message.type === 'ready') {
+        // Sent again after every reload of the page, which drops what it was playing.
+        if (this.ready) this.closed.fire();
+        this.ready = true;
+      }
+      this.messages.fire(message);
+    });
+    view.onDidDispose(() => {
+      subscription.dispose();
+      if (this.view !== view) return;
+      this.view = undefined;
+      if (this.ready) this.closed.fire();
+      this.ready = false;
+    });
+  }
+
+  async open(): Promise<void> {
+    if (this.view && this.ready) {
+      if (!this.view.visible) this.view.show(true);
+      return;
+    }
+    const ready = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        subscription.dispose();
+        reject(new Error('The Read Aloud player did not open.'));
+      }, READY_TIMEOUT_MS);
+      const subscription = this.messages.event((message) => {
+        if (message.type !== 'ready') return;
+        clearTimeout(timer);
+        subscription.dispose();
+        resolve();
+      });
+    });
+    if (this.view) this.view.show(true);
+    else await vscode.commands.executeCommand(`${PLAYER_VIEW_ID}.focus`, { preserveFocus: true });
+    await ready;
+  }
+
+  post(message: PlayerHostMessage): void {
+    if (this.view && this.ready) void this.view.webview.postMessage(message);
+  }
+
+  dispose(): void {
+    this.messages.dispose();
+    this.closed.dispose();
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * The read-aloud commands (palette, editor context menu, keybinding, player).
+ * Each takes optional arguments, so it can also run without any UI; when
+ * run from the editor's context menu VS Code passes the document's URI,
+ * which carries none of them.
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { SpeechFormat } from '../gateway/types/speech';
+import { SPEECH_FORMATS } from '../gateway/validation/limits';
+import { announceSaved } from '../output/outputFiles';
+import { showError } from '../platform/notify';
+import { withCancellableProgress } from '../platform/progress';
+import { AUDIO_FORMATS } from '../speech/audioFormats';
+import type { ReadingReport } from '../speech/readingSession';
+import { describeUsage } from '../speech/usage';
+import { findVoice, previewText, voiceName } from '../speech/voices';
+import type { ReadAloudController } from './readAloudController';
+import type { SavedSpeech, SpeechSaver } from './speechSaver';
+import { pickVoice, type VoiceSettings } from './voicePicker';
+
+export const READ_ALOUD_COMMANDS = {
+  readSelection: 'genaiGateway.readAloud.readSelection',
+  readFile: 'genaiGateway.readAloud.readFile',
+  stop: 'genaiGateway.readAloud.stop',
+  saveSelection: 'genaiGateway.readAloud.saveSelection',
+  selectVoice: 'genaiGateway.readAloud.selectVoice',
+} as const;
+
+/** Arguments of the read and save commands; any left out come from the selection and the settings. */
+export interface SpeechCommandArgs {
+  text?: string;
+  voice?: string;
+  speed?: number;
+  format?: SpeechFormat;
+}
+
+function speechArgs(value: unknown): SpeechCommandArgs {
+  if (typeof value !== 'object' || value === null || value instanceof vscode.Uri) return {};
+  const v = value as Record<string, unknown>;
+  return {
+    text: typeof v.text === 'string' ? v.text : undefined,
+    voice: typeof v.voice === 'string' ? v.voice : undefined,
+    speed: typeof v.speed === 'number' ? v.speed : undefined,
+    format: (SPEECH_FORMATS as readonly unknown[]).includes(v.format) ? (v.format as SpeechFormat) : undefined,
+  };
+}
+
+export function registerReadAloudCommands(controller: ReadAloudController, saver: SpeechSaver, settings: VoiceSettings): vscode.Disposable[] {
+  const read = async (args: SpeechCommandArgs, wholeFile: boolean): Promise<ReadingReport | undefined> => {
+    try {
+      const target = args.text !== undefined ? { text: args.text, title: 'Text' } : editorText(wholeFile);
+      if (!target) return undefined;
+      return await controller.read({ ...target, voice: args.voice, speed: args.speed, format: args.format });
+    } catch (error) {
+      await showError('Read aloud failed', error);
+      return undefined;
+    }
+  };
+  const preview = (voiceId: string): void => {
+    const voice = findVoice(voiceId);
+    if (!voice) return;
+    controller.read({ text: previewText(voice), title: `Preview: ${voiceName(voice.id)} (${voice.id})`, voice: voice.id })
+      .catch((error: unknown) => showError('Voice preview failed', error));
+  };
+  return [
+    vscode.commands.registerCommand(READ_ALOUD_COMMANDS.readSelection, (args?: unknown) => read(speechArgs(args), false)),
+    vscode.commands.registerCommand(READ_ALOUD_COMMANDS.readFile, (args?: unknown) => read(speechArgs(args), true)),
+    vscode.commands.registerCommand(READ_ALOUD_COMMANDS.stop, () => controller.stop()),
+    vscode.commands.registerCommand(READ_ALOUD_COMMANDS.saveSelection, (args?: unknown) => saveSelection(saver, settings, speechArgs(args))),
+    vscode.commands.registerCommand(READ_ALOUD_COMMANDS.selectVoice, async (args?: { voice?: unknown; language?: unknown }) => {
+      if (typeof args?.voice === 'string') {
+        if (!findVoice(args.voice)) throw new Error(`Unknown voice "${args.voice}".`);
+        if (typeof args.language === 'string') await settings.setSpeechVoiceForLanguage(args.language, args.voice);
+        else await settings.setSpeechVoice(args.voice);
+        return;
+      }
+      await pickVoice(settings, (voice) => preview(voice.id));
+    }),
+  ];
+}
+
+/** The selection (or with `wholeFile` the document) of the active editor, with where it starts. */
+function editorText(wholeFile: boolean): { text: string; title: string; source: { uri: vscode.Uri; offset: number } } | undefined {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) {
+    void vscode.window.showInformationMessage('GenAI Gateway: open a file to read aloud.');
+    return undefined;
+  }
+  const { document, selection } = editor;
+  const name = path.basename(document.uri.path) || document.uri.toString();
+  if (wholeFile) return { text: document.getText(), title: name, source: { uri: document.uri, offset: 0 } };
+  if (selection.isEmpty) {
+    void vscode.window.showInformationMessage('GenAI Gateway: select the text to read aloud, or use "Read File Aloud".');
+    return undefined;
+  }
+  const lines = selection.start.line === selection.end.line ? `${selection.start.line + 1}` : `${selection.start.line + 1}-${selection.end.line + 1}`;
+  return { text: document.getText(selection), title: `${name}:${lines}`, source: { uri: document.uri, offset: document.offsetAt(selection.start) } };
+}
+
+async function saveSelection(saver: SpeechSaver, settings: VoiceSettings, args: SpeechCommandArgs): Promise<SavedSpeech | undefined> {
+  try {
+    const text = args.text ?? selectedText();
+    if (text === undefined) return undefined;
+    const format = args.format ?? (await pickFormat(settings.speech().format));
+    if (!format) return undefined;
+    const saved = await withCancellableProgress(`GenAI Gateway: Saving speech as ${format}`, (signal, progress) =>
+      saver.save({ text, format, voice: args.voice, speed: args.speed }, signal, progress));
+    const usage = describeUsage(saved.usage);
+    void announceSaved(usage ? `Speech (${usage.toLowerCase()})` : 'Speech', [saved.path]);
+    return saved;
+  } catch (error) {
+    await showError('Saving speech failed', error);
+    return undefined;
+  }
+}
+
+function selectedText(): string | undefined {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.selection.isEmpty) {
+    void vscode.window.showInformationMessage('GenAI Gateway: select the text to save as speech.');
+    return undefined;
+  }
+  return editor.document.getText(editor.selection);
+}
+
+async function pickFormat(current: SpeechFormat): Promise<SpeechFormat | undefined> {
+  const items = [current, ...SPEECH_FORMATS.filter((f) => f !== current)].map((format) => ({
+    label: format,
+    description: [AUDIO_FORMATS[format].mimeType, format === current ? 'setting' : ''].filter(Boolean).join(' · '),
+    format,
+  }));
+  const picked = await vscode.window.showQuickPick(items, { title: 'Save Selection as Speech', placeHolder: 'Audio format' });
+  return picked?.format;
+}

@@ -1,0 +1,40 @@
+/** Wires reading aloud into the extension: the player view, the controller, saving, and the commands. */
+import * as vscode from 'vscode';
+import type { GatewayClient } from '../gateway/client';
+import type { OutputFiles } from '../output/outputFiles';
+import type { Log } from '../platform/log';
+import { Settings } from '../platform/settings';
+import { READ_ALOUD_COMMANDS, registerReadAloudCommands } from './readAloudCommands';
+import { ReadAloudController } from './readAloudController';
+import { PLAYER_VIEW_ID, PlayerViewProvider } from './playerView';
+import { ReadingStatusBar } from './readingStatusBar';
+import { SentenceHighlighter } from './sentenceHighlighter';
+import { SpeechSaver } from './speechSaver';
+
+export interface ReadAloudDependencies {
+  clients: { get(): GatewayClient };
+  settings: Settings;
+  output: OutputFiles;
+  log: Log;
+}
+
+export function registerReadAloud(context: vscode.ExtensionContext, services: ReadAloudDependencies): void {
+  const player = new PlayerViewProvider(context.extensionUri, services.log);
+  const statusBar = new ReadingStatusBar(READ_ALOUD_COMMANDS.stop);
+  const highlighter = new SentenceHighlighter();
+  const controller = new ReadAloudController(services, player, highlighter, statusBar, () => {
+    void vscode.commands.executeCommand(READ_ALOUD_COMMANDS.selectVoice);
+  });
+  context.subscriptions.push(
+    player,
+    statusBar,
+    highlighter,
+    controller,
+    // The player keeps playing while its view is hidden behind another one.
+    vscode.window.registerWebviewViewProvider(PLAYER_VIEW_ID, player, { webviewOptions: { retainContextWhenHidden: true } }),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (Settings.affectsSpeech(e)) controller.postSettings();
+    }),
+    ...registerReadAloudCommands(controller, new SpeechSaver(services, services.output), services.settings),
+  );
+}

@@ -1,0 +1,66 @@
+/** Speech for a text saved as one audio file in the output folder, with a sidecar saying how it was made. */
+import type { SpeechFormat, SpeechUsage } from '../gateway/types/speech';
+import type { OutputFiles } from '../output/outputFiles';
+import type { ProgressReporter } from '../platform/progress';
+import { AUDIO_FORMATS } from '../speech/audioFormats';
+import { chunkForSpeech, FILE_CHUNKS } from '../speech/chunking';
+import { synthesizeToFile } from '../speech/speechFile';
+import { cleanForSpeech } from '../speech/speechText';
+import { describeUsage } from '../speech/usage';
+import { voiceForText } from '../speech/voices';
+import type { ReadAloudServices } from './readAloudController';
+
+export interface SaveSpeechRequest {
+  text: string;
+  format: SpeechFormat;
+  voice?: string;
+  speed?: number;
+}
+
+export interface SavedSpeech {
+  path: string;
+  parts: number;
+  usage: SpeechUsage;
+}
+
+export class SpeechSaver {
+  constructor(
+    private readonly services: ReadAloudServices,
+    private readonly outputFiles: Pick<OutputFiles, 'newPath' | 'openFile' | 'writeSidecar'>,
+  ) {}
+
+  async save(request: SaveSpeechRequest, signal: AbortSignal, progress?: ProgressReporter): Promise<SavedSpeech> {
+    const cleaned = cleanForSpeech(request.text).text;
+    const chunks = chunkForSpeech(cleaned, FILE_CHUNKS);
+    if (chunks.length === 0) throw new Error('There is nothing to say: the text has no words.');
+    const settings = this.services.settings.speech();
+    const choice = {
+      model: this.services.settings.model('speech'),
+      voice: request.voice ?? voiceForText(cleaned, settings),
+      format: request.format,
+      speed: request.speed ?? settings.speed,
+    };
+    const client = this.services.clients.get();
+    const file = await this.outputFiles.openFile(await this.outputFiles.newPath(cleaned, AUDIO_FORMATS[request.format].extension));
+    let result;
+    try {
+      result = await synthesizeToFile(chunks, client.speech, choice, file, signal, (done, count) => {
+        if (count > 1) progress?.report(`part ${done} of ${count}`, 100 / count);
+      });
+    } catch (error) {
+      await file.abort();
+      throw error;
+    }
+    const path = await file.close();
+    await this.outputFiles.writeSidecar(path, {
+      ...choice,
+      characters: cleaned.length,
+      parts: chunks.length,
+      usage: result.usage,
+      requestIds: result.requestIds,
+      createdAt: new Date().toISOString(),
+    });
+    this.services.log.info(`Speech saved as ${path} (${chunks.length} part(s), ${choice.voice}, ${choice.format}): ${describeUsage(result.usage) ?? 'no usage headers'}.`);
+    return { path, parts: chunks.length, usage: result.usage };
+  }
+}

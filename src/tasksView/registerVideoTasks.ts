@@ -1,0 +1,65 @@
+/** Wires the Video Tasks view into the extension: tracker, tree, badge, results and commands. */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { GatewayClient } from '../gateway/client';
+import type { ModelCapability } from '../gateway/catalog';
+import type { ModelObject } from '../gateway/types/models';
+import { OutputFiles } from '../output/outputFiles';
+import type { Settings } from '../platform/settings';
+import { isGatewayError } from '../gateway/errors';
+import { JsonFileStore } from '../tasks/jsonFileStore';
+import { TASKS_VIEW_ID } from './taskCommandIds';
+import { registerTaskCommands } from './taskCommands';
+import { TaskCreator } from './taskCreator';
+import { TaskResults } from './taskResults';
+import { TaskTreeProvider, type TaskTreeNode } from './taskTreeProvider';
+import { VideoTasks } from './videoTasks';
+
+export interface VideoTasksViewServices {
+  clients: { get(): GatewayClient; readonly onDidChangeConnection: vscode.Event<void> };
+  catalog: { list(signal?: AbortSignal): Promise<ModelObject[]>; capabilityOf(model: string): ModelCapability };
+  settings: Settings;
+  log: { info(message: string): void; warn(message: string): void };
+}
+
+/** How often the elapsed times of unfinished tasks are redrawn while the view is visible. */
+const ELAPSED_REDRAW_MS = 5000;
+
+export function registerVideoTasks(context: vscode.ExtensionContext, services: VideoTasksViewServices): void {
+  const { clients, settings, log } = services;
+  // A file on the extension host: globalState lives in the browser under VS Code for the Web and code-server.
+  const state = JsonFileStore.openSync(path.join(context.globalStorageUri.fsPath, 'video-tasks.json'));
+  const tasks = new VideoTasks({ clients, settings, log, state });
+  const results = new TaskResults(tasks, { clients, settings, outputFiles: new OutputFiles(settings), log });
+  const tree = new TaskTreeProvider(tasks, (error) => {
+    const message = isGatewayError(error) ? error.userMessage : error instanceof Error ? error.message : String(error);
+    log.warn(`Listing the gateway's video tasks failed: ${message}`);
+    view.message = `The gateway's task list could not be loaded: ${message} Refresh to try again.`;
+  });
+  const view = vscode.window.createTreeView<TaskTreeNode>(TASKS_VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
+  const creator = new TaskCreator(tasks, services, (entry) => view.reveal({ kind: 'task', entry }, { select: true, focus: false }));
+
+  const showActiveCount = (): void => {
+    const active = tasks.current?.registry.activeIds().length ?? 0;
+    view.badge = active > 0 ? { value: active, tooltip: `${active} video task${active === 1 ? '' : 's'} queued or running` } : undefined;
+  };
+  showActiveCount();
+  tasks.setVisible(view.visible);
+  const redraw = setInterval(() => {
+    if (view.visible && (tasks.current?.registry.activeIds().length ?? 0) > 0) tree.refresh();
+  }, ELAPSED_REDRAW_MS);
+
+  context.subscriptions.push(
+    tasks,
+    results,
+    tree,
+    view,
+    { dispose: () => clearInterval(redraw) },
+    tasks.onDidChange(() => {
+      showActiveCount();
+      view.message = undefined;
+    }),
+    view.onDidChangeVisibility((e) => tasks.setVisible(e.visible)),
+    ...registerTaskCommands({ tasks, results, creator, tree }),
+  );
+}
