@@ -44,8 +44,9 @@ export class ConnectionStatusBar implements vscode.Disposable {
   private render(): void {
     const { baseUrl } = this.settings.connection();
     const state = baseUrl ? this.state : 'notConfigured';
-    const model = this.settings.model('chat') || 'no chat model';
-    this.item.text = `${ICONS[state]} ${state === 'notConfigured' ? 'GenAI Gateway: set up' : model}`;
+    const chosen = this.settings.model('chat');
+    const model = chosen || 'automatic (the first chat model the gateway lists)';
+    this.item.text = `${ICONS[state]} ${state === 'notConfigured' ? 'GenAI Gateway: set up' : chosen || 'GenAI Gateway'}`;
     const lines = [
       `**GenAI Gateway** — ${describe(state)}${this.detail ? `: ${this.detail}` : ''}`,
       baseUrl ? `Gateway: \`${baseUrl}\`` : 'No gateway address set.',
