@@ -6,6 +6,7 @@ import { Credentials } from './connection/credentials';
 import { InsecureUrlGuard } from './connection/insecureUrlGuard';
 import { ModelCatalog } from './connection/modelCatalog';
 import { ConnectionStatusBar } from './connection/statusBar';
+import { registerLanguageModels } from './languageModels/registerLanguageModels';
 import { registerMediaGeneration } from './mediaGeneration/registerMediaGeneration';
 import { OutputFiles } from './output/outputFiles';
 import { Log } from './platform/log';
@@ -40,6 +41,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerReadAloud(context, { clients: provider, settings, output, log });
   registerVideoTasks(context, { clients: provider, catalog, settings, log });
   registerMediaGeneration(context, { clients: provider, catalog, settings, output, log });
+  registerLanguageModels(context, { clients: provider, catalog, credentials, settings, log });
   log.info(`GenAI Gateway ${version} activated.`);
 }
 

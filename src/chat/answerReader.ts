@@ -4,14 +4,16 @@ import type { AssistantTurn } from './conversation';
 import { ChatStreamAssembler } from './streamAssembler';
 
 /**
- * Appends each piece of content to the turn as it arrives (so a broken
- * stream leaves what came), then records the finish reason and the usage,
- * added to what the turn had: a continued answer costs both requests.
+ * Appends the content of each batch of chunks (those one network read
+ * brought) to the turn as it arrives (so a broken stream leaves what came),
+ * then records the finish reason and the usage, added to what the turn had:
+ * a continued answer costs both requests.
  */
-export async function readAnswerInto(turn: AssistantTurn, chunks: AsyncIterable<ChatChunk>, onText: (text: string) => void): Promise<void> {
+export async function readAnswerInto(turn: AssistantTurn, batches: AsyncIterable<readonly ChatChunk[]>, onText: (text: string) => void): Promise<void> {
   const assembler = new ChatStreamAssembler();
-  for await (const chunk of chunks) {
-    const { text } = assembler.add(chunk);
+  for await (const batch of batches) {
+    let text = '';
+    for (const chunk of batch) text += assembler.add(chunk).text;
     if (text) {
       turn.text += text;
       onText(text);

@@ -17,7 +17,8 @@ import { readAnswerInto } from './answerReader';
 import { deriveTitle } from './title';
 
 export interface ChatBackend {
-  stream(req: ChatRequest, options: { signal?: AbortSignal; includeUsage?: boolean }): Promise<ChatStream>;
+  /** The session reads the answer in batches. */
+  stream(req: ChatRequest, options: { signal?: AbortSignal; includeUsage?: boolean }): Promise<Pick<ChatStream, 'requestId' | 'batches'>>;
 }
 
 export interface ChatSessionListener {
@@ -135,7 +136,7 @@ export class ChatSession {
     try {
       const stream = await this.deps.backend().stream(request, { signal: inFlight.controller.signal, includeUsage: true });
       if (stream.requestId) turn.requestId = stream.requestId;
-      await readAnswerInto(turn, stream.chunks, (text) => this.deps.listener.textAppended(turn, text));
+      await readAnswerInto(turn, stream.batches, (text) => this.deps.listener.textAppended(turn, text));
       turn.status = 'done';
     } catch (error) {
       if (inFlight.controller.signal.aborted) {

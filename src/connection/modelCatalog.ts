@@ -20,17 +20,31 @@ export const ROLE_OF_CAPABILITY: Record<ModelCapability, ModelRole> = {
 /** The gateway's model list, fetched once per connection and shared by every picker. */
 export class ModelCatalog implements vscode.Disposable {
   private cached: Promise<ModelObject[]> | undefined;
+  /** The ids of the last list fetched on this connection, to tell whether a new fetch changed them. */
+  private lastIds: string | undefined;
   private readonly subscription: vscode.Disposable;
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** The list may differ: the connection changed, or a new fetch listed other ids. */
+  readonly onDidChange = this.changed.event;
 
   constructor(private readonly provider: ClientProvider) {
-    this.subscription = provider.onDidChangeConnection(() => (this.cached = undefined));
+    this.subscription = provider.onDidChangeConnection(() => {
+      this.cached = undefined;
+      this.lastIds = undefined;
+      this.changed.fire();
+    });
   }
 
   list(signal?: AbortSignal, refresh = false): Promise<ModelObject[]> {
     if (!this.cached || refresh) {
       const pending = this.provider.get().models.list(signal);
       this.cached = pending;
-      pending.catch(() => {
+      pending.then((models) => {
+        if (this.cached !== pending) return;
+        const ids = models.map((m) => m.id).join('\n');
+        if (this.lastIds !== undefined && ids !== this.lastIds) this.changed.fire();
+        this.lastIds = ids;
+      }, () => {
         if (this.cached === pending) this.cached = undefined;
       });
     }
@@ -43,5 +57,6 @@ export class ModelCatalog implements vscode.Disposable {
 
   dispose(): void {
     this.subscription.dispose();
+    this.changed.dispose();
   }
 }

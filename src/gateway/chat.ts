@@ -1,11 +1,16 @@
-import { readChatChunks } from './chatStream';
+import { readChatChunkBatches } from './chatChunkBatches';
+import { chunkByChunk } from './chatStream';
 import { Transport } from './transport';
 import { ChatChunk, ChatCompletion, ChatRequest } from './types/chat';
 import { validateChatRequest } from './validation';
 
+/** `chunks` and `batches` are two views of one response body: read one of them. */
 export interface ChatStream {
   requestId?: string;
+  /** The chunks one by one (readChatChunks). */
   chunks: AsyncIterable<ChatChunk>;
+  /** The chunks in the arrays that each network read completed (readChatChunkBatches): cheaper per chunk. */
+  batches: AsyncIterable<readonly ChatChunk[]>;
 }
 
 export class ChatApi {
@@ -26,6 +31,7 @@ export class ChatApi {
     const response = await this.transport.send({
       method: 'POST', path: '/chat/completions', json: body, signal: options.signal, retry: 'safe', accept: 'text/event-stream',
     });
-    return { requestId: response.requestId, chunks: readChatChunks(response.body, options.signal) };
+    const batches = readChatChunkBatches(response.body, options.signal);
+    return { requestId: response.requestId, chunks: chunkByChunk(batches, options.signal), batches };
   }
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { ModelCapability, isModelCapability } from '../gateway/catalog';
+import type { TokenLimits } from '../chat/languageModelInformation';
 import type { SpeechFormat } from '../gateway/types/speech';
 import { SPEECH_FORMATS, SPEECH_SPEED } from '../gateway/validation/limits';
 import { DEFAULT_VOICE } from '../speech/voices';
@@ -110,6 +111,25 @@ export class Settings {
   /** Seconds between status checks of unfinished video tasks while their view is visible. */
   videoTasksPollIntervalSeconds(): number {
     return this.config.get<number>('videoTasks.pollIntervalSeconds', 5);
+  }
+
+  /** Token limits by chat model id for VS Code's language model picker; entries that are not positive integers are left out. */
+  languageModelTokenLimits(): Record<string, Partial<TokenLimits>> {
+    const raw = this.config.get<Record<string, unknown>>('languageModels.tokenLimits', {});
+    const out: Record<string, Partial<TokenLimits>> = {};
+    for (const [model, value] of Object.entries(raw)) {
+      if (typeof value !== 'object' || value === null) continue;
+      const limits = value as Record<string, unknown>;
+      const valid = (key: keyof TokenLimits): Partial<TokenLimits> =>
+        Number.isSafeInteger(limits[key]) && (limits[key] as number) > 0 ? { [key]: limits[key] as number } : {};
+      out[model] = { ...valid('maxInputTokens'), ...valid('maxOutputTokens') };
+    }
+    return out;
+  }
+
+  /** True when a change touches what VS Code's language model picker is told of the models. */
+  static affectsLanguageModels(e: vscode.ConfigurationChangeEvent): boolean {
+    return e.affectsConfiguration(`${SECTION}.languageModels`);
   }
 
   /** True when a change touches how the client connects. */

@@ -33,6 +33,8 @@ export interface SpeechCommandArgs {
   voice?: string;
   speed?: number;
   format?: SpeechFormat;
+  /** Throw a failure to the caller instead of showing it (callers that report it themselves, e.g. chat tools). */
+  throwErrors?: boolean;
 }
 
 function speechArgs(value: unknown): SpeechCommandArgs {
@@ -43,6 +45,7 @@ function speechArgs(value: unknown): SpeechCommandArgs {
     voice: typeof v.voice === 'string' ? v.voice : undefined,
     speed: typeof v.speed === 'number' ? v.speed : undefined,
     format: (SPEECH_FORMATS as readonly unknown[]).includes(v.format) ? (v.format as SpeechFormat) : undefined,
+    throwErrors: v.throwErrors === true,
   };
 }
 
@@ -53,7 +56,9 @@ export function registerReadAloudCommands(controller: ReadAloudController, saver
       if (!target) return undefined;
       return await controller.read({ ...target, voice: args.voice, speed: args.speed, format: args.format });
     } catch (error) {
-      await showError('Read aloud failed', error);
+      if (args.throwErrors) throw error;
+      // Not awaited: the message waits for the user, the command does not.
+      void showError('Read aloud failed', error);
       return undefined;
     }
   };
@@ -61,7 +66,7 @@ export function registerReadAloudCommands(controller: ReadAloudController, saver
     const voice = findVoice(voiceId);
     if (!voice) return;
     controller.read({ text: previewText(voice), title: `Preview: ${voiceName(voice.id)} (${voice.id})`, voice: voice.id })
-      .catch((error: unknown) => showError('Voice preview failed', error));
+      .catch((error: unknown) => void showError('Voice preview failed', error));
   };
   return [
     vscode.commands.registerCommand(READ_ALOUD_COMMANDS.readSelection, (args?: unknown) => read(speechArgs(args), false)),
@@ -110,7 +115,8 @@ async function saveSelection(saver: SpeechSaver, settings: VoiceSettings, args: 
     void announceSaved(usage ? `Speech (${usage.toLowerCase()})` : 'Speech', [saved.path]);
     return saved;
   } catch (error) {
-    await showError('Saving speech failed', error);
+    if (args.throwErrors) throw error;
+    void showError('Saving speech failed', error);
     return undefined;
   }
 }

@@ -51,6 +51,8 @@ export function voiceLabel(id: string): string {
 
 export class ReadAloudController implements vscode.Disposable {
   private current: CurrentReading | undefined;
+  /** A reading waiting for the player to open; Stop cancels it too. */
+  private starting: { cancelled: boolean } | undefined;
   private lastId = 0;
   private speedOverride: number | undefined;
   private readonly subscriptions: vscode.Disposable[];
@@ -83,7 +85,16 @@ export class ReadAloudController implements vscode.Disposable {
     const choice = { model: this.services.settings.model('speech'), voice, format: request.format ?? settings.format };
     const client = this.services.clients.get();
     this.speedOverride = request.speed;
-    await this.player.open();
+    const starting = { cancelled: false };
+    this.starting = starting;
+    try {
+      await this.player.open();
+    } finally {
+      if (this.starting === starting) this.starting = undefined;
+    }
+    if (starting.cancelled) {
+      return { outcome: 'stopped', chunkCount: chunks.length, requested: 0, fetched: 0, played: 0, usage: {} };
+    }
     const id = ++this.lastId;
     let usage: SpeechUsage = {};
     const session = new ReadingSession(
@@ -124,6 +135,7 @@ export class ReadAloudController implements vscode.Disposable {
 
   /** Stops the reading: the player goes quiet and every pending request is aborted. */
   stop(): void {
+    if (this.starting) this.starting.cancelled = true;
     this.current?.session.stop();
   }
 

@@ -20,6 +20,8 @@ export interface CreateVideoTaskArgs extends TaskSettingChoices {
   returnLastFrame?: boolean;
   /** Default 'body'. */
   settingsAs?: 'body' | 'flags';
+  /** Throw a failure to the caller instead of showing it (callers that report it themselves, e.g. chat tools). */
+  throwErrors?: boolean;
 }
 
 const MODES: readonly TaskMode[] = ['text', 'first-frame', 'first-last', 'references'];

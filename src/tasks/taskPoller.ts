@@ -22,6 +22,7 @@ export interface TaskPollerOptions {
   /** The gateway no longer has this task (404). */
   onMissing: (id: string) => void;
   onError: (error: unknown) => void;
+  log: (message: string) => void;
   schedule: PollSchedule;
   clock: Clock;
 }
@@ -58,11 +59,6 @@ export class TaskPoller {
   /** Resolves when no poll is in flight. */
   whenIdle(): Promise<void> {
     return this.running ?? Promise.resolve();
-  }
-
-  /** True once a server refused or ignored `filter.task_ids`. */
-  get pollsOneByOne(): boolean {
-    return this.oneGetPerTask;
   }
 
   dispose(): void {
@@ -125,6 +121,7 @@ export class TaskPoller {
 
   private fallBackToGets(ids: string[]): Promise<boolean> {
     this.oneGetPerTask = true;
+    this.options.log('The gateway does not filter its task list by id (filter.task_ids): each unfinished task is now polled with its own GET.');
     return this.getEach(ids);
   }
 

@@ -6,7 +6,7 @@ import { TASK_TIER_LIMITS } from '../gateway/validation/limits';
 import { isActive, type TaskEntry } from './taskEntry';
 
 /** Signed result links are valid this long after the task finished (gaps.md). */
-export const RESULT_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const RESULT_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 const LABEL_MAX_CHARS = 60;
 

@@ -61,6 +61,7 @@ export class TaskTracker {
       onRecords: (records) => this.merge(records),
       onMissing: (id) => this.disappeared(id),
       onError: (error) => options.log(`Polling video tasks failed: ${describe(error)}`),
+      log: options.log,
       schedule: this.schedule,
       clock: options.clock,
     });

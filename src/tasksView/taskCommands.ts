@@ -5,14 +5,14 @@
  */
 import * as vscode from 'vscode';
 import type { TaskStatus } from '../gateway/types/tasks';
-import { announceSaved } from '../output/outputFiles';
 import { showError } from '../platform/notify';
+import { isCreateTaskArgs } from '../tasks/createTaskArgs';
 import { isActive, TASK_STATUSES, type TaskEntry } from '../tasks/taskEntry';
 import { describeTaskRequest } from '../tasks/taskRecipe';
 import { STATUS_LABELS, taskDescription, taskLabel } from '../tasks/taskText';
 import { TASK_COMMANDS, TASKS_VIEW_ID } from './taskCommandIds';
 import type { TaskCreator } from './taskCreator';
-import type { TaskResults } from './taskResults';
+import { announceVideo, type TaskResults } from './taskResults';
 import type { TaskTreeNode, TaskTreeProvider } from './taskTreeProvider';
 import type { VideoTasks } from './videoTasks';
 
@@ -34,11 +34,13 @@ const FINISHED_DELETABLE: readonly TaskStatus[] = ['succeeded', 'failed', 'expir
 
 export function registerTaskCommands(deps: TaskCommandDeps): vscode.Disposable[] {
   const { tasks, results, creator, tree } = deps;
-  const command = <A extends unknown[], R>(id: string, failure: string, run: (...args: A) => Promise<R>) =>
+  /** `throwsFor`: whether the caller of these arguments takes failures itself instead of having them shown. */
+  const command = <A extends unknown[], R>(id: string, failure: string, run: (...args: A) => Promise<R>, throwsFor?: (...args: A) => boolean) =>
     vscode.commands.registerCommand(id, async (...args: A): Promise<R | undefined> => {
       try {
         return await run(...args);
       } catch (error) {
+        if (throwsFor?.(...args)) throw error;
         void showError(`GenAI Gateway: ${failure}`, error);
         return undefined;
       }
@@ -46,7 +48,8 @@ export function registerTaskCommands(deps: TaskCommandDeps): vscode.Disposable[]
   const task = (arg: unknown, placeHolder: string, fits: (e: TaskEntry) => boolean) => resolveTask(tasks, arg, placeHolder, fits);
 
   return [
-    command(TASK_COMMANDS.create, 'the video task was not created', (arg?: unknown) => creator.createFromCommand(arg)),
+    command(TASK_COMMANDS.create, 'the video task was not created', (arg?: unknown) => creator.createFromCommand(arg),
+      (arg?: unknown) => isCreateTaskArgs(arg) && arg.throwErrors === true),
     command(TASK_COMMANDS.refresh, 'refreshing the video tasks failed', async () => {
       await vscode.window.withProgress({ location: { viewId: TASKS_VIEW_ID } }, () => tasks.require().refresh(tree.statusFilter));
     }),
@@ -64,7 +67,7 @@ export function registerTaskCommands(deps: TaskCommandDeps): vscode.Disposable[]
       const entry = await task(arg, 'The task whose video to download', (e) => e.record.status === 'succeeded');
       if (!entry) return undefined;
       const downloads = await results.ensureDownloaded(entry.record.id);
-      if (downloads.video) void announceSaved(`Video task "${taskLabel(entry)}"`, [downloads.video]);
+      if (downloads.video) void announceVideo(`Video task "${taskLabel(entry)}"`, downloads.video);
       return downloads;
     }),
     command(TASK_COMMANDS.copyId, 'the task id could not be copied', async (arg?: unknown) => {

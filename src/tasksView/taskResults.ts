@@ -10,7 +10,8 @@ import * as vscode from 'vscode';
 import type { GatewayClient } from '../gateway/client';
 import { isGatewayError } from '../gateway/errors';
 import type { TaskRecord } from '../gateway/types/tasks';
-import { announceSaved, type OutputFiles } from '../output/outputFiles';
+import { hasAacAudio } from '../mediaGeneration/generation/mp4Audio';
+import { announceSaved, type OutputFiles, type SavedAction } from '../output/outputFiles';
 import { showError } from '../platform/notify';
 import type { TaskDownloads, TaskEntry } from '../tasks/taskEntry';
 import { describeTaskRequest } from '../tasks/taskRecipe';
@@ -46,7 +47,7 @@ export class TaskResults implements vscode.Disposable {
    * Downloads the results of a succeeded task (asking the gateway first, for
    * links that are still valid); one download per task at a time.
    */
-  download(id: string, signal?: AbortSignal): Promise<TaskDownloads> {
+  private download(id: string, signal?: AbortSignal): Promise<TaskDownloads> {
     const running = this.downloading.get(id);
     if (running) return running;
     const download = this.downloadOnce(id, signal).finally(() => this.downloading.delete(id));
@@ -120,7 +121,7 @@ export class TaskResults implements vscode.Disposable {
       }
       try {
         const downloads = await this.download(record.id);
-        if (downloads.video) await announceSaved(`Video task "${label}"`, [downloads.video]);
+        if (downloads.video) await announceVideo(`Video task "${label}"`, downloads.video);
       } catch (error) {
         await showError(`GenAI Gateway: the video of task "${label}" could not be downloaded`, error);
       }
@@ -132,6 +133,13 @@ export class TaskResults implements vscode.Disposable {
       if (choice) await vscode.commands.executeCommand(choice === 'Retry…' ? TASK_COMMANDS.retry : TASK_COMMANDS.showRequest, { taskId: record.id });
     }
   }
+}
+
+/** "Saved as …"; a video with AAC audio plays silently inside VS Code (gaps.md), so that is said and the system player offered. */
+export async function announceVideo(what: string, video: string): Promise<void> {
+  if (!(await hasAacAudio(video))) return announceSaved(what, [video]);
+  const player: SavedAction = { title: 'Open in System Player', run: () => vscode.env.openExternal(vscode.Uri.file(video)) };
+  return announceSaved(what, [video], { note: 'Its AAC audio plays silently inside VS Code.', actions: [player] });
 }
 
 /** What the sidecar keeps: the task without its expiring links, and the request it came from. */

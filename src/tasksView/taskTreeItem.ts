@@ -19,7 +19,7 @@ export const STATUS_ICONS: Record<TaskStatus, vscode.ThemeIcon> = {
  * Request) and `.saved` once its video is downloaded: package.json's menus
  * match these with `viewItem =~ /.../`.
  */
-export function taskContextValue(entry: TaskEntry): string {
+function taskContextValue(entry: TaskEntry): string {
   return ['videoTask', entry.record.status, ...(entry.local ? ['local'] : []), ...(entry.downloads?.video ? ['saved'] : [])].join('.');
 }
 

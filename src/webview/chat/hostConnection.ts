@@ -1,9 +1,5 @@
-/** The chat webview's side of the protocol: typed posting to the extension. */
+/** The chat page's connection to the extension: posts only the chat protocol's messages. */
 import type { WebviewMessage } from '../../protocol/chatProtocol';
-import * as shared from '../shared/hostConnection';
+import type { HostConnection as Connection } from '../shared/hostConnection';
 
-export type HostConnection = shared.HostConnection<WebviewMessage>;
-
-export function connectToHost(): HostConnection {
-  return shared.connectToHost<WebviewMessage>();
-}
+export type HostConnection = Connection<WebviewMessage>;

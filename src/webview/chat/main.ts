@@ -1,9 +1,9 @@
 /** The chat webview's entry point: builds the page, then tells the host it is ready for the state. */
-import type { HostMessage } from '../../protocol/chatProtocol';
+import type { HostMessage, WebviewMessage } from '../../protocol/chatProtocol';
 import { ChatApp } from './chatApp';
-import { connectToHost } from './hostConnection';
+import { connectToHost } from '../shared/hostConnection';
 
-const host = connectToHost();
+const host = connectToHost<WebviewMessage>();
 const root = document.getElementById('app');
 if (root) {
   const app = new ChatApp(root, host);

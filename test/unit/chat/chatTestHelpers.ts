@@ -43,9 +43,14 @@ export function fakeBackend(script: (request: ChatRequest, signal: AbortSignal |
     requests,
     async stream(request, options) {
       requests.push(structuredClone(request));
-      return { requestId, chunks: script(request, options.signal) };
+      return { requestId, batches: oneChunkPerBatch(script(request, options.signal)) };
     },
   };
+}
+
+/** The chunks as the real client hands them out, in batches: here one chunk per batch. */
+async function* oneChunkPerBatch(chunks: AsyncIterable<ChatChunk>): AsyncGenerator<ChatChunk[]> {
+  for await (const chunk of chunks) yield [chunk];
 }
 
 /** Resolves after the event loop has run pending callbacks. */

@@ -52,7 +52,7 @@ class FakePlayer implements PlayerPort {
     const { readingId, index } = message;
     setTimeout(() => {
       this.messages.fire({ type: 'chunkStarted', readingId, index });
-      this.messages.fire({ type: 'progress', readingId, index, position: 0.99 });
+      for (let position = 0; position <= 1; position += 0.02) this.messages.fire({ type: 'progress', readingId, index, position });
       this.messages.fire({ type: 'chunkEnded', readingId, index });
     }, this.playMs);
   }
@@ -111,16 +111,27 @@ suite('Read aloud', () => {
   });
 
   test('Read Selection Aloud opens the player, hands it the first audio, and Stop ends the reading', async () => {
+    // The view's page loads once, the first time it is shown.
+    await vscode.commands.executeCommand('genaiGateway.readAloud.focus');
+    await new Promise((r) => setTimeout(r, 3000));
     await editorWith(LONG_TEXT);
     const reading = vscode.commands.executeCommand<ReadingReport | undefined>('genaiGateway.readAloud.readSelection', { speed: 4 });
-    // the player view opens in the workbench and the first chunk's audio goes to it
-    await new Promise((r) => setTimeout(r, 3000));
+    await new Promise((r) => setTimeout(r, 5000));
     await vscode.commands.executeCommand('genaiGateway.readAloud.stop');
     const report = await reading;
     assert.ok(report, 'the reading ran');
     assert.strictEqual(report.outcome, 'stopped');
     assert.ok(report.firstAudioMs !== undefined, 'the first audio reached the player');
     assert.ok(report.requested < report.chunkCount, `${report.requested} of ${report.chunkCount} chunks requested`);
+  });
+
+  test('Stop right after Read Selection Aloud (the player possibly still opening) stops the reading', async () => {
+    await editorWith(LONG_TEXT);
+    await vscode.commands.executeCommand('workbench.action.closeSidebar');
+    const reading = vscode.commands.executeCommand<ReadingReport | undefined>('genaiGateway.readAloud.readSelection');
+    await vscode.commands.executeCommand('genaiGateway.readAloud.stop');
+    const report = await reading;
+    assert.strictEqual(report?.outcome, 'stopped');
   });
 
   test('Select Speech Voice with arguments sets the default voice, or the voice for a language', async () => {

@@ -10,6 +10,7 @@ import type { TaskStatus } from '../../../src/gateway/types/tasks';
 import { OutputFiles } from '../../../src/output/outputFiles';
 import { Settings } from '../../../src/platform/settings';
 import type { KeyValueStore } from '../../../src/tasks/gatewayTaskStorage';
+import { JsonFileStore } from '../../../src/tasks/jsonFileStore';
 import type { TaskRecipe } from '../../../src/tasks/taskEntry';
 import { TASK_COMMANDS, TASKS_VIEW_ID } from '../../../src/tasksView/taskCommandIds';
 import { TaskResults } from '../../../src/tasksView/taskResults';
@@ -204,14 +205,14 @@ suite('Video tasks', () => {
     const recipe = (prompt: string): TaskRecipe => ({ model: PRO, prompt, images: [], settings: { duration: 2 }, settingsAs: 'body', returnLastFrame: false });
     const noImages = async (): Promise<string> => assert.fail('no images');
 
-    test('a reload while tasks run resumes polling and still downloads the result', async () => {
+    test('a reload while tasks run resumes polling from the state file and still downloads the result', async () => {
       emulator.setOptions({ taskTiming: { queuedMs: 400, runningMs: 400 } });
-      const memento = new MemoryMemento();
-      const first = open(memento);
+      const stateFile = path.join(process.env.GENAI_TEST_TMP ?? '', 'video-tasks-reload.json');
+      const first = open(JsonFileStore.openSync(stateFile));
       const entry = await first.tasks.require().create(recipe('resumed after reload'), noImages);
       await first.tasks.require().settled();
       first.tasks.dispose();
-      const second = open(memento);
+      const second = open(JsonFileStore.openSync(stateFile));
       assert.deepStrictEqual(second.tasks.require().registry.activeIds(), [entry.record.id]);
       await until('downloaded after the reload', () => second.tasks.current?.registry.get(entry.record.id)?.downloads?.video);
       assert.strictEqual(second.tasks.current?.registry.get(entry.record.id)?.record.status, 'succeeded');

@@ -147,9 +147,12 @@ export const tests = [
     const title = await chat.locator('.conversation-title').innerText();
     await ctx.wb.runCommand('GenAI Gateway: Export Chat Conversation as Markdown');
     const target = path.join(ctx.workspace, 'exported-chat.md');
-    await ctx.wb.answerQuickInput(target);
+    // the save dialog (a quick input here) opens with the suggested path, after the palette has closed
+    const dialogInput = ctx.wb.quickInput.locator('input');
     const end = Date.now() + 15000;
-    while (!fs.existsSync(target) && Date.now() < end) await sleep(200);
+    while (!(await dialogInput.inputValue().catch(() => '')).endsWith('.md') && Date.now() < end) await sleep(100);
+    await ctx.wb.answerQuickInput(target);
+    while (!fs.existsSync(target) && Date.now() < end + 15000) await sleep(200);
     const markdown = fs.readFileSync(target, 'utf8');
     assert.ok(markdown.startsWith(`# ${title}\n`), markdown.slice(0, 80));
     assert.match(markdown, /## You\n\nworth keeping\n\n## Assistant \(gpt-4o-mini\)\n\necho: worth keeping\n/);

@@ -49,15 +49,34 @@ function sidecar(file: string): Record<string, unknown> {
   return JSON.parse(fs.readFileSync(`${file}.json`, 'utf8')) as Record<string, unknown>;
 }
 
-/** The guided form's row of a field, e.g. "Response format"; its text holds the value. */
-function formRow({ wb }: UiContext, label: string): Locator {
-  return wb.quickInput.locator('.monaco-list-row', { has: wb.page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) }).first();
+/** A row of the open quick input by its exact label (an icon before it is allowed). */
+function row({ wb }: UiContext, label: string): Locator {
+  return wb.quickInput.locator('.monaco-list-row', { has: wb.page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(label)}\\s*$`) }) }).first();
 }
 
-async function generateFromForm(ctx: UiContext, screenshotName: string): Promise<void> {
-  await formRow(ctx, 'Prompt').waitFor({ state: 'visible', timeout: 20000 });
+/** The value the guided form shows for a field. */
+async function formValue(ctx: UiContext, label: string): Promise<string> {
+  return (await row(ctx, label).locator('.label-description').first().innerText()).trim();
+}
+
+/** Waits for the quick input titled `title` (each step of the form has its own), so a click cannot hit the previous one. */
+async function waitForStep({ wb }: UiContext, title: string): Promise<void> {
+  await wb.quickInput.locator('.quick-input-title', { hasText: title }).waitFor({ state: 'visible', timeout: 20000 });
+}
+
+/** In the quick input titled `title`, picks the row labelled `label`. */
+async function pick(ctx: UiContext, title: string, label: string): Promise<void> {
+  await waitForStep(ctx, title);
+  const target = row(ctx, label);
+  await target.waitFor({ state: 'visible', timeout: 15000 });
+  await target.click();
+}
+
+async function generateFromForm(ctx: UiContext, kind: 'Image' | 'Video', screenshotName: string): Promise<void> {
+  await waitForStep(ctx, `Generate ${kind} with`);
+  await row(ctx, 'Prompt').waitFor({ state: 'visible', timeout: 20000 });
   await ctx.screenshot(screenshotName);
-  await ctx.wb.pickQuickItem(/Generate/);
+  await pick(ctx, `Generate ${kind} with`, 'Generate');
 }
 
 /** The first word of the first line: a right-click there stays inside the selection (elsewhere it would move the cursor). */
@@ -65,8 +84,15 @@ function firstWord({ page }: UiContext): Locator {
   return page.locator('.monaco-editor .view-line').first().locator('span > span').first();
 }
 
-async function editorWithSelection(ctx: UiContext, file: string): Promise<string> {
+/** Quick Open (Ctrl+P) after taking the keyboard back from a preview's webview, which would swallow the keys. */
+async function openFile(ctx: UiContext, file: string): Promise<void> {
+  await ctx.wb.closeQuickInput();
+  await ctx.wb.blur();
   await ctx.wb.openFile(file);
+}
+
+async function editorWithSelection(ctx: UiContext, file: string): Promise<string> {
+  await openFile(ctx, file);
   const lines = ctx.page.locator('.monaco-editor .view-lines').first();
   await lines.click();
   await ctx.page.keyboard.press('Control+Home');
@@ -75,72 +101,103 @@ async function editorWithSelection(ctx: UiContext, file: string): Promise<string
   return text;
 }
 
+/** The explorer's row of a file in a top-level folder, expanding the folder when needed (no editor is opened: a video preview would take the keyboard). */
 async function explorerRow(ctx: UiContext, relativePath: string): Promise<Locator> {
-  await ctx.wb.openFile(relativePath);
-  await ctx.wb.runCommand('File: Reveal Active File in Explorer View');
-  const row = ctx.page.locator('.explorer-folders-view .monaco-list-row', { hasText: path.basename(relativePath) }).first();
-  await row.waitFor({ state: 'visible', timeout: 15000 });
-  return row;
+  const [folder, name] = relativePath.split('/');
+  await ctx.wb.closeQuickInput();
+  await ctx.wb.openContainer('Explorer');
+  const rows = ctx.page.locator('.explorer-folders-view .monaco-list-row');
+  const named = (label: string) => rows.filter({ has: ctx.page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) }).first();
+  const target = named(name);
+  if (!(await target.isVisible())) {
+    const folderRow = named(folder);
+    await folderRow.waitFor({ state: 'visible', timeout: 15000 });
+    if ((await folderRow.getAttribute('aria-expanded')) !== 'true') await folderRow.click();
+  }
+  await target.waitFor({ state: 'visible', timeout: 15000 });
+  return target;
+}
+
+/** The explorer's context menu of a row; retried, as a preview that just opened may take the focus and close the menu. */
+async function explorerMenu(ctx: UiContext, relativePath: string): Promise<string[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ctx.wb.openContextMenu(await explorerRow(ctx, relativePath));
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await ctx.page.keyboard.press('Escape');
+      await sleep(1000);
+    }
+  }
 }
 
 export const tests = [
-  uiTest('Generate Image from the palette: prompt, a changed option, Generate; the image is saved, shown and announced', async (ctx) => {
+  uiTest('Generate Image from the palette: prompt, changed options, Generate; the image is saved, shown and announced', async (ctx) => {
     const { wb, page } = ctx;
     await wb.runCommand('GenAI Gateway: Generate Image...');
+    await waitForStep(ctx, 'Generate Image: prompt');
     await wb.answerQuickInput('a lighthouse in a storm');
-    await formRow(ctx, 'Response format').waitFor({ state: 'visible', timeout: 20000 });
-    await wb.pickQuickItem('Response format');
-    await wb.pickQuickItem(/b64_json/);
-    await formRow(ctx, 'Size').waitFor({ state: 'visible', timeout: 10000 });
-    await wb.pickQuickItem('Size');
-    await wb.pickQuickItem(/Other/);
+    await pick(ctx, 'Generate Image with', 'Response format');
+    await pick(ctx, 'Generate Image: Response format', 'b64_json');
+    await pick(ctx, 'Generate Image with', 'Size');
+    await pick(ctx, 'Generate Image: Size', 'Other…');
+    // The input box's message, not the Other… row (whose description says the same).
+    await wb.quickInput.locator('.quick-input-message', { hasText: 'WIDTHxHEIGHT' }).waitFor({ state: 'visible', timeout: 10000 });
     await wb.answerQuickInput('800x600');
-    assert.match(await formRow(ctx, 'Response format').innerText(), /b64_json/);
-    assert.match(await formRow(ctx, 'Size').innerText(), /800x600/);
-    await generateFromForm(ctx, 'image-form');
+    await waitForStep(ctx, 'Generate Image with');
+    assert.strictEqual(await formValue(ctx, 'Response format'), 'b64_json');
+    assert.strictEqual(await formValue(ctx, 'Size'), '800x600');
+    await generateFromForm(ctx, 'Image', 'image-form');
     const file = await waitForResult(ctx, 'a-lighthouse-in-a-storm', 'png');
     const request = sidecar(file).request as Record<string, unknown>;
     assert.deepStrictEqual([request.response_format, request.size, request.prompt], ['b64_json', '800x600', 'a lighthouse in a storm']);
     await page.locator('.tabs-container .tab', { hasText: path.basename(file) }).first().waitFor({ timeout: 20000 });
+    await page.locator('.tabs-container .tab.active', { hasText: path.basename(file) }).first().waitFor({ timeout: 20000 });
     await wb.waitForNotification(/Image saved as a-lighthouse-in-a-storm/, 20000);
     await ctx.screenshot('image-result');
   }, { timeoutMs: 120000 }),
 
   uiTest('Generate Video from the palette: the video is saved and opened in the media preview', async (ctx) => {
     const { wb, page } = ctx;
+    await wb.closeQuickInput();
     await wb.runCommand('GenAI Gateway: Generate Video...');
+    await waitForStep(ctx, 'Generate Video: prompt');
     await wb.answerQuickInput('waves rolling at night');
-    await formRow(ctx, 'Duration (seconds)').waitFor({ state: 'visible', timeout: 20000 });
-    await wb.pickQuickItem('Duration (seconds)');
-    await wb.pickQuickItem(/^\s*4\s*$/);
-    await generateFromForm(ctx, 'video-form');
+    await pick(ctx, 'Generate Video with', 'Duration (seconds)');
+    await pick(ctx, 'Generate Video: Duration (seconds)', '4');
+    await waitForStep(ctx, 'Generate Video with');
+    assert.strictEqual(await formValue(ctx, 'Duration (seconds)'), '4');
+    await generateFromForm(ctx, 'Video', 'video-form');
     const file = await waitForResult(ctx, 'waves-rolling-at-night', 'mp4');
     assert.strictEqual((sidecar(file).request as Record<string, unknown>).duration, 4);
-    await page.locator('.tabs-container .tab', { hasText: path.basename(file) }).first().waitFor({ timeout: 20000 });
-    await wb.waitForNotification(/Video saved as waves-rolling-at-night/, 20000);
+    await page.locator('.tabs-container .tab.active', { hasText: path.basename(file) }).first().waitFor({ timeout: 20000 });
+    await wb.webview({ extensionId: 'vscode.media-preview', index: -1 }).locator('video').waitFor({ state: 'attached', timeout: 20000 });
+    await sleep(1000);
     await ctx.screenshot('video-result');
+    await wb.waitForNotification(/Video saved as waves-rolling-at-night/, 20000);
   }, { timeoutMs: 120000 }),
 
-  uiTest('editor context menu with a selection: Generate Image... takes the selection as prompt and remembers the last options', async (ctx) => {
+  uiTest('editor context menu with a selection: Generate Image... takes the selection as prompt, with the last options remembered', async (ctx) => {
     const prompt = await editorWithSelection(ctx, 'hello.txt');
     const labels = await ctx.wb.openContextMenu(firstWord(ctx));
     assert.ok(labels.includes('Generate Image...') && labels.includes('Generate Video...'), JSON.stringify(labels));
+    await ctx.screenshot('editor-context-menu');
     await ctx.wb.pickMenuItem('Generate Image...');
-    await formRow(ctx, 'Prompt').waitFor({ state: 'visible', timeout: 20000 });
-    assert.match(await formRow(ctx, 'Response format').innerText(), /b64_json/, 'the last choice is remembered');
-    await generateFromForm(ctx, 'context-menu-image-form');
+    await waitForStep(ctx, 'Generate Image with');
+    assert.strictEqual(await formValue(ctx, 'Prompt'), prompt);
+    assert.strictEqual(await formValue(ctx, 'Response format'), 'b64_json', 'the last choice is remembered');
+    assert.strictEqual(await formValue(ctx, 'Size'), '800x600');
+    await generateFromForm(ctx, 'Image', 'context-menu-image-form');
     const file = await waitForPrompt(ctx, prompt, 'png');
-    assert.match(path.basename(file), /^[a-z0-9-]+-\d{8}-\d{6}\.png$/, 'named from the prompt and the time');
-    assert.strictEqual(sidecar(file).prompt, prompt);
+    assert.match(path.basename(file), /^hello-from-the-genai-gateway-test-workspace-\d{8}-\d{6}\.png$/, 'named from the prompt and the time');
   }, { timeoutMs: 120000 }),
 
   uiTest('editor context menu with a selection: Generate Video...', async (ctx) => {
     const prompt = await editorWithSelection(ctx, 'docs/prompt.md');
     await ctx.wb.openContextMenu(firstWord(ctx));
     await ctx.wb.pickMenuItem('Generate Video...');
-    await generateFromForm(ctx, 'context-menu-video-form');
+    await generateFromForm(ctx, 'Video', 'context-menu-video-form');
     await waitForPrompt(ctx, prompt, 'mp4');
-    await ctx.screenshot('context-menu-video-result');
   }, { timeoutMs: 120000 }),
 
   uiTest('explorer context menu: Edit Image with Prompt... on a PNG, Use as First Frame... and Extend Video...', async (ctx) => {
@@ -149,33 +206,37 @@ export const tests = [
     fs.writeFileSync(path.join(workspace, INPUTS, 'cat.png'), renderPng({ width: 96, height: 64, prompt: 'cat' }));
     fs.writeFileSync(path.join(workspace, INPUTS, 'clip.mp4'), renderMp4({ width: 32, height: 32, seconds: 0.5, prompt: 'clip' }));
 
-    const image = await explorerRow(ctx, `${INPUTS}/cat.png`);
-    const imageMenu = await wb.openContextMenu(image);
+    const imageMenu = await explorerMenu(ctx, `${INPUTS}/cat.png`);
     assert.ok(imageMenu.includes('Edit Image with Prompt...') && imageMenu.includes('Use as First Frame...'), JSON.stringify(imageMenu));
     assert.ok(!imageMenu.includes('Extend Video...'));
     await ctx.screenshot('explorer-image-menu');
     await wb.pickMenuItem('Edit Image with Prompt...');
+    await waitForStep(ctx, 'Generate Image: prompt');
     await wb.answerQuickInput('the cat wears a hat');
-    await formRow(ctx, 'Input images').waitFor({ state: 'visible', timeout: 20000 });
-    assert.match(await formRow(ctx, 'Input images').innerText(), new RegExp(`${INPUTS}/cat\\.png`));
-    await generateFromForm(ctx, 'edit-image-form');
+    await waitForStep(ctx, 'Generate Image with');
+    assert.strictEqual(await formValue(ctx, 'Input images'), `${INPUTS}/cat.png`);
+    await generateFromForm(ctx, 'Image', 'edit-image-form');
     const edited = await waitForResult(ctx, 'the-cat-wears-a-hat', 'png');
     assert.deepStrictEqual(sidecar(edited).inputs, { image: [`${INPUTS}/cat.png`] });
 
-    await wb.openContextMenu(await explorerRow(ctx, `${INPUTS}/cat.png`));
+    await explorerMenu(ctx, `${INPUTS}/cat.png`);
     await wb.pickMenuItem('Use as First Frame...');
+    await waitForStep(ctx, 'Generate Video: prompt');
     await wb.answerQuickInput('');
-    await formRow(ctx, 'First frame').waitFor({ state: 'visible', timeout: 20000 });
-    await generateFromForm(ctx, 'first-frame-form');
+    await waitForStep(ctx, 'Generate Video with');
+    assert.strictEqual(await formValue(ctx, 'First frame'), `${INPUTS}/cat.png`);
+    await generateFromForm(ctx, 'Video', 'first-frame-form');
     const animated = await waitForResult(ctx, 'cat', 'mp4');
     assert.deepStrictEqual(sidecar(animated).inputs, { image: [`${INPUTS}/cat.png`] });
 
-    const clipMenu = await wb.openContextMenu(await explorerRow(ctx, `${INPUTS}/clip.mp4`));
+    const clipMenu = await explorerMenu(ctx, `${INPUTS}/clip.mp4`);
     assert.ok(clipMenu.includes('Extend Video...') && !clipMenu.includes('Edit Image with Prompt...'), JSON.stringify(clipMenu));
     await wb.pickMenuItem('Extend Video...');
+    await waitForStep(ctx, 'Generate Video: prompt');
     await wb.answerQuickInput('the clip goes on');
-    await generateFromForm(ctx, 'extend-video-form');
+    await generateFromForm(ctx, 'Video', 'extend-video-form');
     const extended = await waitForResult(ctx, 'the-clip-goes-on', 'mp4');
     assert.deepStrictEqual(sidecar(extended).inputs, { video: [`${INPUTS}/clip.mp4`] });
+    await ctx.screenshot('explorer-results');
   }, { timeoutMs: 180000 }),
 ];

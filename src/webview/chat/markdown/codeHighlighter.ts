@@ -27,7 +27,22 @@ import { escapeHtml } from './htmlEscape';
 const LANGUAGES = { bash, c, cpp, csharp, css, diff, go, java, javascript, json, markdown, python, rust, shell, sql, typescript, xml, yaml };
 for (const [name, language] of Object.entries(LANGUAGES)) hljs.registerLanguage(name, language);
 
+/**
+ * Recent results: a streamed answer's tail is rendered again and again, and
+ * a finished code block inside it (say, in a list that is still growing)
+ * would otherwise be highlighted each time.
+ */
+const recent = new Map<string, string>();
+const RECENT_LIMIT = 16;
+
 /** HTML for `code`: highlighted when `language` (a name or alias) is known, else escaped as is. */
 export function highlightCode(code: string, language: string): string {
-  return language && hljs.getLanguage(language) ? hljs.highlight(code, { language, ignoreIllegals: true }).value : escapeHtml(code);
+  if (!language || !hljs.getLanguage(language)) return escapeHtml(code);
+  const key = `${language}\n${code}`;
+  const known = recent.get(key);
+  if (known !== undefined) return known;
+  const html = hljs.highlight(code, { language, ignoreIllegals: true }).value;
+  if (recent.size >= RECENT_LIMIT) recent.delete(recent.keys().next().value!);
+  recent.set(key, html);
+  return html;
 }

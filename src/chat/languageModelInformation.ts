@@ -1,0 +1,59 @@
+/** The gateway's chat models as VS Code's language model picker describes them. */
+import type { ModelCapability } from '../gateway/catalog';
+import type { ModelObject } from '../gateway/types/models';
+
+export interface TokenLimits {
+  maxInputTokens: number;
+  maxOutputTokens: number;
+}
+
+/** GET /v1/models says nothing of context sizes: what current chat models commonly allow, unless a setting says otherwise. */
+export const DEFAULT_TOKEN_LIMITS: TokenLimits = { maxInputTokens: 128_000, maxOutputTokens: 16_384 };
+
+/** The fields of vscode.LanguageModelChatInformation, plus `isUserSelectable`. */
+export interface ChatModelInformation {
+  readonly id: string;
+  readonly name: string;
+  readonly family: string;
+  readonly version: string;
+  readonly tooltip: string;
+  readonly detail: string;
+  readonly maxInputTokens: number;
+  readonly maxOutputTokens: number;
+  readonly capabilities: { readonly toolCalling: boolean; readonly imageInput: boolean };
+  /**
+   * Not in the 1.104 API (it belongs to the proposed chatProvider API), but
+   * VS Code reads it from any provider: 1.104 and 1.105 leave a model out of
+   * the picker without it.
+   */
+  readonly isUserSelectable: boolean;
+}
+
+/**
+ * The models classified as chat, in the gateway's order. Image input is
+ * off: the gateway's chat messages carry text only.
+ */
+export function chatModelInformation(
+  models: readonly ModelObject[],
+  capabilityOf: (model: string) => ModelCapability,
+  limits: Readonly<Record<string, Partial<TokenLimits>>>,
+  gatewayHost: string,
+): ChatModelInformation[] {
+  return models.filter((model) => capabilityOf(model.id) === 'chat').map((model) => ({
+    id: model.id,
+    name: model.id,
+    family: model.id,
+    version: versionOf(model),
+    tooltip: `${model.id} on the gateway ${gatewayHost}${model.owned_by ? `, by ${model.owned_by}` : ''}`,
+    detail: 'GenAI Gateway',
+    ...DEFAULT_TOKEN_LIMITS,
+    ...limits[model.id],
+    capabilities: { toolCalling: true, imageInput: false },
+    isUserSelectable: true,
+  }));
+}
+
+/** The day the gateway says the model was created: all the version information it gives. */
+function versionOf(model: ModelObject): string {
+  return Number.isFinite(model.created) && model.created > 0 ? new Date(model.created * 1000).toISOString().slice(0, 10) : 'unknown';
+}

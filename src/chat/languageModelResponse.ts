@@ -1,0 +1,41 @@
+/** A streamed gateway chat completion as the parts of VS Code's language model response. */
+import { GatewayError } from '../gateway/errors';
+import type { ChatChunk, ToolCall } from '../gateway/types/chat';
+import { ChatStreamAssembler } from './streamAssembler';
+
+export type LanguageModelResponsePart =
+  | { kind: 'text'; text: string }
+  | { kind: 'toolCall'; callId: string; name: string; input: object };
+
+/**
+ * The text of each batch of chunks (those one network read brought) as it
+ * arrives; each tool call once the stream has ended, because its arguments
+ * come in pieces and VS Code takes them as one parsed object.
+ */
+export async function* languageModelResponseParts(batches: AsyncIterable<readonly ChatChunk[]>): AsyncGenerator<LanguageModelResponsePart> {
+  const assembler = new ChatStreamAssembler();
+  for await (const batch of batches) {
+    let text = '';
+    for (const chunk of batch) text += assembler.add(chunk).text;
+    if (text) yield { kind: 'text', text };
+  }
+  for (const call of assembler.result().toolCalls) {
+    yield { kind: 'toolCall', callId: call.id, name: call.function.name, input: parseArguments(call) };
+  }
+}
+
+function parseArguments(call: ToolCall): object {
+  const raw = call.function.arguments.trim();
+  if (raw === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    value = undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    const shown = raw.length > 200 ? `${raw.slice(0, 197)}...` : raw;
+    throw new GatewayError({ kind: 'stream', message: `The model called the tool "${call.function.name}" with arguments that are not a JSON object: ${shown}` });
+  }
+  return value;
+}

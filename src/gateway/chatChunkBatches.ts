@@ -1,0 +1,130 @@
+/**
+ * The chat chunks of a streamed chat completion, one array per network
+ * read: SSE data payloads parsed into ChatChunk objects until `data: [DONE]`.
+ * Reading in batches costs one promise per read instead of one per chunk:
+ * decoding 100,000 chunks then takes about the time of JSON.parse alone
+ * (see `npm run bench`).
+ */
+
+import { errorFromJson } from './errorBody';
+import { GatewayError } from './errors';
+import { SseDecoder } from './sse';
+import type { ChatChunk } from './types/chat';
+
+const DONE = '[DONE]';
+const EXCERPT_LENGTH = 80;
+
+/**
+ * The chat chunks of a streamed chat completion body, until `data: [DONE]`,
+ * as the non-empty arrays of chunks that each read of the body completed.
+ * Chunks read before a failure are handed out first; then it throws
+ * GatewayError: kind 'stream' when the body ends without [DONE], is
+ * interrupted, or carries a payload that is not a chunk; kind 'http' for an
+ * error object sent mid-stream; kind 'aborted' when `signal` aborts (or the
+ * signal's reason itself when that is a GatewayError, e.g. a timeout).
+ * Ending early (return, a `break`, an error) lets the body go.
+ */
+export function readChatChunkBatches(body: AsyncIterable<Uint8Array>, signal?: AbortSignal): AsyncGenerator<ChatChunk[], void> {
+  return chunkBatches(body[Symbol.asyncIterator](), signal);
+}
+
+async function* chunkBatches(body: AsyncIterator<Uint8Array>, signal: AbortSignal | undefined): AsyncGenerator<ChatChunk[], void> {
+  const decoder = new SseDecoder();
+  let eventNumber = 0;
+  let bodyExhausted = false;
+  try {
+    for (;;) {
+      const read = await readBody(body, signal);
+      if (read.done) {
+        bodyExhausted = true;
+        throw new GatewayError({
+          kind: 'stream',
+          message: `The chat stream ended without [DONE] after ${eventNumber} event(s): the answer may be incomplete.`,
+        });
+      }
+      const batch: ChatChunk[] = [];
+      let ended = false;
+      let failure: unknown;
+      for (const payload of decoder.push(read.value)) {
+        eventNumber++;
+        if (payload.startsWith(DONE)) {
+          ended = true;
+          break;
+        }
+        // An empty event carries nothing; some servers send them as keep-alives.
+        if (payload === '') continue;
+        try {
+          batch.push(parseChunk(payload, eventNumber));
+        } catch (error) {
+          failure = error;
+          break;
+        }
+      }
+      if (signal?.aborted) throw abortError(signal);
+      if (batch.length > 0) yield batch;
+      if (failure !== undefined) throw failure;
+      if (ended) return;
+    }
+  } finally {
+    if (!bodyExhausted) letGo(body);
+  }
+}
+
+/** The next read of the body; fails as soon as `signal` aborts, since the body itself may never answer an abort. */
+async function readBody(body: AsyncIterator<Uint8Array>, signal: AbortSignal | undefined): Promise<IteratorResult<Uint8Array>> {
+  if (signal?.aborted) throw abortError(signal);
+  try {
+    if (!signal) return await body.next();
+    return await new Promise<IteratorResult<Uint8Array>>((resolve, reject) => {
+      const onAbort = (): void => reject(abortError(signal));
+      signal.addEventListener('abort', onAbort, { once: true });
+      body.next().then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
+  } catch (error) {
+    if (signal?.aborted) throw abortError(signal);
+    if (error instanceof GatewayError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new GatewayError({ kind: 'stream', message: `The chat stream was interrupted: ${reason}.`, cause: error });
+  }
+}
+
+/** Lets an unfinished body go, cancelling the rest of the response. */
+function letGo(body: AsyncIterator<Uint8Array>): void {
+  try {
+    body.return?.().catch(() => undefined);
+  } catch {
+    // Already released or broken: nothing to let go.
+  }
+}
+
+export function abortError(signal: AbortSignal): GatewayError {
+  const reason: unknown = signal.reason;
+  if (reason instanceof GatewayError) return reason;
+  return new GatewayError({ kind: 'aborted', message: 'The chat request was cancelled.', cause: reason });
+}
+
+function parseChunk(payload: string, eventNumber: number): ChatChunk {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw malformed(`event ${eventNumber} is not valid JSON (${reason})`, payload, error);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw malformed(`event ${eventNumber} is not a JSON object`, payload);
+  }
+  const record = value as Record<string, unknown>;
+  if (record.error !== undefined && record.error !== null) {
+    throw errorFromJson(record, undefined, 'The gateway reported an error in the middle of the chat stream.');
+  }
+  // Tolerated: a usage-only chunk without `choices`.
+  if (record.choices === undefined) record.choices = [];
+  else if (!Array.isArray(record.choices)) throw malformed(`event ${eventNumber} has no "choices" array`, payload);
+  return value as ChatChunk;
+}
+
+function malformed(what: string, payload: string, cause?: unknown): GatewayError {
+  const excerpt = payload.length > EXCERPT_LENGTH ? `${payload.slice(0, EXCERPT_LENGTH)}...` : payload;
+  return new GatewayError({ kind: 'stream', message: `Malformed chat stream: ${what}: ${JSON.stringify(excerpt)}`, cause });
+}

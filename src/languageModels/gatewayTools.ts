@@ -1,0 +1,122 @@
+/**
+ * The gateway's media as language model tools, for any model in agent mode
+ * (and vscode.lm.invokeTool). package.json's languageModelTools declares
+ * them with these names and their input schemas.
+ */
+import * as vscode from 'vscode';
+import { errorText } from '../chatView/errorText';
+import type { SpeechFormat } from '../gateway/types/speech';
+import { type ImageRequest, type MediaActions, shownPath, type SpeechRequest, type VideoTaskRequest } from './mediaActions';
+
+export const GATEWAY_TOOLS = {
+  generateImage: 'genaiGateway_generateImage',
+  createVideoTask: 'genaiGateway_createVideoTask',
+  readAloud: 'genaiGateway_readAloud',
+} as const;
+
+export interface ReadAloudInput extends SpeechRequest {
+  /** Save an audio file instead of playing it. */
+  save?: boolean;
+  format?: SpeechFormat;
+}
+
+export class GenerateImageTool implements vscode.LanguageModelTool<ImageRequest> {
+  constructor(private readonly actions: MediaActions) {}
+
+  prepareInvocation({ input }: vscode.LanguageModelToolInvocationPrepareOptions<ImageRequest>): vscode.PreparedToolInvocation {
+    const model = this.actions.modelFor('image', input.model);
+    const inputs = input.images?.length ? ` from ${input.images.join(', ')}` : '';
+    return {
+      invocationMessage: `Generating an image with ${model}`,
+      confirmationMessages: {
+        title: 'Generate an image on the gateway?',
+        message: confirmation(`A paid request: ${model} generates an image${inputs}${input.size ? ` in size ${input.size}` : ''}, saved in the output folder. Prompt:`, input.prompt),
+      },
+    };
+  }
+
+  invoke({ input }: vscode.LanguageModelToolInvocationOptions<ImageRequest>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+    return answer(async () => {
+      const result = await this.actions.generateImage(input, token);
+      const saved = result.files.map(shownPath);
+      return [
+        saved.length === 0 ? 'No image was saved.' : `Saved ${saved.length === 1 ? 'the image' : `${saved.length} images`}: ${saved.join(', ')}.`,
+        ...result.failed.map((f) => `Image #${f.member} failed: ${f.message}`),
+        result.cancelled ? 'Cancelled before the rest were downloaded.' : '',
+      ].filter(Boolean).join('\n');
+    });
+  }
+}
+
+export class CreateVideoTaskTool implements vscode.LanguageModelTool<VideoTaskRequest> {
+  constructor(private readonly actions: MediaActions) {}
+
+  prepareInvocation({ input }: vscode.LanguageModelToolInvocationPrepareOptions<VideoTaskRequest>): vscode.PreparedToolInvocation {
+    const model = this.actions.modelFor('videoTask', input.model);
+    const settings = [input.ratio, input.resolution, input.duration === undefined ? '' : `${input.duration} s`].filter(Boolean).join(', ');
+    return {
+      invocationMessage: `Creating a video task with ${model}`,
+      confirmationMessages: {
+        title: 'Create a video task on the gateway?',
+        message: confirmation(`A paid task: ${model} generates a video${settings ? ` (${settings})` : ''}${input.images?.length ? ` from ${input.images.join(', ')}` : ''}. Prompt:`, input.prompt),
+      },
+    };
+  }
+
+  invoke({ input }: vscode.LanguageModelToolInvocationOptions<VideoTaskRequest>): Promise<vscode.LanguageModelToolResult> {
+    return answer(async () => {
+      const id = await this.actions.createVideoTask(input);
+      return `Created the video task ${id} with ${this.actions.modelFor('videoTask', input.model)}. It runs on the gateway for a few minutes; `
+        + 'the Video Tasks view shows its progress and saves the video in the output folder when it succeeds.';
+    });
+  }
+}
+
+export class ReadAloudTool implements vscode.LanguageModelTool<ReadAloudInput> {
+  constructor(private readonly actions: MediaActions) {}
+
+  prepareInvocation({ input }: vscode.LanguageModelToolInvocationPrepareOptions<ReadAloudInput>): vscode.PreparedToolInvocation {
+    const what = input.save ? `saves it as ${input.format ?? 'an audio file'} in the output folder` : 'reads it aloud in the Read Aloud player';
+    return {
+      invocationMessage: input.save ? 'Saving speech' : 'Reading aloud',
+      confirmationMessages: {
+        title: input.save ? 'Save this text as speech?' : 'Read this text aloud?',
+        message: confirmation(`The gateway's speech model ${what}${input.voice ? ` with the voice ${input.voice}` : ''}:`, input.text),
+      },
+    };
+  }
+
+  invoke({ input }: vscode.LanguageModelToolInvocationOptions<ReadAloudInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+    return answer(async () => {
+      const { save, format, ...speech } = input;
+      if (save) {
+        const saved = await this.actions.saveSpeech({ ...speech, format });
+        return `Saved the speech as ${shownPath(saved.path)}.`;
+      }
+      const report = await this.actions.readAloud(speech, token);
+      return `Reading aloud ${report.outcome}: ${report.played} of ${report.chunkCount} parts played.`;
+    });
+  }
+}
+
+export function registerGatewayTools(actions: MediaActions): vscode.Disposable[] {
+  return [
+    vscode.lm.registerTool(GATEWAY_TOOLS.generateImage, new GenerateImageTool(actions)),
+    vscode.lm.registerTool(GATEWAY_TOOLS.createVideoTask, new CreateVideoTaskTool(actions)),
+    vscode.lm.registerTool(GATEWAY_TOOLS.readAloud, new ReadAloudTool(actions)),
+  ];
+}
+
+/** A sentence, then the text it is about as a code block (shown as written, never rendered as markdown). */
+function confirmation(sentence: string, text: string): vscode.MarkdownString {
+  return new vscode.MarkdownString().appendText(sentence).appendCodeblock(text, 'text');
+}
+
+/** The tool's text result; a failure thrown with the server's message, what to do and the request id, for the model to read. */
+async function answer(run: () => Promise<string>): Promise<vscode.LanguageModelToolResult> {
+  try {
+    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(await run())]);
+  } catch (error) {
+    throw new Error(errorText(error), { cause: error });
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The gateway's media as the chat tools and the @gateway participant use
+ * them: through the palette commands, with arguments instead of their forms,
+ * failures thrown back instead of shown.
+ */
+import * as vscode from 'vscode';
+import type { SpeechFormat } from '../gateway/types/speech';
+import type { GenerateCommandArgs, GenerateCommandResult } from '../mediaGeneration/generation/commandArgs';
+import { MEDIA_COMMANDS } from '../mediaGeneration/registerMediaGeneration';
+import type { ModelRole, SpeechSettings } from '../platform/settings';
+import { READ_ALOUD_COMMANDS, type SpeechCommandArgs } from '../readAloud/readAloudCommands';
+import type { SavedSpeech } from '../readAloud/speechSaver';
+import type { ReadingReport } from '../speech/readingSession';
+import type { CreateVideoTaskArgs } from '../tasks/createTaskArgs';
+import { TASK_COMMANDS } from '../tasksView/taskCommandIds';
+
+export interface ImageRequest {
+  prompt: string;
+  model?: string;
+  size?: string;
+  /** Images to edit or use as references: workspace-relative or absolute paths. */
+  images?: string[];
+}
+
+export type VideoTaskRequest = Pick<CreateVideoTaskArgs, 'model' | 'images' | 'ratio' | 'duration' | 'resolution' | 'generateAudio'> & { prompt: string };
+
+export interface SpeechRequest {
+  text: string;
+  voice?: string;
+  speed?: number;
+}
+
+export interface MediaActionSettings {
+  model(role: ModelRole): string;
+  speech(): SpeechSettings;
+}
+
+export class MediaActions {
+  constructor(private readonly settings: MediaActionSettings) {}
+
+  /** The model a request without one uses: the setting (the commands fall back further when it is empty). */
+  modelFor(role: ModelRole, requested: string | undefined): string {
+    return requested || this.settings.model(role) || 'the default model';
+  }
+
+  async generateImage(request: ImageRequest, cancellation: vscode.CancellationToken): Promise<GenerateCommandResult> {
+    const args: GenerateCommandArgs = {
+      prompt: request.prompt,
+      model: request.model,
+      fields: request.size ? { size: request.size } : {},
+      inputs: request.images?.length ? { image: request.images } : {},
+      openResults: false,
+      cancellation,
+    };
+    return required(await vscode.commands.executeCommand<GenerateCommandResult | undefined>(MEDIA_COMMANDS.generateImage, args), 'image');
+  }
+
+  /** The new task's id; the Video Tasks view follows it and downloads its video. */
+  async createVideoTask(request: VideoTaskRequest): Promise<string> {
+    const args: CreateVideoTaskArgs = { ...request, throwErrors: true };
+    return required(await vscode.commands.executeCommand<string | undefined>(TASK_COMMANDS.create, args), 'video task');
+  }
+
+  /** Saves the speech as an audio file in the output folder (the format of the speech setting unless given). */
+  async saveSpeech(request: SpeechRequest & { format?: SpeechFormat }): Promise<SavedSpeech> {
+    const args: SpeechCommandArgs = { ...request, format: request.format ?? this.settings.speech().format, throwErrors: true };
+    return required(await vscode.commands.executeCommand<SavedSpeech | undefined>(READ_ALOUD_COMMANDS.saveSelection, args), 'speech file');
+  }
+
+  /** Reads the text aloud in the Read Aloud player; resolves when the reading ends, or stops it when cancelled. */
+  async readAloud(request: SpeechRequest, cancellation: vscode.CancellationToken): Promise<ReadingReport> {
+    const args: SpeechCommandArgs = { ...request, throwErrors: true };
+    const reading = vscode.commands.executeCommand<ReadingReport | undefined>(READ_ALOUD_COMMANDS.readSelection, args);
+    const stop = cancellation.onCancellationRequested(() => void vscode.commands.executeCommand(READ_ALOUD_COMMANDS.stop));
+    try {
+      return required(await reading, 'reading');
+    } finally {
+      stop.dispose();
+    }
+  }
+}
+
+/** A file as the model and the user know it: relative to the workspace when inside it. */
+export function shownPath(file: string): string {
+  return vscode.workspace.asRelativePath(file, false);
+}
+
+/** With these arguments the commands answer or throw; undefined would mean a command no longer returns what it did. */
+function required<T>(result: T | undefined, what: string): T {
+  if (result === undefined) throw new Error(`The ${what} command gave no result.`);
+  return result;
+}

@@ -1,0 +1,166 @@
+/**
+ * #1 Stream decoding: a chat completion of N chunks as SSE bytes, cut into
+ * network reads, to chunk objects. Ours (the batches the chat view reads,
+ * and one by one) against the `openai` client's Stream and against
+ * eventsource-parser + JSON.parse; JSON.parse of the same payloads alone is
+ * the limit. Every contestant reads the same bytes from a fresh web
+ * ReadableStream and keeps the objects in an array.
+ */
+import { ReadableStream } from 'node:stream/web';
+import { createParser } from 'eventsource-parser';
+import { Stream } from 'openai/core/streaming';
+import { readChatChunkBatches } from '../../src/gateway/chatChunkBatches';
+import { readChatChunks } from '../../src/gateway/chatStream';
+import type { ChatChunk } from '../../src/gateway/types/chat';
+import { loadAverage, medianOf, runInterleaved, summarize, timeMs, type BenchmarkReport, type Contestant } from './harness';
+
+export interface StreamDecodingSizes {
+  chunks: number;
+  /** Bytes per network read. */
+  readBytes: number;
+  rounds: number;
+}
+
+export const STREAM_DECODING_FULL: StreamDecodingSizes = { chunks: 100_000, readBytes: 16 * 1024, rounds: 7 };
+export const STREAM_DECODING_TINY: StreamDecodingSizes = { chunks: 300, readBytes: 700, rounds: 1 };
+
+const LIMIT = 'JSON.parse of the payloads alone (limit)';
+const OURS = 'ours: readChatChunkBatches (chat view)';
+const OURS_ONE_BY_ONE = 'ours: readChatChunks (one by one)';
+const EVENTSOURCE_PARSER = 'eventsource-parser 3 + JSON.parse';
+const OPENAI = 'openai 6 Stream.fromSSEResponse';
+
+/** Tokens of an answer; a few are not ASCII, as in real answers. */
+const WORDS = ['The', ' request', ' returns', ' a', ' response', ' when', ' it', ' succeeds', '.', '\n\n', '```ts\n', 'const', ' x', ' =', ' 1', ';', ' naïve', ' café', ' —', ' →', ' 日本'];
+
+interface ChatStreamFixture {
+  reads: Buffer[];
+  payloads: string[];
+  contentLength: number;
+}
+
+export async function streamDecoding(sizes: StreamDecodingSizes): Promise<BenchmarkReport> {
+  const before = loadAverage();
+  const fixture = chatStreamFixture(sizes.chunks, sizes.readBytes);
+  const contestant = (name: string, decode: () => Promise<ChatChunk[]>): Contestant => ({
+    name,
+    run: async () => {
+      let chunks: ChatChunk[] = [];
+      const ms = await timeMs(async () => (chunks = await decode()));
+      checkDecoded(chunks, fixture, sizes.chunks);
+      return { ms };
+    },
+  });
+  const contestants = [
+    contestant(LIMIT, async () => fixture.payloads.map((p) => JSON.parse(p) as ChatChunk)),
+    contestant(OURS, () => decodeWithBatches(body(fixture))),
+    contestant(OURS_ONE_BY_ONE, () => decodeOneByOne(body(fixture))),
+    contestant(EVENTSOURCE_PARSER, () => decodeWithEventsourceParser(body(fixture))),
+    contestant(OPENAI, () => decodeWithOpenai(body(fixture))),
+  ];
+  const rows = summarize(await runInterleaved(contestants, sizes.rounds), { ms: { label: 'time', unit: 'ms' } });
+  const ms = (name: string): number => medianOf(rows, name, 'time');
+  const openaiRatio = ms(OPENAI) / ms(OURS);
+  const limitRatio = ms(OURS) / ms(LIMIT);
+  return {
+    id: 'stream-decoding',
+    title: '1. Stream decoding',
+    setup: `${sizes.chunks.toLocaleString('en')} chat chunks, ${(fixture.reads.reduce((n, r) => n + r.length, 0) / 2 ** 20).toFixed(1)} MB of SSE in ${sizes.readBytes / 1024} KB reads -> chunk objects; ${sizes.rounds} interleaved rounds`,
+    rows,
+    ratios: [
+      { label: 'openai / ours (x faster)', value: openaiRatio },
+      { label: 'eventsource-parser / ours (x faster)', value: ms(EVENTSOURCE_PARSER) / ms(OURS) },
+      { label: 'ours / JSON.parse alone', value: limitRatio },
+      { label: 'ours one by one / JSON.parse alone', value: ms(OURS_ONE_BY_ONE) / ms(LIMIT) },
+    ],
+    targets: [
+      { label: 'ours at least 5x faster than openai', met: openaiRatio >= 5 },
+      { label: 'ours within 1.2x of JSON.parse alone', met: limitRatio <= 1.2 },
+    ],
+    notes: ['Wall time (performance.now) of decoding in this process; a full GC before each run.'],
+    loadAverage: { before, after: loadAverage() },
+  };
+}
+
+/** Every contestant must produce the same chunks: their number and content length are compared. */
+function checkDecoded(chunks: readonly ChatChunk[], fixture: ChatStreamFixture, expected: number): void {
+  const content = chunks.reduce((n, c) => n + (c.choices[0]?.delta.content?.length ?? 0), 0);
+  if (chunks.length !== expected || content !== fixture.contentLength) {
+    throw new Error(`decoded ${chunks.length} chunks with ${content} characters; expected ${expected} with ${fixture.contentLength}`);
+  }
+}
+
+async function decodeWithBatches(stream: ReadableStream<Uint8Array>): Promise<ChatChunk[]> {
+  const chunks: ChatChunk[] = [];
+  for await (const batch of readChatChunkBatches(stream)) for (const chunk of batch) chunks.push(chunk);
+  return chunks;
+}
+
+async function decodeOneByOne(stream: ReadableStream<Uint8Array>): Promise<ChatChunk[]> {
+  const chunks: ChatChunk[] = [];
+  for await (const chunk of readChatChunks(stream)) chunks.push(chunk);
+  return chunks;
+}
+
+async function decodeWithEventsourceParser(stream: ReadableStream<Uint8Array>): Promise<ChatChunk[]> {
+  const chunks: ChatChunk[] = [];
+  let done = false;
+  const parser = createParser({
+    onEvent: (event) => {
+      if (event.data === '[DONE]') done = true;
+      else if (!done) chunks.push(JSON.parse(event.data) as ChatChunk);
+    },
+  });
+  const decoder = new TextDecoder();
+  for await (const read of stream) {
+    parser.feed(decoder.decode(read, { stream: true }));
+    if (done) break;
+  }
+  return chunks;
+}
+
+async function decodeWithOpenai(stream: ReadableStream<Uint8Array>): Promise<ChatChunk[]> {
+  const chunks: ChatChunk[] = [];
+  // node:stream/web's ReadableStream is the global one: only their type declarations differ.
+  const response = new Response(stream as unknown as globalThis.ReadableStream<Uint8Array>, { headers: { 'content-type': 'text/event-stream' } });
+  for await (const chunk of Stream.fromSSEResponse<ChatChunk>(response, new AbortController())) chunks.push(chunk);
+  return chunks;
+}
+
+/** A fresh stream of the fixture's reads. */
+function body(fixture: ChatStreamFixture): ReadableStream<Uint8Array> {
+  let next = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (next < fixture.reads.length) controller.enqueue(fixture.reads[next++]!);
+      else controller.close();
+    },
+  });
+}
+
+/** A chat completion stream as the emulator sends it: role chunk, content chunks, finish chunk, a `: ping` every 16 events, [DONE]. */
+function chatStreamFixture(count: number, readBytes: number): ChatStreamFixture {
+  const payloads: string[] = [];
+  let contentLength = 0;
+  const chunk = (delta: ChatChunk['choices'][number]['delta'], finish: 'stop' | null = null): string =>
+    JSON.stringify({
+      id: 'chatcmpl-9bench0123456789',
+      object: 'chat.completion.chunk',
+      created: 1_700_000_000,
+      model: 'gpt-4o-mini',
+      system_fingerprint: 'fp_0123456789',
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+    });
+  payloads.push(chunk({ role: 'assistant', content: '' }));
+  for (let i = 1; i < count - 1; i++) {
+    const content = WORDS[(i * 7) % WORDS.length]!;
+    contentLength += content.length;
+    payloads.push(chunk({ content }));
+  }
+  payloads.push(chunk({}, 'stop'));
+  const events = payloads.map((payload, i) => `data: ${payload}\n\n${i % 16 === 15 ? ': ping\n\n' : ''}`);
+  const bytes = Buffer.from(`${events.join('')}data: [DONE]\n\n`, 'utf8');
+  const reads: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += readBytes) reads.push(bytes.subarray(at, at + readBytes));
+  return { reads, payloads, contentLength };
+}

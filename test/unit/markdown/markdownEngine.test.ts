@@ -1,0 +1,84 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { renderMarkdown } from '../../../src/webview/chat/markdown/markdownEngine';
+import { markdownDocument } from './markdownArbitraries';
+
+/** The only tags and attributes the engine may emit (what the DOM sanitiser lets through). */
+const TAGS = new Set(['a', 'blockquote', 'br', 'code', 'div', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'li', 'ol', 'p', 'pre', 's', 'span', 'strong', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul']);
+const ATTRIBUTES = new Set(['class', 'data-href', 'data-lang', 'role', 'start', 'style', 'tabindex', 'title']);
+
+function assertOnlyKnownMarkup(html: string): void {
+  for (const [, tag, attributes] of html.matchAll(/<\/?([a-zA-Z0-9]+)([^>]*)>/g)) {
+    assert.ok(TAGS.has(tag!), `unexpected <${tag}> in ${html}`);
+    for (const [, name] of attributes!.matchAll(/\s([^\s=]+)="[^"]*"/g)) assert.ok(ATTRIBUTES.has(name!), `unexpected ${name}= in ${html}`);
+  }
+  assert.doesNotMatch(html, /data-href="\s*(?:javascript|vbscript|file|data):/i);
+}
+
+test('raw HTML is escaped, never emitted', () => {
+  const html = renderMarkdown('<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n<iframe src="https://evil"></iframe>\n\nText <b onclick="x()">bold</b> <style>p{}</style>');
+  assert.doesNotMatch(html, /<(script|img|iframe|b|style)\b/i);
+  assert.match(html, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
+  assert.match(html, /&lt;img src=x onerror=alert\(1\)&gt;/);
+  assertOnlyKnownMarkup(html);
+});
+
+test('script, file and data links are text, not links', () => {
+  for (const source of [
+    '[x](javascript:alert(1))', '[x](JAVASCRIPT:alert(1))', '[x](&#106;avascript:alert(1))', '[x](vbscript:msgbox(1))', '[x](file:///etc/passwd)',
+    '[x](data:text/html;base64,PHNjcmlwdD4=)', '[x](data:image/png;base64,AAAA)', '<javascript:alert(1)>', '[x]: javascript:alert(1)\n\n[x]', 'javascript:alert(1)',
+  ]) {
+    const html = renderMarkdown(source);
+    assert.doesNotMatch(html, /<a\b/, source);
+    assertOnlyKnownMarkup(html);
+  }
+});
+
+test('links carry their target in data-href, without href', () => {
+  assert.equal(
+    renderMarkdown('[docs](https://example.com/a?b=1&c=2 "The docs")'),
+    '<p><a data-href="https://example.com/a?b=1&amp;c=2" title="The docs" role="link" tabindex="0">docs</a></p>\n',
+  );
+  assert.equal(renderMarkdown('See https://example.com/x.'), '<p>See <a data-href="https://example.com/x" title="https://example.com/x" role="link" tabindex="0">https://example.com/x</a>.</p>\n');
+  assert.equal(renderMarkdown('Edit README.md or main.rs'), '<p>Edit README.md or main.rs</p>\n');
+});
+
+test('images are never loaded: a link names the alt text and the address', () => {
+  assert.equal(
+    renderMarkdown('![a chart](http://evil.example/x.png)'),
+    '<p><a class="image-link" data-href="http://evil.example/x.png" title="http://evil.example/x.png" role="link" tabindex="0">a chart (http://evil.example/x.png)</a></p>\n',
+  );
+  const badge = renderMarkdown('[![build](http://ci.example/badge.svg)](http://ci.example)');
+  assert.doesNotMatch(badge, /<img/);
+  assert.equal((badge.match(/<a /g) ?? []).length, 1, 'no anchor inside an anchor');
+  assert.match(badge, /<span class="image-link" title="http:\/\/ci.example\/badge.svg">build \(http:\/\/ci.example\/badge.svg\)<\/span>/);
+});
+
+test('fenced code renders highlighted in the code-block wrapper', () => {
+  assert.equal(
+    renderMarkdown('```ts\nconst x = 1;\n```'),
+    '<div class="code-block" data-lang="ts"><pre><code class="hljs language-ts"><span class="hljs-keyword">const</span> x = <span class="hljs-number">1</span>;\n</code></pre></div>\n',
+  );
+  assert.equal(renderMarkdown('```nosuchlang\n<b>x</b>\n```'), '<div class="code-block" data-lang="nosuchlang"><pre><code class="hljs language-nosuchlang">&lt;b&gt;x&lt;/b&gt;\n</code></pre></div>\n');
+  assert.equal(renderMarkdown('```\nplain\n```'), '<div class="code-block" data-lang=""><pre><code class="hljs">plain\n</code></pre></div>\n');
+  assert.equal(renderMarkdown('    indented <i>\n'), '<div class="code-block" data-lang=""><pre><code class="hljs">indented &lt;i&gt;\n</code></pre></div>\n');
+  assert.match(renderMarkdown('```x"onmouseover="alert(1)\ny\n```'), /data-lang="x&quot;onmouseover=&quot;alert\(1\)"/);
+});
+
+test('the curated languages and their aliases highlight', () => {
+  const sample = '# title\n<a href="x">if (a) { return "x"; } // note</a>\n$ ls -la\n+ added line\nkey: 42';
+  for (const language of ['ts', 'typescript', 'js', 'json', 'python', 'py', 'bash', 'sh', 'shell', 'go', 'rust', 'java', 'c', 'cpp', 'csharp', 'cs', 'css', 'html', 'xml', 'yaml', 'yml', 'sql', 'diff', 'markdown', 'md']) {
+    assert.match(renderMarkdown(`\`\`\`${language}\n${sample}\n\`\`\``), /<span class="hljs-/, language);
+  }
+});
+
+test('tables keep their alignment; nothing else carries a style', () => {
+  const html = renderMarkdown('| a | b | c |\n|:--|:-:|--:|\n| 1 | 2 | 3 |');
+  assert.match(html, /<th style="text-align:left">a<\/th>/);
+  assert.match(html, /<td style="text-align:right">3<\/td>/);
+});
+
+test('any generated document renders to known tags and attributes only', () => {
+  fc.assert(fc.property(markdownDocument, (text) => assertOnlyKnownMarkup(renderMarkdown(text))), { numRuns: 300 });
+});
