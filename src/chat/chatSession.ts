@@ -3,22 +3,26 @@
  * streams the answer into an assistant turn, and owns the request in flight.
  * Knows nothing of VS Code or the webview: a listener is told what changed.
  *
- * A user action starts a "response" (`respond`); the tool loop of the next
- * issue will run several assistant/tool rounds inside one response.
+ * A user action starts a "response" (`respond`): rounds of a model answer
+ * whose tool calls are run and answered, each round an assistant turn of its
+ * own, until an answer without tool calls (or the round limit).
  */
 import type { ChatStream } from '../gateway/chat';
 import { isGatewayError } from '../gateway/errors';
-import type { ChatRequest } from '../gateway/types/chat';
+import type { ChatCompletion, ChatRequest } from '../gateway/types/chat';
 import { validateChatRequest } from '../gateway/validation';
-import type { AssistantTurn, Conversation, Turn, TurnError, UserTurn } from './conversation';
+import type { AssistantTurn, Conversation, ToolCallRecord, Turn, TurnError, UserTurn } from './conversation';
 import { newId } from './conversation';
-import { buildChatRequest, CONTINUE_PROMPT, type RequestOptions } from './requestBuilder';
-import { readAnswerInto } from './answerReader';
+import { buildChatRequest, CONTINUE_PROMPT, NO_RESULT, type RequestOptions } from './requestBuilder';
+import { readAnswerInto, readCompletionInto } from './answerReader';
+import { roundLimitMessage, roundLimitResult, runToolCalls, settleUnfinished, type ToolRuntime } from './toolLoop';
 import { deriveTitle } from './title';
 
 export interface ChatBackend {
   /** The session reads the answer in batches. */
   stream(req: ChatRequest, options: { signal?: AbortSignal; includeUsage?: boolean }): Promise<Pick<ChatStream, 'requestId' | 'batches'>>;
+  /** A whole answer, not streamed: for models that cannot stream tool calls. */
+  create(req: ChatRequest, signal?: AbortSignal): Promise<ChatCompletion>;
 }
 
 export interface ChatSessionListener {
@@ -26,8 +30,10 @@ export interface ChatSessionListener {
   structureChanged(): void;
   /** Text arrived for a streaming turn. */
   textAppended(turn: AssistantTurn, text: string): void;
-  /** A turn's status, usage or error changed (its text did not). */
+  /** A turn's status, usage, error or list of tool calls changed (its text did not). */
   turnChanged(turn: AssistantTurn): void;
+  /** One tool call's status, result or duration changed. */
+  toolCallChanged(turn: AssistantTurn, call: ToolCallRecord): void;
 }
 
 export interface ChatSessionDeps {
@@ -35,6 +41,8 @@ export interface ChatSessionDeps {
   backend(): ChatBackend;
   requestOptions(): RequestOptions;
   listener: ChatSessionListener;
+  /** The tools offered with each request and how their calls run; absent: no tools. */
+  tools?: ToolRuntime;
   now?(): number;
 }
 
@@ -129,31 +137,75 @@ export class ChatSession {
   private async respond(request: ChatRequest, turn: AssistantTurn): Promise<void> {
     const inFlight = { controller: new AbortController(), cause: 'stopped' as AbortCause };
     this.inFlight = inFlight;
+    const { signal } = inFlight.controller;
     turn.status = 'streaming';
     delete turn.error;
     this.touch();
     this.deps.listener.structureChanged();
+    let current = turn;
     try {
-      const stream = await this.deps.backend().stream(request, { signal: inFlight.controller.signal, includeUsage: true });
-      if (stream.requestId) turn.requestId = stream.requestId;
-      await readAnswerInto(turn, stream.batches, (text) => this.deps.listener.textAppended(turn, text));
-      turn.status = 'done';
+      for (let round = 1; ; round++) {
+        await this.answerInto(current, request, signal);
+        if (!current.toolCalls?.length || !(await this.runTools(current, round, signal))) break;
+        request = this.request(this.conversation.turns, true);
+        current = this.appendAssistantTurn();
+        this.deps.listener.structureChanged();
+      }
+      if (signal.aborted) current.status = inFlight.cause;
     } catch (error) {
-      if (inFlight.controller.signal.aborted) {
-        turn.status = inFlight.cause;
+      if (signal.aborted) {
+        current.status = inFlight.cause;
       } else {
-        turn.status = turn.text === '' ? 'error' : 'interrupted';
-        turn.error = describeError(error, turn.requestId);
+        current.status = current.text === '' && !current.toolCalls ? 'error' : 'interrupted';
+        current.error = describeError(error, current.requestId);
       }
     } finally {
       this.inFlight = undefined;
       this.touch();
-      this.deps.listener.turnChanged(turn);
+      this.deps.listener.turnChanged(current);
     }
   }
 
-  private request(history: readonly Turn[]): ChatRequest {
-    const request = buildChatRequest(this.conversation, history, this.deps.requestOptions());
+  /** One model request into the turn, streamed unless the model cannot stream tool calls. */
+  private async answerInto(turn: AssistantTurn, request: ChatRequest, signal: AbortSignal): Promise<void> {
+    const onText = (text: string) => this.deps.listener.textAppended(turn, text);
+    const backend = this.deps.backend();
+    if (request.tools && this.deps.tools && !this.deps.tools.settings().streamsToolCalls(request.model)) {
+      readCompletionInto(turn, await backend.create(request, signal), onText);
+    } else {
+      const stream = await backend.stream(request, { signal, includeUsage: true });
+      if (stream.requestId) turn.requestId = stream.requestId;
+      await readAnswerInto(turn, stream.batches, onText);
+    }
+    turn.status = 'done';
+  }
+
+  /**
+   * Runs the turn's tool calls; true when their results go back to the model.
+   * In the last round allowed they do not run: nothing could read their results.
+   */
+  private async runTools(turn: AssistantTurn, round: number, signal: AbortSignal): Promise<boolean> {
+    const calls = turn.toolCalls ?? [];
+    const runtime = this.deps.tools;
+    if (!runtime) {
+      settleUnfinished(calls, 'skipped', NO_RESULT);
+      return false;
+    }
+    const { maxRounds } = runtime.settings();
+    if (round >= maxRounds) {
+      settleUnfinished(calls, 'skipped', roundLimitResult(maxRounds));
+      turn.error = { message: roundLimitMessage(maxRounds) };
+      return false;
+    }
+    this.deps.listener.turnChanged(turn);
+    await runToolCalls(calls, { runtime, signal, changed: (call) => this.deps.listener.toolCallChanged(turn, call), now: () => this.now() });
+    this.touch();
+    return !signal.aborted;
+  }
+
+  private request(history: readonly Turn[], afterToolResults = false): ChatRequest {
+    const tools = this.deps.tools?.executor.offered().map((tool) => tool.definition);
+    const request = buildChatRequest(this.conversation, history, { ...this.deps.requestOptions(), tools, afterToolResults });
     validateChatRequest(request);
     return request;
   }

@@ -1,5 +1,5 @@
 /** The conversation model of the chat view: pure data, persisted as JSON and shown by the webview. */
-import type { ChatUsage, FinishReason } from '../gateway/types/chat';
+import type { ChatUsage, FinishReason, ToolChoice } from '../gateway/types/chat';
 import { DEFAULT_PARAMS, type ChatParams } from './chatParams';
 
 /** A piece of an editor attached to a message: the file, the lines and their text. */
@@ -42,6 +42,27 @@ export interface TurnError {
   requestId?: string;
 }
 
+/**
+ * pending: not started yet; awaitingApproval: the user is asked; running;
+ * succeeded / failed: the tool ran; denied: the user refused it; invalid: its
+ * arguments were not a JSON object, so it did not run; skipped: the answer hit
+ * the round limit; cancelled: stopped (or VS Code closed) before it ended.
+ */
+export type ToolCallStatus = 'pending' | 'awaitingApproval' | 'running' | 'succeeded' | 'failed' | 'denied' | 'invalid' | 'skipped' | 'cancelled';
+
+/** A function the model called in an answer, and what became of it. */
+export interface ToolCallRecord {
+  id: string;
+  name: string;
+  /** As the model wrote them: a JSON text, possibly invalid. */
+  arguments: string;
+  status: ToolCallStatus;
+  /** The content of the `tool` message sent back to the model (already capped). */
+  result?: string;
+  /** How long the tool ran. */
+  durationMs?: number;
+}
+
 export interface AssistantTurn {
   kind: 'assistant';
   id: string;
@@ -52,6 +73,8 @@ export interface AssistantTurn {
   usage?: ChatUsage;
   requestId?: string;
   error?: TurnError;
+  /** The functions the model called in this answer; the next answer of the same response reads their results. */
+  toolCalls?: ToolCallRecord[];
   createdAt: number;
 }
 
@@ -66,6 +89,8 @@ export interface Conversation {
   updatedAt: number;
   model: string;
   params: ChatParams;
+  /** Whether the model may call tools, or must call one; absent: `auto`. */
+  toolChoice?: ToolChoice;
   turns: Turn[];
   draft: Draft;
 }

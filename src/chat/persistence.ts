@@ -2,10 +2,11 @@
  * The stored form of a conversation: one JSON document with a version field.
  * Reading checks every field, since the file may be old, hand-edited or cut.
  */
-import type { ChatUsage, FinishReason } from '../gateway/types/chat';
+import type { ChatUsage, FinishReason, ToolChoice } from '../gateway/types/chat';
 import { readChatParams } from './chatParams';
-import type { AssistantStatus, AssistantTurn, Conversation, ContextChip, Draft, Turn, UserTurn } from './conversation';
+import type { AssistantStatus, AssistantTurn, Conversation, ContextChip, Draft, ToolCallRecord, ToolCallStatus, Turn, UserTurn } from './conversation';
 import { bool, list, num, oneOf, record, str } from './jsonFields';
+import { CANCELLED_RESULT, isUnfinished } from './toolLoop';
 
 export const STORAGE_VERSION = 1;
 
@@ -32,6 +33,7 @@ export function parseConversation(json: string): Conversation {
     updatedAt: num(c.updatedAt, 'updatedAt'),
     model: str(c.model, 'model'),
     params: readChatParams(c.params),
+    ...(c.toolChoice !== undefined ? { toolChoice: readToolChoice(c.toolChoice) } : {}),
     turns: list(c.turns, 'turns').map((t, i) => turn(record(t, `turns[${i}]`))),
     draft: draft(record(c.draft, 'draft')),
   };
@@ -63,11 +65,39 @@ function assistantTurn(t: Record<string, unknown>): AssistantTurn {
   if (t.finishReason !== undefined) out.finishReason = oneOf(t.finishReason, FINISH_REASONS, 'turn.finishReason');
   if (t.usage !== undefined) out.usage = usage(record(t.usage, 'turn.usage'));
   if (t.requestId !== undefined) out.requestId = str(t.requestId, 'turn.requestId');
+  if (t.toolCalls !== undefined) out.toolCalls = list(t.toolCalls, 'turn.toolCalls').map((c, i) => toolCall(record(c, `turn.toolCalls[${i}]`)));
   if (t.error !== undefined) {
     const e = record(t.error, 'turn.error');
     out.error = { message: str(e.message, 'turn.error.message'), ...(e.requestId !== undefined ? { requestId: str(e.requestId, 'turn.error.requestId') } : {}) };
   }
   return out;
+}
+
+const TOOL_CALL_STATUSES: readonly ToolCallStatus[] = ['pending', 'awaitingApproval', 'running', 'succeeded', 'failed', 'denied', 'invalid', 'skipped', 'cancelled'];
+
+/** A call saved before it ended (VS Code closed) comes back cancelled. */
+function toolCall(c: Record<string, unknown>): ToolCallRecord {
+  const out: ToolCallRecord = {
+    id: str(c.id, 'toolCall.id'),
+    name: str(c.name, 'toolCall.name'),
+    arguments: str(c.arguments, 'toolCall.arguments'),
+    status: oneOf(c.status, TOOL_CALL_STATUSES, 'toolCall.status'),
+  };
+  if (c.result !== undefined) out.result = str(c.result, 'toolCall.result');
+  if (c.durationMs !== undefined) out.durationMs = num(c.durationMs, 'toolCall.durationMs');
+  if (isUnfinished(out)) {
+    out.status = 'cancelled';
+    out.result = CANCELLED_RESULT;
+  }
+  return out;
+}
+
+/** `auto`, `none`, or the function the model must call. */
+export function readToolChoice(value: unknown): ToolChoice {
+  if (typeof value === 'string') return oneOf(value, ['auto', 'none'] as const, 'toolChoice');
+  const choice = record(value, 'toolChoice');
+  oneOf(choice.type, ['function'] as const, 'toolChoice.type');
+  return { type: 'function', function: { name: str(record(choice.function, 'toolChoice.function').name, 'toolChoice.function.name') } };
 }
 
 function usage(u: Record<string, unknown>): ChatUsage {

@@ -1,42 +1,72 @@
 /** Turns a conversation's history, parameters and attached context into a chat request. */
 import { isGatewayError } from '../gateway/errors';
-import type { ChatMessage, ChatRequest } from '../gateway/types/chat';
+import type { ChatMessage, ChatRequest, ToolChoice, ToolDefinition } from '../gateway/types/chat';
 import { validateChatRequest } from '../gateway/validation';
 import { requestFields } from './chatParams';
-import { chipLabel, type Conversation, type ContextChip, type Turn } from './conversation';
+import { chipLabel, type Conversation, type ContextChip, type ToolCallRecord, type Turn } from './conversation';
 
 export interface RequestOptions {
   /** The `user` field, from the genaiGateway.chat.user setting; omitted when empty. */
   user?: string;
+  /** The functions offered to the model; none: no `tools` and no `tool_choice`. */
+  tools?: readonly ToolDefinition[];
+  /** The request answers tool results within the same response. */
+  afterToolResults?: boolean;
 }
+
+/** The `tool` message of a call that has no result (it never ran). */
+export const NO_RESULT = 'The call did not run.';
 
 /** Sent after an answer cut by max_tokens, to have the model go on. */
 export const CONTINUE_PROMPT = 'Continue exactly where your previous answer stopped, without repeating anything.';
 
 export function buildChatRequest(
-  conversation: Pick<Conversation, 'model' | 'params'>,
+  conversation: Pick<Conversation, 'model' | 'params' | 'toolChoice'>,
   history: readonly Turn[],
   options: RequestOptions = {},
 ): ChatRequest {
   const messages: ChatMessage[] = [];
   const system = conversation.params.systemPrompt.trim();
   if (system) messages.push({ role: 'system', content: system });
-  for (const turn of history) {
-    const message = toMessage(turn);
-    if (message) messages.push(message);
-  }
+  for (const turn of history) messages.push(...toMessages(turn));
+  const tools = options.tools?.length ? [...options.tools] : undefined;
   return {
     model: conversation.model,
     messages,
     ...requestFields(conversation.params),
     ...(options.user ? { user: options.user } : {}),
+    ...(tools ? { tools, tool_choice: toolChoiceFor(conversation.toolChoice, tools, options.afterToolResults ?? false) } : {}),
   };
 }
 
-function toMessage(turn: Turn): ChatMessage | undefined {
-  if (turn.kind === 'user') return { role: 'user', content: userContent(turn.text, turn.context) };
+/**
+ * A forced function is asked for only in the first request of an answer:
+ * forced again after its results, the model could never answer. A forced
+ * function no longer offered falls back to `auto`.
+ */
+function toolChoiceFor(choice: ToolChoice | undefined, tools: readonly ToolDefinition[], afterToolResults: boolean): ToolChoice {
+  if (choice === undefined || typeof choice === 'string') return choice ?? 'auto';
+  const offered = tools.some((t) => t.function.name === choice.function.name);
+  return offered && !afterToolResults ? choice : 'auto';
+}
+
+function toMessages(turn: Turn): ChatMessage[] {
+  if (turn.kind === 'user') return [{ role: 'user', content: userContent(turn.text, turn.context) }];
+  if (turn.toolCalls?.length) return toolCallMessages(turn.text, turn.toolCalls);
   // A failed request left nothing the model said; a stopped or cut answer is kept as far as it went.
-  return turn.text === '' ? undefined : { role: 'assistant', content: turn.text };
+  return turn.text === '' ? [] : [{ role: 'assistant', content: turn.text }];
+}
+
+/** The assistant message with its calls, then one `tool` message per call with its result. */
+function toolCallMessages(text: string, calls: readonly ToolCallRecord[]): ChatMessage[] {
+  return [
+    {
+      role: 'assistant',
+      content: text === '' ? null : text,
+      tool_calls: calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })),
+    },
+    ...calls.map((call): ChatMessage => ({ role: 'tool', tool_call_id: call.id, name: call.name, content: call.result ?? NO_RESULT })),
+  ];
 }
 
 /** The attached excerpts as fenced blocks, then the question. */
@@ -57,7 +87,7 @@ export function fenced(text: string, language = ''): string {
  * What the gateway's validator says of the conversation's model and
  * parameters (with a stand-in question), or undefined when they are valid.
  */
-export function settingsProblem(conversation: Pick<Conversation, 'model' | 'params'>, options: RequestOptions = {}): string | undefined {
+export function settingsProblem(conversation: Pick<Conversation, 'model' | 'params' | 'toolChoice'>, options: RequestOptions = {}): string | undefined {
   try {
     validateChatRequest(buildChatRequest(conversation, [{ kind: 'user', id: '', text: '?', context: [], createdAt: 0 }], options));
     return undefined;

@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import { errorText } from '../chatView/errorText';
 import { TASKS_VIEW_ID } from '../tasksView/taskCommandIds';
-import { type MediaActions, shownPath } from './mediaActions';
+import { inlineCode, shownPath } from './chatText';
+import type { MediaActions } from './mediaActions';
 
 /** package.json's chatParticipants declares it with this id and these commands. */
 export const PARTICIPANT_ID = 'genaiGateway.gateway';
@@ -38,9 +39,10 @@ export function gatewayChatHandler(actions: MediaActions): vscode.ChatRequestHan
 async function answerImage(actions: MediaActions, prompt: string, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<void> {
   stream.progress(`Generating an image with ${actions.modelFor('image', undefined)}…`);
   const result = await actions.generateImage({ prompt }, token);
-  stream.markdown(result.files.length === 1 ? 'Saved the image:' : `Saved ${result.files.length} images:`);
+  const count = result.files.length;
+  stream.markdown(count === 0 ? 'No image was saved.' : count === 1 ? 'Saved the image:' : `Saved ${count} images:`);
   anchors(stream, result.files);
-  for (const failed of result.failed) stream.markdown(text(`\n\nImage #${failed.member} failed: ${failed.message}`));
+  for (const failed of result.failed) stream.markdown(new vscode.MarkdownString(`\n\nImage #${failed.member} failed: `).appendText(failed.message));
   if (result.cancelled) stream.markdown('\n\nCancelled before the rest were downloaded.');
 }
 
@@ -48,7 +50,7 @@ async function answerVideoTask(actions: MediaActions, prompt: string, stream: vs
   const model = actions.modelFor('videoTask', undefined);
   stream.progress(`Creating a video task with ${model}…`);
   const id = await actions.createVideoTask({ prompt });
-  stream.markdown(text(`Created the video task ${id} with ${model}. It runs on the gateway for a few minutes; its video is saved in the output folder when it succeeds.`));
+  stream.markdown(`Created the video task ${inlineCode(id)} with ${inlineCode(model)}. It runs on the gateway for a few minutes; its video is saved in the output folder when it succeeds.`);
   stream.button({ command: `${TASKS_VIEW_ID}.focus`, title: 'Show Video Tasks' });
 }
 
@@ -80,9 +82,4 @@ function anchors(stream: vscode.ChatResponseStream, files: readonly string[]): v
     stream.markdown('\n\n');
     stream.anchor(vscode.Uri.file(file), shownPath(file));
   }
-}
-
-/** Plain text in markdown: a server's message or an id is shown as written. */
-function text(value: string): vscode.MarkdownString {
-  return new vscode.MarkdownString().appendText(value);
 }

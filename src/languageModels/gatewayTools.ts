@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import { errorText } from '../chatView/errorText';
 import type { SpeechFormat } from '../gateway/types/speech';
-import { type ImageRequest, type MediaActions, shownPath, type SpeechRequest, type VideoTaskRequest } from './mediaActions';
+import { inlineCode, shownPath } from './chatText';
+import type { ImageRequest, MediaActions, SpeechRequest, VideoTaskRequest } from './mediaActions';
 
 export const GATEWAY_TOOLS = {
   generateImage: 'genaiGateway_generateImage',
@@ -25,12 +26,13 @@ export class GenerateImageTool implements vscode.LanguageModelTool<ImageRequest>
 
   prepareInvocation({ input }: vscode.LanguageModelToolInvocationPrepareOptions<ImageRequest>): vscode.PreparedToolInvocation {
     const model = this.actions.modelFor('image', input.model);
-    const inputs = input.images?.length ? ` from ${input.images.join(', ')}` : '';
+    const inputs = input.images?.length ? ` from ${input.images.map(inlineCode).join(', ')}` : '';
+    const size = input.size ? ` in size ${inlineCode(input.size)}` : '';
     return {
       invocationMessage: `Generating an image with ${model}`,
       confirmationMessages: {
         title: 'Generate an image on the gateway?',
-        message: confirmation(`A paid request: ${model} generates an image${inputs}${input.size ? ` in size ${input.size}` : ''}, saved in the output folder. Prompt:`, input.prompt),
+        message: confirmation(`A paid request: ${inlineCode(model)} generates an image${inputs}${size}, saved in the output folder. Prompt:`, input.prompt),
       },
     };
   }
@@ -54,11 +56,12 @@ export class CreateVideoTaskTool implements vscode.LanguageModelTool<VideoTaskRe
   prepareInvocation({ input }: vscode.LanguageModelToolInvocationPrepareOptions<VideoTaskRequest>): vscode.PreparedToolInvocation {
     const model = this.actions.modelFor('videoTask', input.model);
     const settings = [input.ratio, input.resolution, input.duration === undefined ? '' : `${input.duration} s`].filter(Boolean).join(', ');
+    const inputs = input.images?.length ? ` from ${input.images.map(inlineCode).join(', ')}` : '';
     return {
       invocationMessage: `Creating a video task with ${model}`,
       confirmationMessages: {
         title: 'Create a video task on the gateway?',
-        message: confirmation(`A paid task: ${model} generates a video${settings ? ` (${settings})` : ''}${input.images?.length ? ` from ${input.images.join(', ')}` : ''}. Prompt:`, input.prompt),
+        message: confirmation(`A paid task: ${inlineCode(model)} generates a video${settings ? ` (${settings})` : ''}${inputs}. Prompt:`, input.prompt),
       },
     };
   }
@@ -76,12 +79,12 @@ export class ReadAloudTool implements vscode.LanguageModelTool<ReadAloudInput> {
   constructor(private readonly actions: MediaActions) {}
 
   prepareInvocation({ input }: vscode.LanguageModelToolInvocationPrepareOptions<ReadAloudInput>): vscode.PreparedToolInvocation {
-    const what = input.save ? `saves it as ${input.format ?? 'an audio file'} in the output folder` : 'reads it aloud in the Read Aloud player';
+    const what = input.save ? `saves it as ${input.format ? inlineCode(input.format) : 'an audio file'} in the output folder` : 'reads it aloud in the Read Aloud player';
     return {
       invocationMessage: input.save ? 'Saving speech' : 'Reading aloud',
       confirmationMessages: {
         title: input.save ? 'Save this text as speech?' : 'Read this text aloud?',
-        message: confirmation(`The gateway's speech model ${what}${input.voice ? ` with the voice ${input.voice}` : ''}:`, input.text),
+        message: confirmation(`The gateway's speech model ${what}${input.voice ? ` with the voice ${inlineCode(input.voice)}` : ''}:`, input.text),
       },
     };
   }
@@ -107,9 +110,9 @@ export function registerGatewayTools(actions: MediaActions): vscode.Disposable[]
   ];
 }
 
-/** A sentence, then the text it is about as a code block (shown as written, never rendered as markdown). */
+/** A markdown sentence, then the text it is about as a code block (shown as written, never rendered as markdown). */
 function confirmation(sentence: string, text: string): vscode.MarkdownString {
-  return new vscode.MarkdownString().appendText(sentence).appendCodeblock(text, 'text');
+  return new vscode.MarkdownString(sentence).appendCodeblock(text, 'text');
 }
 
 /** The tool's text result; a failure thrown with the server's message, what to do and the request id, for the model to read. */

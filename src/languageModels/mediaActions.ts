@@ -80,11 +80,6 @@ export class MediaActions {
   }
 }
 
-/** A file as the model and the user know it: relative to the workspace when inside it. */
-export function shownPath(file: string): string {
-  return vscode.workspace.asRelativePath(file, false);
-}
-
 /** With these arguments the commands answer or throw; undefined would mean a command no longer returns what it did. */
 function required<T>(result: T | undefined, what: string): T {
   if (result === undefined) throw new Error(`The ${what} command gave no result.`);

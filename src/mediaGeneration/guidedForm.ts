@@ -89,7 +89,7 @@ function formRows(state: FormState, problem: string | undefined, nameOf: (file: 
   ];
 }
 
-async function applyRow(id: RowId, state: FormState, title: string, services: GuidedFormServices): Promise<FormState | undefined> {
+async function applyRow(id: Exclude<RowId, 'generate'>, state: FormState, title: string, services: GuidedFormServices): Promise<FormState | undefined> {
   const { form, values } = state;
   if (id === 'prompt') {
     const prompt = await askPrompt(form.kind, state.prompt, form.needsPrompt(values), title);
@@ -102,7 +102,6 @@ async function applyRow(id: RowId, state: FormState, title: string, services: Gu
     return { ...state, model: chosen.id, form: next, values: initialValues(next, services.remembered(next), values) };
   }
   if (id === 'reset') return { ...state, values: initialValues(form, inputFiles(form, values)) };
-  if (id === 'generate') return undefined;
   const field = form.fields(values).find((f) => f.key === id.field);
   if (!field) return undefined;
   const edit = await editField(field, values[field.key], title, services.nameOf);

@@ -76,7 +76,7 @@ export class MediaGenerationFlow {
       return runGeneration(client, this.services.output, prepared, signal, (message) => progress.report(message));
     }, start.cancellation);
     this.logOutcome(spec, outcome);
-    void presentResults(kind, outcome, start.openResults);
+    presentResults(kind, outcome, start.openResults).catch((error: unknown) => this.services.log.warn(`Showing the results failed: ${String(error)}`));
     return commandResult(outcome);
   }
 

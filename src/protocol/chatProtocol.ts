@@ -7,9 +7,12 @@
  */
 import type { ChatParams } from '../chat/chatParams';
 import { readChatParams } from '../chat/chatParams';
-import type { AssistantTurn, Conversation, Draft } from '../chat/conversation';
-import { str } from '../chat/jsonFields';
+import type { AssistantTurn, Conversation, Draft, ToolCallRecord } from '../chat/conversation';
+import { oneOf, str } from '../chat/jsonFields';
 import type { ModelOption } from '../chat/modelOptions';
+import { readToolChoice } from '../chat/persistence';
+import type { ApprovalDecision } from '../chat/toolLoop';
+import type { ToolChoice } from '../gateway/types/chat';
 import { messageReader, type MessageReaders } from './messageReader';
 
 export type { ModelOption };
@@ -26,12 +29,22 @@ export interface ModelList {
   error?: string;
 }
 
+/** A tool the model may be offered, for the tool choice picker. */
+export interface ToolOption {
+  name: string;
+  description: string;
+}
+
 export interface ChatViewState {
   conversations: ConversationSummary[];
   conversation: Conversation;
   busy: boolean;
   models: ModelList;
+  /** The tools offered now; empty when tools are off. */
+  tools: ToolOption[];
 }
+
+export const APPROVAL_DECISIONS: readonly ApprovalDecision[] = ['once', 'always', 'deny'];
 
 // ---------------------------------------------------------------- host → webview
 
@@ -43,6 +56,9 @@ export type HostMessage =
   | { type: 'textAppended'; conversationId: string; turnId: string; text: string }
   | { type: 'turnChanged'; conversationId: string; turn: AssistantTurn; busy: boolean }
   | { type: 'models'; models: ModelList }
+  | { type: 'toolCallChanged'; conversationId: string; turnId: string; call: ToolCallRecord }
+  /** The tools on offer changed (settings, workspace trust). */
+  | { type: 'tools'; tools: ToolOption[] }
   /** The draft changed on the host's side: context attached or removed, or cleared by a send (replaceText). */
   | { type: 'draft'; conversationId: string; draft: Draft; replaceText: boolean }
   /** Why a request would be refused (the validator's message), shown at the composer; none: all is valid. */
@@ -68,6 +84,9 @@ export type WebviewMessage =
   | { type: 'exportConversation' }
   | { type: 'setModel'; model: string }
   | { type: 'setParams'; params: ChatParams }
+  | { type: 'setToolChoice'; choice: ToolChoice }
+  /** The user's answer to a tool call waiting for approval. */
+  | { type: 'decideToolCall'; callId: string; decision: ApprovalDecision }
   | { type: 'refreshModels' }
   | { type: 'copyCode'; code: string }
   | { type: 'insertCode'; code: string }
@@ -91,6 +110,8 @@ const READERS: MessageReaders<WebviewMessage> = {
   exportConversation: () => ({ type: 'exportConversation' }),
   setModel: (m) => ({ type: 'setModel', model: str(m.model, 'model') }),
   setParams: (m) => ({ type: 'setParams', params: readChatParams(m.params) }),
+  setToolChoice: (m) => ({ type: 'setToolChoice', choice: readToolChoice(m.choice) }),
+  decideToolCall: (m) => ({ type: 'decideToolCall', callId: str(m.callId, 'callId'), decision: oneOf(m.decision, APPROVAL_DECISIONS, 'decision') }),
   refreshModels: () => ({ type: 'refreshModels' }),
   copyCode: (m) => ({ type: 'copyCode', code: str(m.code, 'code') }),
   insertCode: (m) => ({ type: 'insertCode', code: str(m.code, 'code') }),

@@ -82,9 +82,16 @@ export class PlayerViewProvider implements vscode.WebviewViewProvider, PlayerPor
         resolve();
       });
     });
-    if (this.view) this.view.show(true);
-    else await vscode.commands.executeCommand(`${PLAYER_VIEW_ID}.focus`, { preserveFocus: true });
+    if (this.view) {
+      this.view.show(true);
+      await ready;
+      return;
+    }
+    // The view's first showing takes the focus (once its page has loaded); the editor being read gets it back.
+    const hadEditor = vscode.window.activeTextEditor !== undefined;
+    await vscode.commands.executeCommand(`${PLAYER_VIEW_ID}.focus`);
     await ready;
+    if (hadEditor) await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
   }
 
   post(message: PlayerHostMessage): void {

@@ -45,7 +45,7 @@ interface CurrentReading {
   source?: ReadRequest['source'];
 }
 
-export function voiceLabel(id: string): string {
+function voiceLabel(id: string): string {
   return findVoice(id) ? `${voiceName(id)} (${id})` : id;
 }
 
@@ -68,10 +68,6 @@ export class ReadAloudController implements vscode.Disposable {
       player.onMessage((message) => this.handle(message)),
       player.onDidClose(() => this.stop()),
     ];
-  }
-
-  get reading(): boolean {
-    return this.current !== undefined;
   }
 
   /** Resolves when the reading ends: finished, stopped, or failed (then it throws the failure). */

@@ -18,7 +18,7 @@ export interface FlacFrame {
   blockSize: number;
 }
 
-export const STREAMINFO_TYPE = 0;
+const STREAMINFO_TYPE = 0;
 export const SEEKTABLE_TYPE = 3;
 const STREAMINFO_LENGTH = 34;
 
@@ -144,13 +144,13 @@ function crcTable(polynomial: number, bits: number): Uint16Array {
   });
 }
 
-export function crc8(bytes: Uint8Array): number {
+function crc8(bytes: Uint8Array): number {
   let crc = 0;
   for (const byte of bytes) crc = CRC8_TABLE[crc ^ byte];
   return crc;
 }
 
-export function crc16(bytes: Uint8Array): number {
+function crc16(bytes: Uint8Array): number {
   let crc = 0;
   for (const byte of bytes) crc = ((crc << 8) & 0xffff) ^ CRC16_TABLE[(crc >> 8) ^ byte];
   return crc;

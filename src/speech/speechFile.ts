@@ -14,7 +14,6 @@ export interface AudioFileSink {
 export interface SpeechFileResult {
   usage: SpeechUsage;
   requestIds: string[];
-  bytes: number;
 }
 
 export async function synthesizeToFile(
@@ -26,7 +25,7 @@ export async function synthesizeToFile(
   onChunk?: (done: number, count: number) => void,
 ): Promise<SpeechFileResult> {
   const joiner = audioJoiner(choice.format);
-  const result: SpeechFileResult = { usage: {}, requestIds: [], bytes: 0 };
+  const result: SpeechFileResult = { usage: {}, requestIds: [] };
   for (const [index, chunk] of chunks.entries()) {
     const audio = await api.synthesize(
       { model: choice.model, voice: choice.voice, input: chunk.text, response_format: choice.format, speed: choice.speed },
@@ -34,7 +33,6 @@ export async function synthesizeToFile(
     );
     const bytes = joiner.append(await readAudio(audio.body, signal));
     await sink.write(bytes);
-    result.bytes += bytes.length;
     result.usage = addUsage(result.usage, audio.usage);
     if (audio.requestId) result.requestIds.push(audio.requestId);
     onChunk?.(index + 1, chunks.length);

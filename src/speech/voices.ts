@@ -25,11 +25,6 @@ export function findVoice(id: string): Voice | undefined {
   return VOICES.find((v) => v.id === id);
 }
 
-/** The languages of the voice table, in its order. */
-export function voiceLanguages(): string[] {
-  return [...new Set(VOICES.map((v) => v.language))];
-}
-
 /** `af_v0bella` → "Bella (v0)": the name after the language-gender prefix; `v0` marks the older variant. */
 export function voiceName(id: string): string {
   const name = id.replace(/^[a-z]{2}_/, '');

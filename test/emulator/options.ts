@@ -25,6 +25,8 @@ export interface EmulatorOptions {
   largeVideoBytes?: number;
   /** Emulator-wide faults. */
   faults?: FaultSpec;
+  /** Chat answers chosen by the test: a last user message equal to a key is answered with its value. */
+  scriptedAnswers?: Readonly<Record<string, string>>;
 }
 
 export interface RuntimeOptions {
@@ -36,6 +38,7 @@ export interface RuntimeOptions {
   taskTiming: { queuedMs: number; runningMs: number };
   signedUrlTtlMs: number;
   largeVideoBytes: number | undefined;
+  scriptedAnswers: Readonly<Record<string, string>>;
 }
 
 const DEFAULT_API_KEY = 'emu-key-0123456789';
@@ -51,6 +54,7 @@ export function runtimeOptions(o: EmulatorOptions): RuntimeOptions {
     taskTiming: o.taskTiming ?? { queuedMs: 300, runningMs: 700 },
     signedUrlTtlMs: o.signedUrlTtlMs ?? 24 * 60 * 60 * 1000,
     largeVideoBytes: o.largeVideoBytes,
+    scriptedAnswers: o.scriptedAnswers ?? {},
   };
 }
 
@@ -65,5 +69,6 @@ export function patchOptions(current: RuntimeOptions, patch: Partial<EmulatorOpt
   if (patch.taskTiming !== undefined) next.taskTiming = patch.taskTiming;
   if (patch.signedUrlTtlMs !== undefined) next.signedUrlTtlMs = patch.signedUrlTtlMs;
   if ('largeVideoBytes' in patch) next.largeVideoBytes = patch.largeVideoBytes;
+  if ('scriptedAnswers' in patch) next.scriptedAnswers = patch.scriptedAnswers ?? {};
   return next;
 }

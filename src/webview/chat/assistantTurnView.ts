@@ -41,9 +41,7 @@ export class AssistantTurnView {
     const stream = this.stream;
     if (turn.status !== 'streaming' && stream) {
       this.stream = undefined;
-      // Finished after the renderer's own pending frame has painted the last text: its finish()
-      // drops the complete blocks of text appended since the last frame.
-      requestAnimationFrame(() => stream.finish());
+      stream.finish();
     }
     this.renderFooter(canAct);
   }

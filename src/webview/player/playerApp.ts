@@ -133,7 +133,7 @@ export class PlayerApp {
     };
     this.status.textContent = texts[state];
     const live = state === 'loading' || state === 'playing' || state === 'paused' || state === 'blocked';
-    const paused = this.player.paused || state === 'blocked';
+    const paused = !live || this.player.paused || state === 'blocked';
     setIcon(this.playPause, paused ? 'play' : 'debug-pause', paused ? 'Play' : 'Pause');
     this.playPause.disabled = !live;
     this.stopButton.disabled = !live;

@@ -13,7 +13,10 @@ export const chatRoute: Route = {
   auth: true,
   async handle(ctx) {
     const turn = parseChatRequest(ctx.body);
-    const answer = scriptAnswer(turn, { invalidToolJson: ctx.reply.fault.invalidToolJson ?? false });
+    const answer = scriptAnswer(turn, {
+      invalidToolJson: ctx.reply.fault.invalidToolJson ?? false,
+      scriptedAnswers: ctx.state.options.scriptedAnswers,
+    });
     const id = completionId();
     const created = unixSeconds();
     if (turn.stream) return streamAnswer(ctx, turn, answer, id, created);

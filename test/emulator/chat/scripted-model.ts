@@ -1,5 +1,6 @@
 /**
  * The deterministic chat model. Its answer depends on the last user message:
+ *   - a message that is a key of the `scriptedAnswers` option → its value;
  *   - a message naming a tool (when tools are offered and tool_choice is not
  *     'none') → tool calls; a forced tool_choice always calls that function;
  *   - trailing `tool` messages → `Tool results: <name>=<content>; ...`;
@@ -25,7 +26,13 @@ export interface ScriptedAnswer {
   usage: ChatUsage;
 }
 
-export function scriptAnswer(turn: ChatTurn, opts: { invalidToolJson: boolean }): ScriptedAnswer {
+export interface ScriptOptions {
+  invalidToolJson: boolean;
+  /** Answers chosen by the test, by the exact text of the last user message. */
+  scriptedAnswers: Readonly<Record<string, string>>;
+}
+
+export function scriptAnswer(turn: ChatTurn, opts: ScriptOptions): ScriptedAnswer {
   const promptTokens = Math.max(1, promptWordCount(turn));
   const planned = plannedCalls(turn);
   if (planned.length) {
@@ -37,7 +44,7 @@ export function scriptAnswer(turn: ChatTurn, opts: { invalidToolJson: boolean })
     const completion = toolCalls.reduce((n, c) => n + Math.ceil((c.function.name.length + c.function.arguments.length) / 4), 0);
     return { content: null, toolCalls, finishReason: 'tool_calls', usage: usage(promptTokens, completion) };
   }
-  let { text, finishReason } = textAnswer(turn.messages);
+  let { text, finishReason } = textAnswer(turn.messages, opts.scriptedAnswers);
   const stopAt = firstStopIndex(text, turn.stop);
   if (stopAt !== undefined) text = text.slice(0, stopAt);
   if (turn.maxTokens !== undefined && countWords(text) > turn.maxTokens) {
@@ -61,11 +68,12 @@ function plannedCalls(turn: ChatTurn): PlannedCall[] {
   return callsNamedIn(last.content, turn.tools);
 }
 
-function textAnswer(messages: readonly ChatMessage[]): { text: string; finishReason: FinishReason } {
+function textAnswer(messages: readonly ChatMessage[], scripted: Readonly<Record<string, string>>): { text: string; finishReason: FinishReason } {
   const toolResults = trailingToolResults(messages);
   if (toolResults) return { text: toolResults, finishReason: 'stop' };
   const lastUser = [...messages].reverse().find((m) => m.role === 'user');
   const prompt = lastUser?.content ?? '';
+  if (Object.hasOwn(scripted, prompt)) return { text: scripted[prompt] ?? '', finishReason: 'stop' };
   const forbidden = /forbidden/i.exec(prompt);
   if (forbidden) {
     const echo = echoAnswer(prompt);

@@ -17,6 +17,7 @@ function session(backend: ChatBackend, conversation: Conversation = newConversat
     structureChanged: () => undefined,
     textAppended: (_turn, text) => seen.texts.push(text),
     turnChanged: (turn) => seen.changedStatuses.push(turn.status),
+    toolCallChanged: () => undefined,
   };
   const s = new ChatSession(conversation, { backend: () => backend, requestOptions: () => ({ user: 'u1' }), listener });
   return { s, c: conversation, seen };
@@ -91,6 +92,7 @@ test('a stream that breaks mid-way keeps the text, marked interrupted with the e
 test('a failed request shows the server message and request id, and nothing else of the error', async () => {
   const failing: ChatBackend = {
     stream: () => Promise.reject(new GatewayError({ kind: 'http', status: 500, message: 'Upstream exploded', requestId: 'req-5', cause: new Error('secret internals') })),
+    create: () => Promise.reject(new Error('not used')),
   };
   const { s, c } = session(failing);
   await s.send('go');

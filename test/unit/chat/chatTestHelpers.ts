@@ -1,7 +1,8 @@
 /** Fakes for the chat tests: a scripted backend and chunk builders. */
 import type { ChatBackend } from '../../../src/chat/chatSession';
+import { collectChat } from '../../../src/chat/streamAssembler';
 import { GatewayError } from '../../../src/gateway/errors';
-import type { ChatChunk, ChatRequest, ChatUsage, FinishReason } from '../../../src/gateway/types/chat';
+import type { ChatChunk, ChatCompletion, ChatRequest, ChatUsage, FinishReason } from '../../../src/gateway/types/chat';
 
 export function chunk(content: string | undefined, finishReason: FinishReason | null = null, usage?: ChatUsage): ChatChunk {
   return {
@@ -35,16 +36,42 @@ export async function* untilAborted(pieces: string[], signal: AbortSignal | unde
 
 export interface FakeBackend extends ChatBackend {
   requests: ChatRequest[];
+  /** How each request was made, in order. */
+  modes: Array<'stream' | 'create'>;
 }
 
 export function fakeBackend(script: (request: ChatRequest, signal: AbortSignal | undefined) => AsyncIterable<ChatChunk>, requestId = 'req-1'): FakeBackend {
   const requests: ChatRequest[] = [];
+  const modes: FakeBackend['modes'] = [];
   return {
     requests,
+    modes,
     async stream(request, options) {
       requests.push(structuredClone(request));
+      modes.push('stream');
       return { requestId, batches: oneChunkPerBatch(script(request, options.signal)) };
     },
+    async create(request, signal) {
+      requests.push(structuredClone(request));
+      modes.push('create');
+      return completionOf(await collectChat(script(request, signal)));
+    },
+  };
+}
+
+/** The non-streamed form of an assembled answer. */
+function completionOf(message: Awaited<ReturnType<typeof collectChat>>): ChatCompletion {
+  return {
+    id: message.id ?? 'c1',
+    object: 'chat.completion',
+    created: 0,
+    model: message.model ?? 'm',
+    choices: [{
+      index: 0,
+      message: { role: 'assistant', content: message.content, ...(message.toolCalls.length ? { tool_calls: message.toolCalls } : {}) },
+      finish_reason: message.finishReason ?? 'stop',
+    }],
+    ...(message.usage ? { usage: message.usage } : {}),
   };
 }
 

@@ -5,7 +5,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { GenerateCommandResult } from '../../../src/mediaGeneration/generation/commandArgs';
+import type { GenerateCommandArgs, GenerateCommandResult } from '../../../src/mediaGeneration/generation/commandArgs';
 import { startEmulator, type Emulator } from '../../emulator';
 import { renderMp4 } from '../../emulator/media/mp4';
 import { pngSize, renderPng } from '../../emulator/media/png';
@@ -14,8 +14,10 @@ const EXTENSION_ID = 'genai-gateway.genai-gateway';
 const OUTPUT_FOLDER = 'media-generation-test';
 const INPUTS = 'media-inputs';
 
-const generateImage = (arg: unknown) => vscode.commands.executeCommand<GenerateCommandResult | undefined>('genaiGateway.generateImage', arg);
-const generateVideo = (arg: unknown) => vscode.commands.executeCommand<GenerateCommandResult | undefined>('genaiGateway.generateVideo', arg);
+/** From a caller (argument object) or from the editor context menu (the editor's URI). */
+type CommandArgument = GenerateCommandArgs | vscode.Uri;
+const generateImage = (arg: CommandArgument) => vscode.commands.executeCommand<GenerateCommandResult | undefined>('genaiGateway.generateImage', arg);
+const generateVideo = (arg: CommandArgument) => vscode.commands.executeCommand<GenerateCommandResult | undefined>('genaiGateway.generateVideo', arg);
 
 function workspace(): string {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
@@ -177,7 +179,7 @@ suite('Media generation', () => {
       [generateImage({ prompt: 'x', model: 'bytedance-seedream-4-5', fields: { image: ['a.png'] } }), 'fields.image', /under "inputs"/],
       [generateImage({ prompt: 'x', model: 'gpt-4o-mini' }), 'model', /an image model/],
       [generateImage({ prompt: 'x', model: 'bytedance-seedream-4-5', inputs: { image: [big] } }), 'image', /at most 10 MB/],
-      [generateImage({ prompt: 'x', promt: 'typo' }), 'promt', /only the arguments/],
+      [generateImage({ prompt: 'x', promt: 'typo' } as GenerateCommandArgs), 'promt', /only the arguments/],
       [generateVideo({ prompt: 'x', model: 'veo-2', fields: { n: 11 } }), 'n', /from 1 to 10/],
       [generateVideo({ prompt: 'x', model: 'google-veo-3', fields: { duration: 4, resolution: '1080p' } }), 'resolution', /needs duration 8/],
       [generateVideo({ prompt: 'x', model: 'veo-2', inputs: { image: [`${INPUTS}/cat.png`] } }), 'model', /takes image/],

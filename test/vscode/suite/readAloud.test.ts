@@ -125,10 +125,10 @@ suite('Read aloud', () => {
     assert.ok(report.requested < report.chunkCount, `${report.requested} of ${report.chunkCount} chunks requested`);
   });
 
-  test('Stop right after Read Selection Aloud (the player possibly still opening) stops the reading', async () => {
+  test('Stop right after Read File Aloud (the player possibly still opening) stops the reading', async () => {
     await editorWith(LONG_TEXT);
     await vscode.commands.executeCommand('workbench.action.closeSidebar');
-    const reading = vscode.commands.executeCommand<ReadingReport | undefined>('genaiGateway.readAloud.readSelection');
+    const reading = vscode.commands.executeCommand<ReadingReport | undefined>('genaiGateway.readAloud.readFile');
     await vscode.commands.executeCommand('genaiGateway.readAloud.stop');
     const report = await reading;
     assert.strictEqual(report?.outcome, 'stopped');

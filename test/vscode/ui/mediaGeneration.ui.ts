@@ -84,6 +84,15 @@ function firstWord({ page }: UiContext): Locator {
   return page.locator('.monaco-editor .view-line').first().locator('span > span').first();
 }
 
+/**
+ * Waits until the newest image or video preview has loaded: a preview's webview takes the
+ * keyboard focus when it loads, which would close a quick input opened meanwhile.
+ */
+async function waitForPreview({ wb }: UiContext, element: 'img' | 'video'): Promise<void> {
+  await wb.webview({ extensionId: 'vscode.media-preview', index: -1 }).locator(element).first().waitFor({ state: 'attached', timeout: 20000 });
+  await sleep(1000);
+}
+
 /** Quick Open (Ctrl+P) after taking the keyboard back from a preview's webview, which would swallow the keys. */
 async function openFile(ctx: UiContext, file: string): Promise<void> {
   await ctx.wb.closeQuickInput();
@@ -153,6 +162,7 @@ export const tests = [
     assert.deepStrictEqual([request.response_format, request.size, request.prompt], ['b64_json', '800x600', 'a lighthouse in a storm']);
     await page.locator('.tabs-container .tab', { hasText: path.basename(file) }).first().waitFor({ timeout: 20000 });
     await page.locator('.tabs-container .tab.active', { hasText: path.basename(file) }).first().waitFor({ timeout: 20000 });
+    await waitForPreview(ctx, 'img');
     await wb.waitForNotification(/Image saved as a-lighthouse-in-a-storm/, 20000);
     await ctx.screenshot('image-result');
   }, { timeoutMs: 120000 }),
@@ -171,8 +181,7 @@ export const tests = [
     const file = await waitForResult(ctx, 'waves-rolling-at-night', 'mp4');
     assert.strictEqual((sidecar(file).request as Record<string, unknown>).duration, 4);
     await page.locator('.tabs-container .tab.active', { hasText: path.basename(file) }).first().waitFor({ timeout: 20000 });
-    await wb.webview({ extensionId: 'vscode.media-preview', index: -1 }).locator('video').waitFor({ state: 'attached', timeout: 20000 });
-    await sleep(1000);
+    await waitForPreview(ctx, 'video');
     await ctx.screenshot('video-result');
     await wb.waitForNotification(/Video saved as waves-rolling-at-night/, 20000);
   }, { timeoutMs: 120000 }),
@@ -190,6 +199,7 @@ export const tests = [
     await generateFromForm(ctx, 'Image', 'context-menu-image-form');
     const file = await waitForPrompt(ctx, prompt, 'png');
     assert.match(path.basename(file), /^hello-from-the-genai-gateway-test-workspace-\d{8}-\d{6}\.png$/, 'named from the prompt and the time');
+    await waitForPreview(ctx, 'img');
   }, { timeoutMs: 120000 }),
 
   uiTest('editor context menu with a selection: Generate Video...', async (ctx) => {
@@ -198,6 +208,8 @@ export const tests = [
     await ctx.wb.pickMenuItem('Generate Video...');
     await generateFromForm(ctx, 'Video', 'context-menu-video-form');
     await waitForPrompt(ctx, prompt, 'mp4');
+    await waitForPreview(ctx, 'video');
+    await ctx.screenshot('context-menu-video-result');
   }, { timeoutMs: 120000 }),
 
   uiTest('explorer context menu: Edit Image with Prompt... on a PNG, Use as First Frame... and Extend Video...', async (ctx) => {
@@ -218,6 +230,7 @@ export const tests = [
     await generateFromForm(ctx, 'Image', 'edit-image-form');
     const edited = await waitForResult(ctx, 'the-cat-wears-a-hat', 'png');
     assert.deepStrictEqual(sidecar(edited).inputs, { image: [`${INPUTS}/cat.png`] });
+    await waitForPreview(ctx, 'img');
 
     await explorerMenu(ctx, `${INPUTS}/cat.png`);
     await wb.pickMenuItem('Use as First Frame...');
@@ -228,6 +241,7 @@ export const tests = [
     await generateFromForm(ctx, 'Video', 'first-frame-form');
     const animated = await waitForResult(ctx, 'cat', 'mp4');
     assert.deepStrictEqual(sidecar(animated).inputs, { image: [`${INPUTS}/cat.png`] });
+    await waitForPreview(ctx, 'video');
 
     const clipMenu = await explorerMenu(ctx, `${INPUTS}/clip.mp4`);
     assert.ok(clipMenu.includes('Extend Video...') && !clipMenu.includes('Edit Image with Prompt...'), JSON.stringify(clipMenu));
@@ -237,6 +251,7 @@ export const tests = [
     await generateFromForm(ctx, 'Video', 'extend-video-form');
     const extended = await waitForResult(ctx, 'the-clip-goes-on', 'mp4');
     assert.deepStrictEqual(sidecar(extended).inputs, { video: [`${INPUTS}/clip.mp4`] });
+    await waitForPreview(ctx, 'video');
     await ctx.screenshot('explorer-results');
   }, { timeoutMs: 180000 }),
 ];

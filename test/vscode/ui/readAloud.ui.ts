@@ -63,6 +63,9 @@ export const tests = [
     assert.ok(later.currentTime > first.currentTime + 0.5, `currentTime advanced from ${first.currentTime} to ${later.currentTime}`);
     assert.ok((await wb.statusBarTexts()).some((t) => /Reading… \(Stop\)/.test(t)), 'the status bar offers Stop');
     await player.locator('.reading-usage', { hasText: /Tokens: \d+ in \+ \d+ out = \d+/ }).waitFor({ timeout: 10000 });
+    // The editor has the focus back: collapsing the selection shows the highlight of the sentence being read.
+    await page.keyboard.press('ArrowLeft');
+    await sleep(1500);
     await screenshot('playing');
   }, { timeoutMs: 120000 }),
 
@@ -93,8 +96,15 @@ export const tests = [
     const separators = await wb.quickInput.locator('.quick-input-list-separator').allInnerTexts();
     assert.ok(separators.some((s) => /English \(American\) · female/.test(s)), JSON.stringify(separators));
     await wb.quickInput.locator('input').fill('yunxi');
-    await wb.quickInput.locator('.monaco-list-row', { hasText: 'zm_yunxi' }).first().waitFor({ timeout: 5000 });
+    const row = wb.quickInput.locator('.monaco-list-row', { hasText: 'zm_yunxi' }).first();
+    await row.waitFor({ timeout: 5000 });
     await screenshot('voice-picker');
+    await row.hover();
+    await row.getByRole('button', { name: 'Preview this voice' }).click();
+    const player = await playerFrame(ctx);
+    await player.locator('.reading-title', { hasText: 'Preview: Yunxi (zm_yunxi)' }).waitFor({ timeout: 15000 });
+    await player.locator('.reading-status', { hasText: /Playing|Finished/ }).waitFor({ timeout: 15000 });
+    await screenshot('voice-preview');
     await page.keyboard.press('Escape');
   }),
 ];

@@ -176,9 +176,13 @@ export const tests = [
     const kite = row(pane, 'a red kite over the sea');
     await kite.hover();
     await kite.locator('.action-label[aria-label*="Open Video Task Result"]').click();
-    await ctx.page.locator('.tabs-container .tab', { hasText: /^a-red-kite-over-the-sea-\d{8}-\d{6}\.mp4/ }).first().waitFor({ timeout: 15000 });
+    const tab = ctx.page.locator('.tabs-container .tab', { hasText: /^a-red-kite-over-the-sea-\d{8}-\d{6}\.mp4/ }).first();
+    await tab.waitFor({ timeout: 15000 });
     await ctx.screenshot('open-result');
-    await ctx.wb.runCommand('View: Close All Editors');
+    // The video preview's webview takes the keyboard (F1 included): close its tab with the mouse.
+    await tab.hover();
+    await tab.locator('.action-label[aria-label^="Close"]').first().click();
+    await tab.waitFor({ state: 'detached', timeout: 10000 });
   }, { timeoutMs: 60000 }),
 
   uiTest('Retry and Delete ask first; Cancel from the inline button cancels a queued task', async (ctx) => {
@@ -226,12 +230,15 @@ export const tests = [
     await waitForGroup(pane, 'survives a reload', 'Running', 15000);
     await ctx.reload();
     pane = await tasksPane(ctx);
-    await waitForGroup(pane, 'survives a reload', 'Running', 20000);
-    await ctx.screenshot('after-reload-running');
-    await waitForGroup(pane, 'survives a reload', 'Succeeded', 45000);
-    await ctx.wb.waitForNotification(/"survives a reload" saved as/, 20000);
+    // Known by its prompt: the local metadata survived. Whether it is still running depends on how long the reload took.
+    await row(pane, 'survives a reload').waitFor({ timeout: 30000 });
+    ctx.log(`after the reload the task is under ${await groupOf(pane, 'survives a reload')}`);
+    await ctx.screenshot('after-reload-first-look');
+    await waitForGroup(pane, 'survives a reload', 'Succeeded', 60000);
+    // The notification shows in the new window: its extension host saw the task finish and saved the video.
+    await ctx.wb.waitForNotification(/"survives a reload" saved as/, 30000);
     await ctx.screenshot('after-reload');
-  }, { timeoutMs: 150000 }),
+  }, { timeoutMs: 180000 }),
 
   uiTest('50 running tasks listed by the server are polled with one list request per poll', async (ctx) => {
     setWorkspaceSetting(ctx.workspace, 'genaiGateway.videoTasks.pollIntervalSeconds', 5);

@@ -1,0 +1,186 @@
+/**
+ * Runs the tool calls of one model answer: parses their arguments, asks the
+ * user before a tool that writes or runs something, runs read-only tools
+ * side by side, caps what each returns and records it on the call. Knows
+ * the tools only through the interfaces below.
+ */
+import type { ToolDefinition } from '../gateway/types/chat';
+import type { ToolCallRecord, ToolCallStatus } from './conversation';
+
+export interface OfferedTool {
+  definition: ToolDefinition;
+  /** Reads only: runs without asking, side by side with other read-only calls. */
+  readOnly: boolean;
+}
+
+/** What the user may answer when asked to run a tool. */
+export type ApprovalDecision = 'once' | 'always' | 'deny';
+
+export interface ToolExecutor {
+  /** The tools the model may call now (settings and workspace trust decide). */
+  offered(): readonly OfferedTool[];
+  /**
+   * Shows what the call would do before the user is asked (edit_file's diff);
+   * resolves to what closes it again. A throw refuses the call with its message.
+   */
+  prepare(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<{ dispose(): void } | undefined>;
+  /** The text the model gets back; a throw's message reaches the model as the error. */
+  run(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<string>;
+}
+
+export interface ToolApprover {
+  /** Allowed without asking (settings, or "Always in this workspace"). */
+  isPreApproved(name: string): boolean;
+  /** Asks the user about a call whose status is `awaitingApproval`; an aborted signal ends the question. */
+  ask(call: ToolCallRecord, signal: AbortSignal): Promise<ApprovalDecision>;
+}
+
+export interface ToolLoopSettings {
+  /** The most model requests one answer may make. */
+  maxRounds: number;
+  /** Longer tool results are cut to this many characters before they are sent. */
+  maxResultChars: number;
+  /** False for models that cannot stream tool calls: their requests with tools are not streamed. */
+  streamsToolCalls(model: string): boolean;
+}
+
+export interface ToolRuntime {
+  executor: ToolExecutor;
+  approver: ToolApprover;
+  settings(): ToolLoopSettings;
+}
+
+export const DENIED_RESULT = 'The user denied this call: it did not run. Do not call it again unless the user asks for it.';
+export const CANCELLED_RESULT = 'The call was cancelled before it finished.';
+
+export function roundLimitResult(maxRounds: number): string {
+  return `Not run: the answer reached its limit of ${maxRounds} rounds of tool calls.`;
+}
+
+/** Shown to the user when the round limit stops an answer. */
+export function roundLimitMessage(maxRounds: number): string {
+  return `Stopped after ${maxRounds} rounds: the model still asked for tools. `
+    + 'Its last calls did not run. Raise genaiGateway.tools.maxRounds to let it go on, or ask again.';
+}
+
+const UNFINISHED: readonly ToolCallStatus[] = ['pending', 'awaitingApproval', 'running'];
+
+export function isUnfinished(call: ToolCallRecord): boolean {
+  return UNFINISHED.includes(call.status);
+}
+
+/** Ends every call that has not ended (the answer stopped or hit its limit) with the given status and result. */
+export function settleUnfinished(calls: readonly ToolCallRecord[], status: ToolCallStatus, result: string): void {
+  for (const call of calls) {
+    if (!isUnfinished(call)) continue;
+    call.status = status;
+    call.result = result;
+  }
+}
+
+/** The text cut to `maxChars`, saying so, so the model knows it did not see everything. */
+export function capToolResult(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  return `${text.slice(0, maxChars)}\n[Truncated: the first ${maxChars} of ${text.length} characters.]`;
+}
+
+export type ParsedArguments = { ok: true; args: Record<string, unknown> } | { ok: false; message: string };
+
+/** The call's arguments as an object; empty text counts as `{}` (some models send it for functions without parameters). */
+export function parseToolArguments(name: string, text: string): ParsedArguments {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.trim() === '' ? '{}' : text);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return { ok: false, message: `Error: the arguments of ${name} are not valid JSON (${why}). Nothing was run; call it again with a JSON object.` };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, message: `Error: the arguments of ${name} must be a JSON object. Nothing was run; call it again with a JSON object.` };
+  }
+  return { ok: true, args: value as Record<string, unknown> };
+}
+
+/**
+ * Consecutive read-only calls form one group, run side by side; any other
+ * call is a group of its own, so writes and commands keep the model's order
+ * relative to everything else.
+ */
+export function concurrencyGroups<T>(calls: readonly T[], isReadOnly: (call: T) => boolean): T[][] {
+  const groups: T[][] = [];
+  for (const call of calls) {
+    const last = groups[groups.length - 1];
+    if (isReadOnly(call) && last && isReadOnly(last[0]!)) last.push(call);
+    else groups.push([call]);
+  }
+  return groups;
+}
+
+export interface ToolCallRun {
+  runtime: ToolRuntime;
+  signal: AbortSignal;
+  /** A call's status, result or duration changed. */
+  changed(call: ToolCallRecord): void;
+  now(): number;
+}
+
+/** Runs the calls and leaves each with a result; on abort, what did not end is marked cancelled. */
+export async function runToolCalls(calls: readonly ToolCallRecord[], run: ToolCallRun): Promise<void> {
+  const offered = run.runtime.executor.offered();
+  const toolOf = (call: ToolCallRecord) => offered.find((t) => t.definition.function.name === call.name);
+  for (const group of concurrencyGroups(calls, (call) => toolOf(call)?.readOnly === true)) {
+    if (run.signal.aborted) break;
+    await Promise.all(group.map((call) => runOne(call, toolOf(call), offered, run)));
+  }
+  const cancelled = calls.filter(isUnfinished);
+  settleUnfinished(cancelled, 'cancelled', CANCELLED_RESULT);
+  cancelled.forEach((call) => run.changed(call));
+}
+
+async function runOne(call: ToolCallRecord, tool: OfferedTool | undefined, offered: readonly OfferedTool[], run: ToolCallRun): Promise<void> {
+  const { executor, approver } = run.runtime;
+  const { maxResultChars } = run.runtime.settings();
+  const finish = (status: ToolCallStatus, result: string) => {
+    call.status = status;
+    call.result = capToolResult(result, maxResultChars);
+    run.changed(call);
+  };
+  const parsed = parseToolArguments(call.name, call.arguments);
+  if (!parsed.ok) return finish('invalid', parsed.message);
+  if (!tool) {
+    const names = offered.map((t) => t.definition.function.name).join(', ') || 'none';
+    return finish('failed', `Error: there is no tool named "${call.name}" here. Available tools: ${names}.`);
+  }
+  if (!tool.readOnly && !approver.isPreApproved(call.name)) {
+    let preview: { dispose(): void } | undefined;
+    let decision: ApprovalDecision;
+    try {
+      preview = await executor.prepare(call.name, parsed.args, run.signal);
+      call.status = 'awaitingApproval';
+      run.changed(call);
+      decision = await approver.ask(call, run.signal);
+    } catch (error) {
+      if (run.signal.aborted) return;
+      return finish('failed', `Error: ${messageOf(error)}`);
+    } finally {
+      preview?.dispose();
+    }
+    if (run.signal.aborted) return;
+    if (decision === 'deny') return finish('denied', DENIED_RESULT);
+  }
+  call.status = 'running';
+  run.changed(call);
+  const started = run.now();
+  try {
+    const output = await executor.run(call.name, parsed.args, run.signal);
+    call.durationMs = run.now() - started;
+    finish('succeeded', output);
+  } catch (error) {
+    call.durationMs = run.now() - started;
+    if (!run.signal.aborted) finish('failed', `Error: ${messageOf(error)}`);
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
