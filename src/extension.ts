@@ -7,12 +7,14 @@ import { InsecureUrlGuard } from './connection/insecureUrlGuard';
 import { ModelCatalog } from './connection/modelCatalog';
 import { ConnectionStatusBar } from './connection/statusBar';
 import { registerLanguageModels } from './languageModels/registerLanguageModels';
+import { MediaActions } from './languageModels/mediaActions';
 import { registerMediaGeneration } from './mediaGeneration/registerMediaGeneration';
 import { OutputFiles } from './output/outputFiles';
 import { Log } from './platform/log';
 import { Settings } from './platform/settings';
 import { registerReadAloud } from './readAloud/registerReadAloud';
 import { registerVideoTasks } from './tasksView/registerVideoTasks';
+import { registerChatTools } from './tools/chatTools';
 
 /** The composition root: builds the services once and hands them to each feature. */
 export function activate(context: vscode.ExtensionContext): void {
@@ -37,7 +39,8 @@ export function activate(context: vscode.ExtensionContext): void {
     new ConnectionStatusBar(settings, provider),
     ...registerConnectionCommands({ settings, credentials, catalog, log }),
   );
-  registerChatView(context, { clients: provider, catalog, settings, log });
+  const tools = registerChatTools(context, { settings, mediaActions: new MediaActions(settings), log });
+  registerChatView(context, { clients: provider, catalog, settings, log, tools });
   registerReadAloud(context, { clients: provider, settings, output, log });
   registerVideoTasks(context, { clients: provider, catalog, settings, log });
   registerMediaGeneration(context, { clients: provider, catalog, settings, output, log });

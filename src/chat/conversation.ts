@@ -129,3 +129,12 @@ export function chipLabel(chip: Pick<ContextChip, 'file' | 'startLine' | 'endLin
 export function usageLine(usage: ChatUsage): string {
   return `Tokens: ${usage.prompt_tokens} prompt + ${usage.completion_tokens} answer = ${usage.total_tokens}`;
 }
+
+/** A call's arguments as shown to the user: indented when they are JSON, as written otherwise. */
+export function toolArgumentsText(args: string): string {
+  try {
+    return JSON.stringify(JSON.parse(args), null, 2);
+  } catch {
+    return args;
+  }
+}

@@ -35,7 +35,11 @@ function parseArguments(call: ToolCall): object {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     const shown = raw.length > 200 ? `${raw.slice(0, 197)}...` : raw;
-    throw new GatewayError({ kind: 'stream', message: `The model called the tool "${call.function.name}" with arguments that are not a JSON object: ${shown}` });
+    throw new GatewayError({
+      kind: 'stream',
+      code: 'invalid_tool_arguments',
+      message: `The model called the tool "${call.function.name}" with arguments that are not a JSON object: ${shown}`,
+    });
   }
   return value;
 }

@@ -10,11 +10,13 @@ import { settingsProblem } from '../chat/requestBuilder';
 import type { ModelCapability } from '../gateway/catalog';
 import type { GatewayClient } from '../gateway/client';
 import type { ModelObject } from '../gateway/types/models';
-import type { HostMessage, ModelList, WebviewMessage } from '../protocol/chatProtocol';
+import type { HostMessage, ModelList, ToolOption, WebviewMessage } from '../protocol/chatProtocol';
+import type { ChatTools } from '../tools/chatTools';
 import type { ConversationLibrary } from './conversationLibrary';
 import { errorText } from './errorText';
 import { exportConversation } from './exportConversation';
 import { handleCodeAction } from './codeActions';
+import { PendingApprovals } from './pendingApprovals';
 import { TextBatcher } from './textBatcher';
 
 export interface ChatServices {
@@ -22,11 +24,15 @@ export interface ChatServices {
   catalog: { list(signal?: AbortSignal, refresh?: boolean): Promise<ModelObject[]>; capabilityOf(model: string): ModelCapability };
   settings: { model(role: 'chat'): string; chatUser(): string };
   log: { warn(message: string): void };
+  /** Absent: requests offer no tools. */
+  tools?: ChatTools;
 }
 
 /** The webview as the controller sees it: a place to post to once it is ready. */
 export interface ChatViewPort {
   post(message: HostMessage): void;
+  /** False while the view is collapsed or hidden (tool approvals then use a modal); absent: always visible. */
+  isVisible?(): boolean;
 }
 
 const BUSY_CONTEXT_KEY = 'genaiGateway.chatBusy';
@@ -36,6 +42,7 @@ export class ChatController implements vscode.Disposable {
   private readonly batcher = new TextBatcher((conversationId, turnId, text) => this.post({ type: 'textAppended', conversationId, turnId, text }));
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly loading: Promise<void>;
+  private readonly approvals = new PendingApprovals();
   private models: ModelList = { models: [] };
   private view: ChatViewPort | undefined;
 
@@ -45,6 +52,17 @@ export class ChatController implements vscode.Disposable {
   ) {
     this.loading = library.load();
     this.subscriptions.push(services.clients.onDidChangeConnection(() => void this.loadModels(false)));
+    const tools = services.tools;
+    if (tools) {
+      tools.approvals.setViewAsker((call, signal) => (this.view && this.view.isVisible?.() !== false ? this.approvals.wait(call, signal) : undefined));
+      this.subscriptions.push(
+        tools.onDidChange(() => {
+          this.post({ type: 'tools', tools: this.toolOptions() });
+          this.postProblem(this.library.active);
+        }),
+        { dispose: () => tools.approvals.setViewAsker(undefined) },
+      );
+    }
   }
 
   /** The webview posted `ready`: it gets the whole state, then fresh models. */
@@ -55,7 +73,7 @@ export class ChatController implements vscode.Disposable {
     this.view = view;
     const conversation = this.library.active;
     this.chooseModelIfNone(conversation);
-    view.post({ type: 'state', state: { conversations: this.library.summaries(), conversation, busy: this.isBusy(conversation), models: this.models } });
+    view.post({ type: 'state', state: { conversations: this.library.summaries(), conversation, busy: this.isBusy(conversation), models: this.models, tools: this.toolOptions() } });
     this.postProblem(conversation);
     void this.loadModels(false);
   }
@@ -100,6 +118,10 @@ export class ChatController implements vscode.Disposable {
       case 'setParams':
         c.params = message.params;
         return this.settingsChanged(c);
+      case 'setToolChoice':
+        c.toolChoice = message.choice;
+        return this.settingsChanged(c);
+      case 'decideToolCall': return this.approvals.decide(message.callId, message.decision);
       case 'refreshModels': return this.loadModels(true);
       case 'copyCode':
       case 'insertCode':
@@ -176,6 +198,7 @@ export class ChatController implements vscode.Disposable {
         backend: () => this.services.clients.get().chat,
         requestOptions: () => ({ user: this.services.settings.chatUser() }),
         listener: this.listenerFor(c),
+        tools: this.services.tools?.runtime,
       });
       this.sessions.set(c.id, session);
     }
@@ -199,7 +222,16 @@ export class ChatController implements vscode.Disposable {
         this.post({ type: 'conversations', conversations: this.library.summaries() });
         this.updateBusyContext();
       },
+      toolCallChanged: (turn, call) => {
+        this.library.saveSoon(c);
+        if (this.isActive(c)) this.post({ type: 'toolCallChanged', conversationId: c.id, turnId: turn.id, call });
+      },
     };
+  }
+
+  /** The tools a request offers now, for the tool choice picker. */
+  private toolOptions(): ToolOption[] {
+    return (this.services.tools?.runtime.executor.offered() ?? []).map(({ definition }) => ({ name: definition.function.name, description: definition.function.description ?? '' }));
   }
 
   private settingsChanged(c: Conversation): void {
@@ -266,7 +298,8 @@ export class ChatController implements vscode.Disposable {
   }
 
   private postProblem(c: Conversation): void {
-    this.post({ type: 'problem', message: settingsProblem(c, { user: this.services.settings.chatUser() }) });
+    const tools = this.services.tools?.runtime.executor.offered().map((tool) => tool.definition);
+    this.post({ type: 'problem', message: settingsProblem(c, { user: this.services.settings.chatUser(), tools }) });
   }
 
   private post(message: HostMessage): void {

@@ -34,6 +34,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
       post: (message) => {
         if (ready) void webview.postMessage(message);
       },
+      isVisible: () => view.visible,
     };
     const subscription = webview.onDidReceiveMessage((raw: unknown) => {
       const message = readWebviewMessage(raw);

@@ -3,7 +3,8 @@ import { GatewayError } from './errors';
 /**
  * Turns an error response into a GatewayError, whatever its body shape:
  * the OpenAI envelope (optionally with status_code), an upstream vendor
- * envelope, FastAPI's `detail`, a plain string, or a text/HTML page.
+ * envelope, FastAPI's `detail`, an object store's XML error (signed media
+ * links), a plain string, or a text/HTML page.
  */
 export function errorFromResponse(
   status: number,
@@ -60,7 +61,15 @@ function parseErrorFields(bodyText: string, contentType: string | undefined): Er
       // Not JSON after all: fall through to text.
     }
   }
-  return { message: textOf(trimmed, contentType) };
+  return xmlErrorFields(trimmed) ?? { message: textOf(trimmed, contentType) };
+}
+
+/** `<Error><Code>AccessDenied</Code><Message>Request has expired</Message>…</Error>`, as S3-style object stores answer. */
+function xmlErrorFields(text: string): ErrorFields | undefined {
+  if (!/^(<\?xml[^>]*>\s*)?<Error>/i.test(text)) return undefined;
+  const element = (name: string): string | undefined => new RegExp(`<${name}>([^<]*)</${name}>`, 'i').exec(text)?.[1]?.trim() || undefined;
+  const message = element('Message');
+  return message ? { message, code: element('Code') } : undefined;
 }
 
 function fieldsFromJson(body: unknown): ErrorFields {

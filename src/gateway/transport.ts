@@ -124,7 +124,7 @@ export class Transport {
    */
   async download(url: string, signal?: AbortSignal): Promise<GatewayResponse> {
     const headers = { 'user-agent': this.options.userAgent, accept: '*/*' };
-    return this.withRetries('safe', signal, async (attempt) => {
+    const fetched = this.withRetries('safe', signal, async (attempt) => {
       let target = url;
       for (let hop = 0; ; hop++) {
         const logged = new URL(target);
@@ -137,6 +137,9 @@ export class Transport {
         }
         target = new URL(location, target).toString();
       }
+    });
+    return fetched.catch((error: unknown) => {
+      throw linkRefusal(error);
     });
   }
 
@@ -221,6 +224,23 @@ export class Transport {
     }
     return dispatcher;
   }
+}
+
+/**
+ * A link that refuses (expired, bad signature, gone) says nothing about the
+ * key, which was not even sent: the error says it is the link.
+ */
+function linkRefusal(error: unknown): unknown {
+  const status = error instanceof GatewayError && error.kind === 'http' ? error.status ?? 0 : 0;
+  if (!(error instanceof GatewayError) || status < 400 || status >= 500 || status === 429) return error;
+  return new GatewayError({
+    kind: 'http',
+    status,
+    code: 'media_link_refused',
+    requestId: error.requestId,
+    message: `The link to the result was refused: ${error.message.replace(/\.$/, '')}${error.code ? ` (${error.code})` : ''}.`,
+    cause: error,
+  });
 }
 
 function wrapResponse(

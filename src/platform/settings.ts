@@ -27,6 +27,21 @@ export interface ConnectionSettings {
   capabilityOverrides: Record<string, ModelCapability>;
 }
 
+export interface ToolSettings {
+  enabled: boolean;
+  /** The most model requests one chat answer may make. */
+  maxRounds: number;
+  maxResultChars: number;
+  /** Tool names that run without asking. */
+  autoApprove: string[];
+  /** The commands run_vscode_command may run; empty: the tool is not offered. */
+  commandAllowlist: string[];
+  /** The raw entries; src/tools/userDefinedTools.ts reads them. */
+  userDefined: unknown;
+  /** Models whose requests with tools are not streamed. */
+  nonStreamingModels: string[];
+}
+
 /** Typed reads of `genaiGateway.*`; the only place that knows the setting names. */
 export class Settings {
   private get config(): vscode.WorkspaceConfiguration {
@@ -92,6 +107,29 @@ export class Settings {
 
   async setSpeechSpeed(speed: number): Promise<void> {
     await this.config.update('speech.speed', speed, vscode.ConfigurationTarget.Global);
+  }
+
+  tools(): ToolSettings {
+    const c = this.config;
+    const names = (key: string) => c.get<unknown[]>(key, []).filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim());
+    const positive = (key: string, fallback: number) => {
+      const value = c.get<number>(key, fallback);
+      return Number.isSafeInteger(value) && value >= 1 ? value : fallback;
+    };
+    return {
+      enabled: c.get<boolean>('tools.enabled', true),
+      maxRounds: positive('tools.maxRounds', 8),
+      maxResultChars: positive('tools.maxResultChars', 20000),
+      autoApprove: names('tools.autoApprove'),
+      commandAllowlist: names('tools.commandAllowlist'),
+      userDefined: c.get<unknown>('tools.userDefined', []),
+      nonStreamingModels: names('tools.nonStreamingModels'),
+    };
+  }
+
+  /** True when a change touches the chat tools. */
+  static affectsTools(e: vscode.ConfigurationChangeEvent): boolean {
+    return e.affectsConfiguration(`${SECTION}.tools`);
   }
 
   /** True when a change touches the speech settings. */

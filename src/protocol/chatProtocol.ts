@@ -15,7 +15,7 @@ import type { ApprovalDecision } from '../chat/toolLoop';
 import type { ToolChoice } from '../gateway/types/chat';
 import { messageReader, type MessageReaders } from './messageReader';
 
-export type { ModelOption };
+export type { ModelOption, ToolChoice };
 
 export interface ConversationSummary {
   id: string;
@@ -44,7 +44,9 @@ export interface ChatViewState {
   tools: ToolOption[];
 }
 
-export const APPROVAL_DECISIONS: readonly ApprovalDecision[] = ['once', 'always', 'deny'];
+/** The answers to a tool call waiting for approval, as the card's buttons and the modal name them. */
+export const APPROVAL_LABELS: Readonly<Record<ApprovalDecision, string>> = { once: 'Allow once', always: 'Always in this workspace', deny: 'Deny' };
+const APPROVAL_DECISIONS = Object.keys(APPROVAL_LABELS) as ApprovalDecision[];
 
 // ---------------------------------------------------------------- host → webview
 

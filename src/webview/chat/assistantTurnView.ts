@@ -1,13 +1,16 @@
-/** An answer: its markdown (streamed or finished), how it ended, its cost, and what can be done next. */
-import { usageLine, type AssistantTurn } from '../../chat/conversation';
+/** An answer: its markdown (streamed or finished), the tools it called, how it ended, its cost, and what can be done next. */
+import { usageLine, type AssistantTurn, type ToolCallRecord } from '../../chat/conversation';
 import { el, textButton } from './dom';
 import type { HostConnection } from './hostConnection';
 import { renderStaticMarkdown, StreamingMessageView } from './markdown';
+import { ToolCallCard } from './toolCallCard';
 
 export class AssistantTurnView {
   readonly element: HTMLElement;
   private readonly body = el('div', { class: 'assistant-text markdown-body' });
   private readonly footer = el('footer', { class: 'turn-footer' });
+  private readonly toolCalls = el('div', { class: 'tool-calls', role: 'list', 'aria-label': 'Tool calls' });
+  private readonly cards = new Map<string, ToolCallCard>();
   private stream: StreamingMessageView | undefined;
 
   constructor(
@@ -20,6 +23,7 @@ export class AssistantTurnView {
       { class: 'turn turn-assistant', 'aria-label': `Answer from ${turn.model}`, 'data-turn-id': turn.id },
       el('header', { class: 'turn-header' }, el('span', { class: 'turn-role' }, 'Assistant'), el('span', { class: 'turn-model' }, turn.model)),
       this.body,
+      this.toolCalls,
       this.footer,
     );
     if (turn.status === 'streaming') {
@@ -28,6 +32,7 @@ export class AssistantTurnView {
     } else {
       renderStaticMarkdown(this.body, turn.text);
     }
+    this.showToolCalls();
     this.renderFooter(canAct);
   }
 
@@ -43,7 +48,29 @@ export class AssistantTurnView {
       this.stream = undefined;
       stream.finish();
     }
+    this.showToolCalls();
     this.renderFooter(canAct);
+  }
+
+  /** One call changed; returns its card when the call now waits for the user's approval. */
+  updateToolCall(call: ToolCallRecord): ToolCallCard | undefined {
+    const card = this.cards.get(call.id);
+    return card?.update(call) ? card : undefined;
+  }
+
+  /** Cards for calls not shown yet; the shown ones keep their state (open, result unfolded). */
+  private showToolCalls(): void {
+    for (const call of this.turn.toolCalls ?? []) {
+      const shown = this.cards.get(call.id);
+      if (shown) {
+        shown.update(call);
+        continue;
+      }
+      const card = new ToolCallCard(call, this.host);
+      this.cards.set(call.id, card);
+      this.toolCalls.append(el('div', { role: 'listitem' }, card.element));
+    }
+    this.toolCalls.hidden = this.cards.size === 0;
   }
 
   private renderFooter(canAct: boolean): void {

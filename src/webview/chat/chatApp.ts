@@ -10,6 +10,7 @@ import { LiveAnnouncer } from './liveAnnouncer';
 import { installLinkHandler } from './markdown';
 import { ModelPicker } from './modelPicker';
 import { ParamsPanel } from './paramsPanel';
+import { ToolChoicePicker } from './toolChoicePicker';
 import { Transcript } from './transcript';
 
 export class ChatApp {
@@ -17,6 +18,7 @@ export class ChatApp {
   private readonly transcript: Transcript;
   private readonly composer: Composer;
   private readonly models: ModelPicker;
+  private readonly toolChoice: ToolChoicePicker;
   private readonly params: ParamsPanel;
   private readonly history: HistoryPanel;
   private readonly title = el('h1', { class: 'conversation-title' });
@@ -26,7 +28,8 @@ export class ChatApp {
   constructor(root: HTMLElement, private readonly host: HostConnection) {
     this.transcript = new Transcript(host, this.announcer);
     this.models = new ModelPicker(host);
-    this.composer = new Composer(host, this.models.element);
+    this.toolChoice = new ToolChoicePicker(host);
+    this.composer = new Composer(host, el('div', { class: 'pickers' }, this.models.element, this.toolChoice.element));
     this.params = new ParamsPanel(host);
     this.history = new HistoryPanel(host);
     const paramsToggle = iconButton('settings', 'Parameters', () => paramsToggle.setAttribute('aria-expanded', String(this.params.toggle())), { 'aria-expanded': 'false' });
@@ -48,6 +51,7 @@ export class ChatApp {
     switch (message.type) {
       case 'state':
         this.models.showModels(message.state.models);
+        this.toolChoice.showTools(message.state.tools);
         this.history.show(message.state.conversations, message.state.conversation.id);
         this.showConversation(message.state.conversation, message.state.busy, true);
         this.composer.focus();
@@ -63,6 +67,10 @@ export class ChatApp {
         return this.transcript.updateTurn(message.conversationId, message.turn, message.busy);
       case 'models':
         return this.models.showModels(message.models);
+      case 'toolCallChanged':
+        return this.transcript.updateToolCall(message.conversationId, message.turnId, message.call);
+      case 'tools':
+        return this.toolChoice.showTools(message.tools);
       case 'draft':
         if (message.conversationId === this.conversationId) this.composer.showDraft(message.draft, message.replaceText);
         return;
@@ -82,6 +90,7 @@ export class ChatApp {
     this.setBusy(busy);
     this.transcript.render(conversation, busy);
     this.models.showModel(conversation.model);
+    this.toolChoice.showChoice(conversation.toolChoice);
     this.params.show(conversation.params);
     if (switched) this.composer.showDraft(conversation.draft, true);
   }

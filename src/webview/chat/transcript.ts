@@ -3,7 +3,7 @@
  * which paints once per animation frame; the view follows the new text
  * when the reader was at the bottom.
  */
-import type { AssistantTurn, Conversation } from '../../chat/conversation';
+import type { AssistantTurn, Conversation, ToolCallRecord } from '../../chat/conversation';
 import { AssistantTurnView } from './assistantTurnView';
 import { el } from './dom';
 import type { HostConnection } from './hostConnection';
@@ -62,6 +62,17 @@ export class Transcript {
     this.element.querySelectorAll<HTMLButtonElement>('.turn-user .turn-action').forEach((button) => (button.disabled = busy));
   }
 
+  updateToolCall(conversationId: string, turnId: string, call: ToolCallRecord): void {
+    const view = conversationId === this.conversationId ? this.answers.get(turnId) : undefined;
+    const asking = view?.updateToolCall(call);
+    if (!asking) return;
+    this.announcer.finished(`${call.name} needs your approval.`);
+    // Not while the user types: the question waits in its card.
+    const typing = document.activeElement instanceof HTMLTextAreaElement || document.activeElement instanceof HTMLInputElement;
+    if (!typing) asking.focusApproval();
+    asking.element.scrollIntoView({ block: 'nearest' });
+  }
+
   private isLastTurn(turnId: string): boolean {
     return this.element.lastElementChild?.getAttribute('data-turn-id') === turnId;
   }
@@ -78,6 +89,7 @@ export class Transcript {
 }
 
 function outcomeOf(turn: AssistantTurn): string {
+  if (turn.toolCalls?.length && !turn.error && turn.status === 'done') return `Calling ${turn.toolCalls.map((c) => c.name).join(', ')}.`;
   if (turn.status === 'stopped') return 'Answer stopped.';
   if (turn.status === 'interrupted') return 'The answer was interrupted.';
   if (turn.status === 'error') return `Error: ${turn.error?.message ?? 'the request failed'}`;

@@ -2,19 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { renderMarkdown } from '../../../src/webview/chat/markdown/markdownEngine';
+import { assertOnlyKnownMarkup } from './knownMarkup';
 import { markdownDocument } from './markdownArbitraries';
-
-/** The only tags and attributes the engine may emit (what the DOM sanitiser lets through). */
-const TAGS = new Set(['a', 'blockquote', 'br', 'code', 'div', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'li', 'ol', 'p', 'pre', 's', 'span', 'strong', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul']);
-const ATTRIBUTES = new Set(['class', 'data-href', 'data-lang', 'role', 'start', 'style', 'tabindex', 'title']);
-
-function assertOnlyKnownMarkup(html: string): void {
-  for (const [, tag, attributes] of html.matchAll(/<\/?([a-zA-Z0-9]+)([^>]*)>/g)) {
-    assert.ok(TAGS.has(tag!), `unexpected <${tag}> in ${html}`);
-    for (const [, name] of attributes!.matchAll(/\s([^\s=]+)="[^"]*"/g)) assert.ok(ATTRIBUTES.has(name!), `unexpected ${name}= in ${html}`);
-  }
-  assert.doesNotMatch(html, /data-href="\s*(?:javascript|vbscript|file|data):/i);
-}
 
 test('raw HTML is escaped, never emitted', () => {
   const html = renderMarkdown('<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n<iframe src="https://evil"></iframe>\n\nText <b onclick="x()">bold</b> <style>p{}</style>');

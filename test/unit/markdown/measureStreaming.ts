@@ -11,14 +11,17 @@ import { chunksOf, realisticAnswer } from './realisticAnswer';
 const text = realisticAnswer(100_000);
 const chunks = chunksOf(text, 10_000);
 
-function milliseconds(work: () => void, repeat = 5): number {
-  const times: number[] = [];
-  for (let i = 0; i < repeat; i++) {
-    const started = performance.now();
-    work();
-    times.push(performance.now() - started);
+/** Median wall time of each contender, run in turns so that a busy machine slows all of them alike. */
+function medians(contenders: Record<string, () => void>, rounds = 9): Record<string, number> {
+  const times: Record<string, number[]> = {};
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, work] of Object.entries(contenders)) {
+      const started = performance.now();
+      work();
+      (times[name] ??= []).push(performance.now() - started);
+    }
   }
-  return Math.min(...times);
+  return Object.fromEntries(Object.entries(times).map(([name, list]) => [name, list.sort((a, b) => a - b)[list.length >> 1]!]));
 }
 
 function incremental(readTails: boolean): void {
@@ -39,14 +42,12 @@ function naive(): void {
 }
 
 renderMarkdown(text);
-const once = milliseconds(() => renderMarkdown(text));
-const lazy = milliseconds(() => incremental(false));
-const eager = milliseconds(() => incremental(true));
-console.log(`${text.length} characters in ${chunks.length} chunks`);
-console.log(`renderMarkdown once:                    ${once.toFixed(1)} ms`);
-console.log(`IncrementalMarkdown, tails not read:    ${lazy.toFixed(1)} ms (${(lazy / once).toFixed(2)}x)`);
-console.log(`IncrementalMarkdown, tail every chunk:  ${eager.toFixed(1)} ms (${(eager / once).toFixed(2)}x)`);
+const { once, lazy, eager } = medians({ once: () => renderMarkdown(text), lazy: () => incremental(false), eager: () => incremental(true) }) as Record<string, number>;
+console.log(`${text.length} characters in ${chunks.length} chunks (median of 9)`);
+console.log(`renderMarkdown once:                    ${once!.toFixed(1)} ms`);
+console.log(`IncrementalMarkdown, tails not read:    ${lazy!.toFixed(1)} ms (${(lazy! / once!).toFixed(2)}x)`);
+console.log(`IncrementalMarkdown, tail every chunk:  ${eager!.toFixed(1)} ms (${(eager! / once!).toFixed(2)}x)`);
 if (process.argv.includes('--naive')) {
-  const full = milliseconds(naive, 1);
-  console.log(`naive full render per chunk:            ${full.toFixed(0)} ms (${(full / once).toFixed(0)}x)`);
+  const { naive: full } = medians({ naive }, 1);
+  console.log(`naive full render per chunk:            ${full!.toFixed(0)} ms (${(full! / once!).toFixed(0)}x)`);
 }

@@ -61,7 +61,7 @@ function orderedList(random: Random): string {
 }
 
 function codeBlock(random: Random): string {
-  const lines = Array.from({ length: random.int(10, 60) }, (_, i) => CODE[i % CODE.length]!);
+  const lines = Array.from({ length: random.int(10, 60) }, (_, i) => CODE[i % CODE.length]!.replace('attempts', `attempts${random.int(0, 999)}`));
   return `\`\`\`${random.pick(['ts', 'typescript', 'js', 'python', 'json', 'bash'])}\n${lines.join('\n')}\n\`\`\``;
 }
 

@@ -7,48 +7,12 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { AssistantTurn, Conversation } from '../../../src/chat/conversation';
 import { ChatController, type ChatServices } from '../../../src/chatView/chatController';
-import { ConversationLibrary, type ActiveIdMemento } from '../../../src/chatView/conversationLibrary';
+import { ConversationLibrary } from '../../../src/chatView/conversationLibrary';
 import { ConversationStore } from '../../../src/chatView/conversationStore';
 import { GatewayClient } from '../../../src/gateway/client';
 import { classifyModel } from '../../../src/gateway/catalog';
-import type { HostMessage } from '../../../src/protocol/chatProtocol';
 import { startEmulator, type Emulator } from '../../emulator';
-
-class RecordingView {
-  readonly messages: HostMessage[] = [];
-  post(message: HostMessage): void {
-    this.messages.push(structuredClone(message));
-  }
-  streamedText(turnId: string): string {
-    return this.messages.flatMap((m) => (m.type === 'textAppended' && m.turnId === turnId ? [m.text] : [])).join('');
-  }
-  lastState(): Conversation {
-    const state = [...this.messages].reverse().find((m) => m.type === 'state');
-    assert.ok(state && state.type === 'state', 'no state message');
-    return state.state.conversation;
-  }
-}
-
-class MemoryMemento implements ActiveIdMemento {
-  private readonly values = new Map<string, unknown>();
-  get<T>(key: string): T | undefined {
-    return this.values.get(key) as T | undefined;
-  }
-  update(key: string, value: unknown): Thenable<void> {
-    this.values.set(key, value);
-    return Promise.resolve();
-  }
-}
-
-async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 10000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+import { MemoryMemento, RecordingView, until } from './chatViewKit';
 
 suite('Chat view host', () => {
   let emulator: Emulator;

@@ -178,25 +178,18 @@ export class IncrementalMarkdown {
   }
 
   private update(frozen: string[], reset: boolean): MarkdownUpdate {
-    const start = this.boundary;
-    const end = this.source.length;
-    const fence = this.openFence;
-    const tail = (): string => (fence ? fence.html(end) : this.renderTail(start, end));
-    const update: MarkdownUpdate = {
-      frozen,
-      get tail() {
-        return tail();
-      },
-    };
+    const update = new LazyTailUpdate(frozen, this.tailHtml, this.boundary, this.source.length, this.openFence);
     if (reset) update.reset = true;
     return update;
   }
 
-  private renderTail(start: number, end: number): string {
+  /** The tail HTML for the text in [start, end); called when an update's tail is read. */
+  private readonly tailHtml: TailRenderer = (start, end, fence) => {
+    if (fence) return fence.html(end);
     const cache = this.tailCache;
     if (cache.start !== start || cache.end !== end) this.tailCache = { start, end, html: this.renderUnfrozen(this.source.slice(start, end)) };
     return this.tailCache.html;
-  }
+  };
 
   /** Renders tail text; a code block at its end is shown unhighlighted, since it may still grow (it is highlighted once, when final). */
   private renderUnfrozen(text: string): string {
@@ -207,5 +200,25 @@ export class IncrementalMarkdown {
     if (!last || fence?.type !== 'fence') return this.engine.renderer.render(tokens, this.engine.options, env);
     const before = this.engine.renderer.render(tokens.slice(0, last.start), this.engine.options, env);
     return before + codeBlockHtml(fenceLanguage(this.engine, fence.info), escapeHtml(fence.content));
+  }
+}
+
+type TailRenderer = (start: number, end: number, fence: OpenFence | undefined) => string;
+
+/** An update whose tail is rendered only if someone reads it (a DOM may skip repainting some). */
+class LazyTailUpdate implements MarkdownUpdate {
+  reset?: boolean;
+  tailCodeAppend?: string;
+
+  constructor(
+    readonly frozen: string[],
+    private readonly render: TailRenderer,
+    private readonly start: number,
+    private readonly end: number,
+    private readonly fence: OpenFence | undefined,
+  ) {}
+
+  get tail(): string {
+    return this.render(this.start, this.end, this.fence);
   }
 }

@@ -25,7 +25,8 @@ export interface CaseContext {
   fixture: ClientFixture;
   /** A fresh, empty output folder for this case: the workspace's generated files. */
   folder: string;
-  fault: FaultName;
+  /** The fault in force; none for a run without faults. */
+  fault?: FaultName;
 }
 
 /** What the user ends up with: the result, or the message they are shown. */

@@ -7,8 +7,10 @@ import type { FormValues, MediaVariant } from '../../../../src/mediaGeneration/f
 import { givenValues } from '../../../../src/mediaGeneration/forms/formValues';
 import { formFor } from '../../../../src/mediaGeneration/forms/mediaForms';
 import { prepareGeneration } from '../../../../src/mediaGeneration/generation/generationPlan';
+import { sniffAudioFormat } from '../../../../src/speech/audioFormats';
 import { runGeneration } from '../../../../src/mediaGeneration/generation/generationRun';
 import { folderMediaOutput } from '../../../support/folderMediaOutput';
+import { isWholeMediaFile } from '../completeMedia';
 import { partialFiles, resultFiles } from '../leftoverFiles';
 import { type CaseContext, type Endpoint, type Outcome, outcomeOf, type SpecificFault } from './endpoint';
 
@@ -19,6 +21,8 @@ interface Generation {
   values: FormValues;
   faultPath: string;
   specificFaults: readonly SpecificFault[];
+  /** Less than the answer's size: a link answer is a few hundred bytes. */
+  midBodyBytes: number;
 }
 
 const PROMPT = 'a lighthouse on a cliff at dusk in light fog';
@@ -29,7 +33,7 @@ function generationEndpoint(g: Generation): Endpoint {
     faultPath: g.faultPath,
     retry: 'paid',
     specificFaults: g.specificFaults,
-    midBodyBytes: 300,
+    midBodyBytes: g.midBodyBytes,
     async run({ fixture, folder }): Promise<Outcome> {
       const form = formFor(g.variant);
       const prepared = await prepareGeneration({ form, model: g.model, prompt: PROMPT, values: givenValues(form, g.values) }, (file) => file);
@@ -44,33 +48,34 @@ function generationEndpoint(g: Generation): Endpoint {
   };
 }
 
-/** Nothing partial is ever left; a failure leaves no result; a success leaves one complete file of a known type. */
+/** Nothing partial is ever left; a failure leaves no result; a success leaves one whole media file. */
 export function verifyMediaFolder({ folder }: CaseContext, outcome: Outcome): void {
   assert.deepEqual(partialFiles(folder), [], 'no partial file');
   const results = resultFiles(folder);
   if (!outcome.ok) return assert.deepEqual(results, [], 'a failure leaves no file');
   assert.equal(results.length, 1, 'one result');
   const bytes = fs.readFileSync(path.join(folder, results[0]!));
-  assert.ok(sniffMediaType(bytes), `${results[0]} is a complete media file`);
+  assert.ok(sniffMediaType(bytes) ?? sniffAudioFormat(bytes), `${results[0]} is a media file`);
+  assert.ok(isWholeMediaFile(bytes), `${results[0]} is whole`);
 }
 
 export const imageAsBase64 = (): Endpoint => generationEndpoint({
   name: 'image (b64_json streamed to a file)', variant: 'image-4.0', model: 'bytedance-seedream-4',
-  values: { size: '512x512', response_format: 'b64_json', watermark: false }, faultPath: '/images', specificFaults: [],
+  values: { size: '512x512', response_format: 'b64_json', watermark: false }, faultPath: '/images', specificFaults: [], midBodyBytes: 300,
 });
 
 export const imageAsLink = (): Endpoint => generationEndpoint({
   name: 'image (signed link downloaded)', variant: 'image-4.0', model: 'bytedance-seedream-4',
-  values: { size: '512x512', response_format: 'url', watermark: false }, faultPath: '/images', specificFaults: ['expired signed URL'],
+  values: { size: '512x512', response_format: 'url', watermark: false }, faultPath: '/images', specificFaults: ['expired signed URL'], midBodyBytes: 100,
 });
 
 export const videoAsBase64 = (): Endpoint => generationEndpoint({
-  name: 'video (base64 streamed to a file)', variant: 'video-v2', model: 'veo-2', values: { n: 1 }, faultPath: '/videos', specificFaults: [],
+  name: 'video (base64 streamed to a file)', variant: 'video-v2', model: 'veo-2', values: { n: 1 }, faultPath: '/videos', specificFaults: [], midBodyBytes: 300,
 });
 
 export const videoAsLink = (): Endpoint => generationEndpoint({
   name: 'video (signed link downloaded)', variant: 'video-v3', model: 'google-veo-3',
-  values: { duration: 4, output_format: 'url', generate_audio: false }, faultPath: '/videos', specificFaults: ['expired signed URL'],
+  values: { duration: 4, output_format: 'url', generate_audio: false }, faultPath: '/videos', specificFaults: ['expired signed URL'], midBodyBytes: 100,
 });
 
 /** A signed media link downloaded into the output folder, the faults hitting the download itself. */

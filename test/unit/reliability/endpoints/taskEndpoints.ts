@@ -2,10 +2,10 @@
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../../../../src/gateway/media/atomicFile';
-import { SYSTEM_CLOCK } from '../../../../src/tasks/clock';
 import type { TaskRecipe } from '../../../../src/tasks/taskEntry';
-import { TaskTracker } from '../../../../src/tasks/taskTracker';
+import type { TaskTracker } from '../../../../src/tasks/taskTracker';
 import type { ClientFixture } from '../../client/harness';
+import { taskTrackerFor } from '../taskTrackerFor';
 import { type Endpoint, outcomeOf } from './endpoint';
 import { verifyMediaFolder } from './mediaEndpoints';
 
@@ -17,18 +17,18 @@ class TrackerSlot {
   private tracker: TaskTracker | undefined;
 
   of(fixture: ClientFixture): TaskTracker {
-    this.tracker ??= new TaskTracker({
-      tasks: () => fixture.client.tasks,
-      storage: { load: () => undefined, save: () => Promise.resolve() },
-      clock: SYSTEM_CLOCK,
-      timing: { baseMs: 25, hiddenFactor: 1, backoffFactor: 1, maxFactor: 1 },
-      log: () => undefined,
-    });
+    this.tracker ??= taskTrackerFor(fixture.client, 25);
     return this.tracker;
   }
 
   dispose(): void {
     this.tracker?.dispose();
+  }
+}
+
+async function until(what: string, done: () => boolean): Promise<void> {
+  for (const end = Date.now() + 10_000; !done(); await new Promise((resolve) => setTimeout(resolve, 20))) {
+    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
   }
 }
 
@@ -51,6 +51,8 @@ export function taskCreation(): Endpoint {
     specificFaults: [],
     midBodyBytes: 10,
     async prepare({ fixture }) {
+      // The poller must not meet the fault of the next case.
+      await until('the tasks created before to finish', () => slot.of(fixture).registry.activeIds().length === 0);
       before = fixture.emu.tasks().length;
     },
     run: ({ fixture }) => outcomeOf(() => slot.of(fixture).create(RECIPE, noImages)),

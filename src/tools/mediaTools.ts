@@ -1,0 +1,83 @@
+/**
+ * The gateway's media as chat tools: the same actions, schemas and result
+ * texts as VS Code's language model tools. Input images must be workspace
+ * files (or, for video tasks, http(s) URLs): nothing else leaves the machine.
+ */
+import * as vscode from 'vscode';
+import type { SpeechFormat } from '../gateway/types/speech';
+import { SPEECH_FORMATS } from '../gateway/validation/limits';
+import type { MediaActions, VideoTaskRequest } from '../languageModels/mediaActions';
+import { imageResultText, MEDIA_TOOL_SPECS, readingResultText, speechSavedText, videoTaskResultText, type MediaToolSpec } from './mediaToolSpecs';
+import { optionalArray, optionalBoolean, optionalInteger, optionalNumber, optionalString, requiredString, type ToolArgs } from './toolArgs';
+import type { ToolSpec } from './toolSpec';
+import { tokenFor, type WorkspaceTool } from './workspaceTool';
+import { resolveWorkspaceUri, shownPath } from './workspacePaths';
+
+export function mediaTools(actions: MediaActions): WorkspaceTool[] {
+  return [
+    {
+      spec: spec(MEDIA_TOOL_SPECS.generateImage),
+      async run(args, signal) {
+        const images = workspaceFiles(optionalArray(args, 'images'), false);
+        const request = { prompt: requiredString(args, 'prompt'), model: optionalString(args, 'model'), size: optionalString(args, 'size'), images };
+        const source = tokenFor(signal);
+        try {
+          return imageResultText(await actions.generateImage(request, source.token), (file) => shownPath(vscode.Uri.file(file)));
+        } finally {
+          source.dispose();
+        }
+      },
+    },
+    {
+      spec: spec(MEDIA_TOOL_SPECS.createVideoTask),
+      async run(args) {
+        const request: VideoTaskRequest = {
+          prompt: requiredString(args, 'prompt'),
+          model: optionalString(args, 'model'),
+          images: workspaceFiles(optionalArray(args, 'images'), true),
+          ratio: optionalString(args, 'ratio') as VideoTaskRequest['ratio'],
+          resolution: optionalString(args, 'resolution') as VideoTaskRequest['resolution'],
+          duration: optionalInteger(args, 'duration', -1, 12),
+          generateAudio: optionalBoolean(args, 'generateAudio'),
+        };
+        return videoTaskResultText(await actions.createVideoTask(request), actions.modelFor('videoTask', request.model));
+      },
+    },
+    {
+      spec: spec(MEDIA_TOOL_SPECS.readAloud),
+      async run(args, signal) {
+        const speech = { text: requiredString(args, 'text'), voice: optionalString(args, 'voice'), speed: optionalNumber(args, 'speed') };
+        if (optionalBoolean(args, 'save')) {
+          const saved = await actions.saveSpeech({ ...speech, format: speechFormat(args) });
+          return speechSavedText(shownPath(vscode.Uri.file(saved.path)));
+        }
+        const source = tokenFor(signal);
+        try {
+          return readingResultText(await actions.readAloud(speech, source.token));
+        } finally {
+          source.dispose();
+        }
+      },
+    },
+  ];
+}
+
+/** Paid, or playing sound: never read-only. */
+function spec(media: MediaToolSpec): ToolSpec {
+  return { name: media.chatName, description: media.description, parameters: media.parameters, readOnly: false };
+}
+
+/** The inputs as absolute workspace paths (URLs kept when allowed); a path outside refuses the call. */
+function workspaceFiles(items: unknown[] | undefined, urlsAllowed: boolean): string[] | undefined {
+  return items?.map((item, i) => {
+    if (typeof item !== 'string') throw new Error(`"images[${i}]" must be a string.`);
+    if (urlsAllowed && /^https?:\/\//i.test(item)) return item;
+    return resolveWorkspaceUri(item).fsPath;
+  });
+}
+
+function speechFormat(args: ToolArgs): SpeechFormat | undefined {
+  const format = optionalString(args, 'format');
+  if (format !== undefined && !(SPEECH_FORMATS as readonly string[]).includes(format)) throw new Error(`"format" must be one of ${SPEECH_FORMATS.join(', ')}.`);
+  return format as SpeechFormat | undefined;
+}

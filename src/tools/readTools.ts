@@ -1,0 +1,144 @@
+/** The read-only workspace tools: files, search, the editor's selection and problems, opening a file. */
+import * as vscode from 'vscode';
+import { builtinSpec, BUILTIN_TOOLS } from './builtinToolSpecs';
+import { lineMatcher, matchingLines, sliceLines } from './textEdits';
+import { optionalBoolean, optionalInteger, optionalString, requiredString, type ToolArgs } from './toolArgs';
+import { tokenFor, type WorkspaceTool } from './workspaceTool';
+import { isInWorkspace, resolveWorkspaceUri, shownPath } from './workspacePaths';
+
+/** Larger files are not read as text (a build artefact, a data dump). */
+const MAX_FILE_BYTES = 2 * 1024 * 1024;
+/** search_text reads at most this many files. */
+const MAX_SEARCHED_FILES = 5000;
+const MAX_DIAGNOSTICS = 200;
+
+export function readTools(): WorkspaceTool[] {
+  return [
+    tool(BUILTIN_TOOLS.readFile, readFile),
+    tool(BUILTIN_TOOLS.listFiles, listFiles),
+    tool(BUILTIN_TOOLS.searchText, searchText),
+    tool(BUILTIN_TOOLS.openFile, openFile),
+    tool(BUILTIN_TOOLS.getSelection, getSelection),
+    tool(BUILTIN_TOOLS.getDiagnostics, getDiagnostics),
+  ];
+}
+
+function tool(name: string, run: WorkspaceTool['run']): WorkspaceTool {
+  return { spec: builtinSpec(name), run };
+}
+
+/** The document of a workspace text file (unsaved changes included); throws for folders and large files. */
+export async function openWorkspaceDocument(uri: vscode.Uri): Promise<vscode.TextDocument> {
+  let stat: vscode.FileStat;
+  try {
+    stat = await vscode.workspace.fs.stat(uri);
+  } catch {
+    throw new Error(`${shownPath(uri)} does not exist.`);
+  }
+  if (stat.type & vscode.FileType.Directory) throw new Error(`${shownPath(uri)} is a folder: use list_files.`);
+  if (stat.size > MAX_FILE_BYTES) throw new Error(`${shownPath(uri)} is too large to read (${stat.size} bytes).`);
+  return vscode.workspace.openTextDocument(uri);
+}
+
+async function readFile(args: ToolArgs): Promise<string> {
+  const uri = resolveWorkspaceUri(requiredString(args, 'path'));
+  const document = await openWorkspaceDocument(uri);
+  return sliceLines(document.getText(), optionalInteger(args, 'startLine', 1), optionalInteger(args, 'endLine', 1));
+}
+
+async function listFiles(args: ToolArgs, signal: AbortSignal): Promise<string> {
+  const pattern = requiredString(args, 'pattern');
+  const max = optionalInteger(args, 'maxResults', 1, 1000) ?? 200;
+  const files = await findWorkspaceFiles(pattern, max + 1, signal);
+  if (files.length === 0) return `No files match ${pattern}.`;
+  const shown = files.slice(0, max).map(shownPath).sort();
+  return [...shown, ...(files.length > max ? [`(more than ${max} files match; narrow the pattern)`] : [])].join('\n');
+}
+
+async function searchText(args: ToolArgs, signal: AbortSignal): Promise<string> {
+  const query = requiredString(args, 'query');
+  const matches = lineMatcher(query, optionalBoolean(args, 'isRegex') ?? false);
+  const max = optionalInteger(args, 'maxResults', 1, 500) ?? 100;
+  const files = await findWorkspaceFiles(optionalString(args, 'include') ?? '**/*', MAX_SEARCHED_FILES, signal);
+  const found: string[] = [];
+  for (const uri of files) {
+    if (signal.aborted || found.length >= max) break;
+    const text = await readTextIfSmall(uri);
+    if (text === undefined) continue;
+    for (const m of matchingLines(text, matches, max - found.length)) found.push(`${shownPath(uri)}:${m.line}: ${m.text}`);
+  }
+  if (found.length === 0) return `No line matches ${JSON.stringify(query)}.`;
+  return [...found, ...(found.length >= max ? [`(stopped at ${max} matches)`] : [])].join('\n');
+}
+
+async function openFile(args: ToolArgs): Promise<string> {
+  const uri = resolveWorkspaceUri(requiredString(args, 'path'));
+  const document = await openWorkspaceDocument(uri);
+  const start = optionalInteger(args, 'startLine', 1);
+  const end = optionalInteger(args, 'endLine', 1) ?? start;
+  const options: vscode.TextDocumentShowOptions = { preview: true, preserveFocus: true };
+  if (start !== undefined) {
+    const last = Math.min(Math.max(end ?? start, start), document.lineCount);
+    options.selection = new vscode.Range(Math.min(start, document.lineCount) - 1, 0, last - 1, document.lineAt(last - 1).text.length);
+  }
+  await vscode.window.showTextDocument(document, options);
+  return start === undefined ? `Opened ${shownPath(uri)}.` : `Opened ${shownPath(uri)} at lines ${start}-${end}.`;
+}
+
+async function getSelection(): Promise<string> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) return 'No editor is active.';
+  const { document, selection } = editor;
+  const file = shownPath(document.uri);
+  if (selection.isEmpty) return `Nothing is selected in ${file} (the cursor is at line ${selection.active.line + 1}).`;
+  return `${file}:${selection.start.line + 1}-${selection.end.line + 1} (${document.languageId})\n${document.getText(selection)}`;
+}
+
+async function getDiagnostics(args: ToolArgs): Promise<string> {
+  const requested = optionalString(args, 'path');
+  const file = requested === undefined ? undefined : resolveWorkspaceUri(requested);
+  const entries: Array<[vscode.Uri, readonly vscode.Diagnostic[]]> = file === undefined
+    ? vscode.languages.getDiagnostics().filter(([uri, list]) => list.length > 0 && isInWorkspace(uri))
+    : [[file, vscode.languages.getDiagnostics(file)]];
+  const lines = entries.flatMap(([uri, list]) => list.map((d) => describeDiagnostic(uri, d)));
+  if (lines.length === 0) return requested === undefined ? 'No problems in the workspace\'s open files.' : `No problems in ${requested}.`;
+  return [...lines.slice(0, MAX_DIAGNOSTICS), ...(lines.length > MAX_DIAGNOSTICS ? [`(${lines.length - MAX_DIAGNOSTICS} more)`] : [])].join('\n');
+}
+
+const SEVERITIES = ['error', 'warning', 'info', 'hint'] as const;
+
+function describeDiagnostic(uri: vscode.Uri, d: vscode.Diagnostic): string {
+  const code = typeof d.code === 'object' ? d.code.value : d.code;
+  const source = [d.source, code].filter((part) => part !== undefined && part !== '').join(' ');
+  return `${shownPath(uri)}:${d.range.start.line + 1}:${d.range.start.character + 1} ${SEVERITIES[d.severity]}: ${d.message}${source ? ` [${source}]` : ''}`;
+}
+
+/** Files of the workspace folders matching the glob, inside the workspace (symlinks included only when they stay in). */
+async function findWorkspaceFiles(pattern: string, max: number, signal: AbortSignal): Promise<vscode.Uri[]> {
+  const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file');
+  const source = tokenFor(signal);
+  try {
+    const found: vscode.Uri[] = [];
+    for (const folder of folders) {
+      if (found.length >= max) break;
+      const files = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, pattern), undefined, max - found.length, source.token);
+      found.push(...files.filter(isInWorkspace));
+    }
+    return found;
+  } finally {
+    source.dispose();
+  }
+}
+
+/** The file's text, or undefined when it is large or binary. */
+async function readTextIfSmall(uri: vscode.Uri): Promise<string | undefined> {
+  try {
+    const stat = await vscode.workspace.fs.stat(uri);
+    if (stat.size > MAX_FILE_BYTES) return undefined;
+    const bytes = await vscode.workspace.fs.readFile(uri);
+    if (bytes.includes(0)) return undefined;
+    return new TextDecoder().decode(bytes);
+  } catch {
+    return undefined;
+  }
+}

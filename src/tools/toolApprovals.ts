@@ -1,0 +1,59 @@
+/**
+ * Whether a tool call may run: pre-approved by the settings or by an earlier
+ * "Always in this workspace" (kept in workspaceState), or else the user is
+ * asked: in the chat view's card when it is visible, in a modal otherwise.
+ */
+import * as vscode from 'vscode';
+import { toolArgumentsText, type ToolCallRecord } from '../chat/conversation';
+import type { ApprovalDecision, ToolApprover } from '../chat/toolLoop';
+import { APPROVAL_LABELS } from '../protocol/chatProtocol';
+
+const ALWAYS_ALLOWED_KEY = 'genaiGateway.tools.alwaysAllowed';
+
+/** Asks in the chat view; undefined when the view cannot show the question now. */
+export type ViewAsker = (call: ToolCallRecord, signal: AbortSignal) => Promise<ApprovalDecision> | undefined;
+
+export class ToolApprovals implements ToolApprover {
+  private viewAsker: ViewAsker | undefined;
+
+  constructor(
+    private readonly workspaceState: Pick<vscode.Memento, 'get' | 'update'>,
+    private readonly autoApprove: () => readonly string[],
+  ) {}
+
+  /** The chat view attaches itself while it can ask. */
+  setViewAsker(asker: ViewAsker | undefined): void {
+    this.viewAsker = asker;
+  }
+
+  isPreApproved(name: string): boolean {
+    return this.autoApprove().includes(name) || this.alwaysAllowed().includes(name);
+  }
+
+  async ask(call: ToolCallRecord, signal: AbortSignal): Promise<ApprovalDecision> {
+    const decision = await (this.viewAsker?.(call, signal) ?? askInModal(call, signal));
+    if (decision === 'always' && !signal.aborted) await this.workspaceState.update(ALWAYS_ALLOWED_KEY, [...new Set([...this.alwaysAllowed(), call.name])]);
+    return decision;
+  }
+
+  /** Forgets every "Always in this workspace"; returns the tool names that were allowed. */
+  async forgetAlways(): Promise<string[]> {
+    const names = this.alwaysAllowed();
+    await this.workspaceState.update(ALWAYS_ALLOWED_KEY, undefined);
+    return names;
+  }
+
+  private alwaysAllowed(): string[] {
+    const stored = this.workspaceState.get<unknown>(ALWAYS_ALLOWED_KEY);
+    return Array.isArray(stored) ? stored.filter((name): name is string => typeof name === 'string') : [];
+  }
+}
+
+/** The modal's Cancel, or a stopped answer, deny. */
+async function askInModal(call: ToolCallRecord, signal: AbortSignal): Promise<ApprovalDecision> {
+  const { once, always, deny } = APPROVAL_LABELS;
+  const question = vscode.window.showWarningMessage(`Let the model run ${call.name}?`, { modal: true, detail: `Arguments:\n${toolArgumentsText(call.arguments)}` }, once, always, deny);
+  const aborted = new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined), { once: true }));
+  const answer = await Promise.race([question, aborted]);
+  return answer === once ? 'once' : answer === always ? 'always' : 'deny';
+}

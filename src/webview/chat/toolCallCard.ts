@@ -1,0 +1,110 @@
+/**
+ * One function the model called: a collapsible card with its name, status,
+ * duration, arguments and result (long results folded), and the approval
+ * buttons while it waits for the user.
+ */
+import { toolArgumentsText, type ToolCallRecord, type ToolCallStatus } from '../../chat/conversation';
+import { APPROVAL_LABELS } from '../../protocol/chatProtocol';
+import { el, textButton } from './dom';
+import type { HostConnection } from './hostConnection';
+
+/** Longer results show this much until "Show all". */
+const FOLDED_RESULT_CHARS = 600;
+
+const STATUS: Record<ToolCallStatus, { label: string; icon: string }> = {
+  pending: { label: 'Waiting', icon: 'circle-outline' },
+  awaitingApproval: { label: 'Needs your approval', icon: 'shield' },
+  running: { label: 'Running…', icon: 'loading codicon-modifier-spin' },
+  succeeded: { label: 'Done', icon: 'check' },
+  failed: { label: 'Failed', icon: 'error' },
+  denied: { label: 'Denied', icon: 'circle-slash' },
+  invalid: { label: 'Invalid arguments: not run', icon: 'warning' },
+  skipped: { label: 'Not run', icon: 'debug-step-over' },
+  cancelled: { label: 'Cancelled', icon: 'stop-circle' },
+};
+
+export class ToolCallCard {
+  readonly element: HTMLDetailsElement;
+  private readonly summary = el('summary', { class: 'tool-call-summary' });
+  private readonly approval = el('div', { class: 'tool-approval', role: 'group' });
+  private readonly result = el('div', { class: 'tool-section tool-result' });
+  private resultExpanded = false;
+  private call: ToolCallRecord;
+
+  constructor(
+    call: ToolCallRecord,
+    private readonly host: HostConnection,
+  ) {
+    this.call = call;
+    const args = el('div', { class: 'tool-section' }, el('div', { class: 'tool-section-title' }, 'Arguments'), el('pre', { class: 'tool-arguments' }, toolArgumentsText(call.arguments) || '{}'));
+    this.element = el('details', { class: 'tool-call', 'data-call-id': call.id }, this.summary, el('div', { class: 'tool-body' }, args, this.approval, this.result));
+    this.render();
+  }
+
+  /** True when the call now waits for the user (and did not before). */
+  update(call: ToolCallRecord): boolean {
+    const nowAsks = call.status === 'awaitingApproval' && this.call.status !== 'awaitingApproval';
+    this.call = call;
+    this.render();
+    return nowAsks;
+  }
+
+  /** Moves the keyboard to the first approval button. */
+  focusApproval(): void {
+    this.approval.querySelector('button')?.focus();
+  }
+
+  private render(): void {
+    const { call } = this;
+    const status = STATUS[call.status];
+    this.element.className = `tool-call status-${call.status}`;
+    if (call.status === 'awaitingApproval') this.element.open = true;
+    this.summary.replaceChildren(
+      el('span', { class: `codicon codicon-${status.icon}`, 'aria-hidden': 'true' }),
+      el('span', { class: 'tool-name' }, call.name),
+      el('span', { class: 'tool-status' }, status.label),
+      call.durationMs === undefined ? '' : el('span', { class: 'tool-duration' }, formatDuration(call.durationMs)),
+    );
+    this.renderApproval();
+    this.renderResult();
+  }
+
+  private renderApproval(): void {
+    const asking = this.call.status === 'awaitingApproval';
+    this.approval.hidden = !asking;
+    if (!asking) return this.approval.replaceChildren();
+    this.approval.setAttribute('aria-label', `Run ${this.call.name}?`);
+    const decide = (decision: keyof typeof APPROVAL_LABELS) => () => {
+      this.approval.querySelectorAll('button').forEach((b) => (b.disabled = true));
+      this.host.post({ type: 'decideToolCall', callId: this.call.id, decision });
+    };
+    this.approval.replaceChildren(
+      el('p', {}, 'This tool changes files or runs something. Run it with the arguments above?'),
+      el(
+        'div',
+        { class: 'tool-approval-buttons' },
+        textButton('check', APPROVAL_LABELS.once, decide('once'), { class: 'text-button primary' }),
+        textButton('check-all', APPROVAL_LABELS.always, decide('always')),
+        textButton('circle-slash', APPROVAL_LABELS.deny, decide('deny')),
+      ),
+    );
+  }
+
+  private renderResult(): void {
+    const text = this.call.result;
+    this.result.hidden = text === undefined;
+    if (text === undefined) return this.result.replaceChildren();
+    const folded = text.length > FOLDED_RESULT_CHARS && !this.resultExpanded;
+    const toggle = text.length > FOLDED_RESULT_CHARS
+      ? textButton(folded ? 'unfold' : 'fold', folded ? `Show all (${text.length} characters)` : 'Show less', () => {
+        this.resultExpanded = !this.resultExpanded;
+        this.renderResult();
+      }, { class: 'text-button subtle', 'aria-expanded': String(!folded) })
+      : '';
+    this.result.replaceChildren(el('div', { class: 'tool-section-title' }, 'Result'), el('pre', { class: 'tool-result-text' }, folded ? `${text.slice(0, FOLDED_RESULT_CHARS)}…` : text), toggle);
+  }
+}
+
+function formatDuration(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}

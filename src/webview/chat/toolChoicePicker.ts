@@ -1,0 +1,44 @@
+/** Whether the model may call tools (auto), must not (none), or must call one function; hidden when no tools are offered. */
+import type { ToolChoice, ToolOption } from '../../protocol/chatProtocol';
+import { el } from './dom';
+import type { HostConnection } from './hostConnection';
+
+const FORCED_PREFIX = 'function:';
+
+export class ToolChoicePicker {
+  readonly element = el('select', { class: 'tool-choice-select', 'aria-label': 'Tool use', title: 'Whether the model may call tools' });
+  private tools: ToolOption[] = [];
+  private choice: ToolChoice = 'auto';
+
+  constructor(host: HostConnection) {
+    this.element.addEventListener('change', () => {
+      const value = this.element.value;
+      this.choice = value.startsWith(FORCED_PREFIX) ? { type: 'function', function: { name: value.slice(FORCED_PREFIX.length) } } : value === 'none' ? 'none' : 'auto';
+      host.post({ type: 'setToolChoice', choice: this.choice });
+    });
+    this.render();
+  }
+
+  showTools(tools: ToolOption[]): void {
+    this.tools = tools;
+    this.render();
+  }
+
+  showChoice(choice: ToolChoice | undefined): void {
+    this.choice = choice ?? 'auto';
+    this.render();
+  }
+
+  private render(): void {
+    this.element.hidden = this.tools.length === 0;
+    const forced = typeof this.choice === 'object' ? this.choice.function.name : undefined;
+    // A forced function no longer offered stays visible, so the user sees why requests fall back to auto.
+    const names = [...this.tools.map((t) => t.name), ...(forced && !this.tools.some((t) => t.name === forced) ? [forced] : [])];
+    this.element.replaceChildren(
+      el('option', { value: 'auto' }, 'Tools: auto'),
+      el('option', { value: 'none' }, 'Tools: none'),
+      el('optgroup', { label: 'Must call' }, ...names.map((name) => el('option', { value: FORCED_PREFIX + name, title: this.tools.find((t) => t.name === name)?.description ?? 'Not available now' }, `Tool: ${name}`))),
+    );
+    this.element.value = forced ? FORCED_PREFIX + forced : typeof this.choice === 'string' ? this.choice : 'auto';
+  }
+}

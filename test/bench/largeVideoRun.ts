@@ -1,0 +1,103 @@
+/**
+ * One run of the large video benchmark, in a process of its own so that its
+ * peak RSS is its own:
+ *   node largeVideoRun.js <ours|json|limit> <gateway url> <api key> <output dir> <base64 bytes>
+ * Prints one JSON line: { growthMb, seconds, bytes }.
+ */
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { GatewayClient } from '../../src/gateway/client';
+import { openAtomicFile } from '../../src/gateway/media/atomicFile';
+import type { ImageResult } from '../../src/gateway/types/images';
+import type { VideoResult } from '../../src/gateway/types/videos';
+
+export type LargeVideoContestant = 'ours' | 'json' | 'limit';
+
+const REQUEST = { model: 'veo-2', prompt: 'a very long ocean' };
+/** A small base64 response made first, as a running extension host has made requests before: the code is loaded and compiled. */
+const WARM_UP = { model: 'bytedance-seedream-4', prompt: 'a small lighthouse', response_format: 'b64_json' as const };
+/** Characters of base64 the limit decodes at once: the batch size of ours. */
+const LIMIT_PIECE_CHARS = 1 << 19;
+
+async function main(): Promise<void> {
+  const [contestant, url, apiKey, dir, base64Bytes] = process.argv.slice(2);
+  if (!contestant || !url || !apiKey || !dir || !base64Bytes) throw new Error('usage: largeVideoRun.js <ours|json|limit> <url> <api key> <dir> <base64 bytes>');
+  const file = path.join(dir, `${contestant}-${process.pid}.mp4`);
+  const run = await prepare(contestant as LargeVideoContestant, url, apiKey, file, Number(base64Bytes));
+  const baseline = process.memoryUsage.rss();
+  const maxRssBefore = process.resourceUsage().maxRSS * 1024;
+  let sampledPeak = baseline;
+  const sampler = setInterval(() => (sampledPeak = Math.max(sampledPeak, process.memoryUsage.rss())), 5);
+  const started = performance.now();
+  await run();
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const maxRss = process.resourceUsage().maxRSS * 1024;
+  // maxRSS is the peak of the whole process: it tells only when it grew during the run.
+  const peak = Math.max(sampledPeak, maxRss > maxRssBefore ? maxRss : 0);
+  const bytes = (await fs.stat(file)).size;
+  await fs.rm(file, { force: true });
+  process.stdout.write(`${JSON.stringify({ growthMb: (peak - baseline) / 2 ** 20, seconds, bytes })}\n`);
+}
+
+/** Everything a contestant needs before the measured part, and that part. */
+async function prepare(contestant: LargeVideoContestant, url: string, apiKey: string, file: string, base64Bytes: number): Promise<() => Promise<void>> {
+  switch (contestant) {
+    case 'ours': {
+      const client = new GatewayClient({ baseUrl: url, userAgent: 'bench', env: {}, getCredential: async () => apiKey });
+      await client.images.generateToSinks(WARM_UP, async () => openAtomicFile(file));
+      await fs.rm(file);
+      return async () => {
+        await client.videos.generateToSinks(REQUEST, async () => openAtomicFile(file));
+        await client.close();
+      };
+    }
+    case 'json': {
+      const post = (route: string, body: object): Promise<Response> =>
+        fetch(`${url}${route}`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const image = (await (await post('/images/generations', WARM_UP)).json()) as ImageResult;
+      await writeSynced(file, [Buffer.from(image.data[0]!.b64_json!, 'base64')]);
+      await fs.rm(file);
+      return async () => {
+        const result = (await (await post('/videos/generation', REQUEST)).json()) as VideoResult;
+        await writeSynced(file, [Buffer.from(result.videos[0]!.base64_encoded!, 'base64')]);
+      };
+    }
+    case 'limit': {
+      const pieces = base64Pieces(base64Bytes);
+      return () => writeSynced(file, decodeEach(pieces));
+    }
+  }
+}
+
+/** Base64 text of random bytes, in pieces of LIMIT_PIECE_CHARS. */
+function base64Pieces(base64Bytes: number): string[] {
+  const pieces: string[] = [];
+  for (let left = base64Bytes; left > 0; left -= LIMIT_PIECE_CHARS) {
+    pieces.push(randomBytes((Math.min(left, LIMIT_PIECE_CHARS) / 4) * 3).toString('base64'));
+  }
+  return pieces;
+}
+
+function* decodeEach(pieces: readonly string[]): Generator<Buffer> {
+  for (const piece of pieces) yield Buffer.from(piece, 'base64');
+}
+
+/** Writes the pieces to a new file and flushes it to disk, as ours does. */
+async function writeSynced(file: string, pieces: Iterable<Uint8Array>): Promise<void> {
+  const handle = await fs.open(file, 'w');
+  try {
+    for (const piece of pieces) await handle.write(piece);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  });
+}

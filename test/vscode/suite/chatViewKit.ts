@@ -1,0 +1,41 @@
+// The chat view's host side as tests drive it: the webview replaced by a recorder of the protocol's messages.
+import * as assert from 'assert';
+import type { Conversation } from '../../../src/chat/conversation';
+import type { ActiveIdMemento } from '../../../src/chatView/conversationLibrary';
+import type { HostMessage } from '../../../src/protocol/chatProtocol';
+
+export class RecordingView {
+  readonly messages: HostMessage[] = [];
+  post(message: HostMessage): void {
+    this.messages.push(structuredClone(message));
+  }
+  streamedText(turnId: string): string {
+    return this.messages.flatMap((m) => (m.type === 'textAppended' && m.turnId === turnId ? [m.text] : [])).join('');
+  }
+  lastState(): Conversation {
+    const state = [...this.messages].reverse().find((m) => m.type === 'state');
+    assert.ok(state && state.type === 'state', 'no state message');
+    return state.state.conversation;
+  }
+}
+
+export class MemoryMemento implements ActiveIdMemento {
+  private readonly values = new Map<string, unknown>();
+  get<T>(key: string): T | undefined {
+    return this.values.get(key) as T | undefined;
+  }
+  update(key: string, value: unknown): Thenable<void> {
+    this.values.set(key, value);
+    return Promise.resolve();
+  }
+}
+
+export async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 10000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

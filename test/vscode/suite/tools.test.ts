@@ -1,0 +1,321 @@
+// The chat's tool loop in the extension host against an emulator of its own: the real tools on the real
+// workspace, approvals answered as the webview's cards would answer them. Workspace trust is decided by
+// the trust function the tools are built with (the harness runs code-server with trust prompts off, so
+// vscode.workspace.isTrusted is always true here).
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { AssistantTurn, Conversation, ToolCallRecord } from '../../../src/chat/conversation';
+import { DENIED_RESULT, roundLimitResult, type ApprovalDecision } from '../../../src/chat/toolLoop';
+import { ChatController } from '../../../src/chatView/chatController';
+import { ConversationLibrary } from '../../../src/chatView/conversationLibrary';
+import { ConversationStore } from '../../../src/chatView/conversationStore';
+import { classifyModel } from '../../../src/gateway/catalog';
+import { GatewayClient } from '../../../src/gateway/client';
+import type { ChatRequest } from '../../../src/gateway/types/chat';
+import { MediaActions } from '../../../src/languageModels/mediaActions';
+import type { ToolSettings } from '../../../src/platform/settings';
+import type { HostMessage } from '../../../src/protocol/chatProtocol';
+import { PROPOSAL_SCHEME } from '../../../src/tools/proposedChanges';
+import { createChatTools } from '../../../src/tools/chatTools';
+import { startEmulator, type Emulator } from '../../emulator';
+import { MemoryMemento, RecordingView, until } from './chatViewKit';
+
+const WORKSPACE = process.env.GENAI_TEST_WORKSPACE ?? '';
+const RECORD_COMMAND = 'genaiGatewayTest.recordToolArgs';
+
+const DEFAULT_SETTINGS: ToolSettings = { enabled: true, maxRounds: 8, maxResultChars: 20000, autoApprove: [], commandAllowlist: [], userDefined: [], nonStreamingModels: [] };
+
+/** Answers each approval the view is asked for with the next decision, as a user clicking in the card. */
+class ApprovingView extends RecordingView {
+  asked: ToolCallRecord[] = [];
+  constructor(private readonly decide: (call: ToolCallRecord) => ApprovalDecision | undefined, private readonly controller: () => ChatController) {
+    super();
+  }
+  override post(message: HostMessage): void {
+    super.post(message);
+    if (message.type !== 'toolCallChanged' || message.call.status !== 'awaitingApproval') return;
+    this.asked.push(structuredClone(message.call));
+    const decision = this.decide(message.call);
+    if (decision) setTimeout(() => void this.controller().handle({ type: 'decideToolCall', callId: message.call.id, decision }), 10);
+  }
+  isVisible(): boolean {
+    return true;
+  }
+}
+
+suite('Chat tools', () => {
+  let emulator: Emulator;
+  let dir: string;
+  let sandbox: string;
+  let outside: string;
+  let settings: ToolSettings;
+  let trusted: boolean;
+  let recorded: unknown[][];
+  const disposables: vscode.Disposable[] = [];
+  const controllers: ChatController[] = [];
+  const toolsChanged = new vscode.EventEmitter<void>();
+
+  suiteSetup(() => {
+    disposables.push(vscode.commands.registerCommand(RECORD_COMMAND, (...args: unknown[]) => {
+      recorded.push(args);
+      return { received: args.length };
+    }));
+  });
+
+  suiteTeardown(() => disposables.splice(0).forEach((d) => d.dispose()));
+
+  setup(async () => {
+    emulator = await startEmulator();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-tools-'));
+    sandbox = path.join(WORKSPACE, `tools-test-${Date.now()}`);
+    fs.mkdirSync(sandbox);
+    fs.writeFileSync(path.join(sandbox, 'notes.txt'), 'alpha\nbeta\ngamma\n');
+    outside = fs.mkdtempSync(path.join(os.tmpdir(), 'outside-'));
+    fs.writeFileSync(path.join(outside, 'secret.txt'), 'top secret');
+    settings = { ...DEFAULT_SETTINGS };
+    trusted = true;
+    recorded = [];
+  });
+
+  teardown(async () => {
+    for (const controller of controllers.splice(0)) {
+      await controller.shutdown();
+      controller.dispose();
+    }
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await emulator.close();
+    for (const d of [dir, sandbox, outside]) fs.rmSync(d, { recursive: true, force: true });
+  });
+
+  const rel = (file: string) => path.relative(WORKSPACE, path.join(sandbox, file)).split(path.sep).join('/');
+
+  async function open(decide: (call: ToolCallRecord) => ApprovalDecision | undefined = () => 'once'): Promise<{ controller: ChatController; view: ApprovingView; conversation: Conversation; memento: MemoryMemento }> {
+    const client = new GatewayClient({ baseUrl: emulator.url, userAgent: 'tools-test', getCredential: async () => emulator.apiKey, retry: { maxAttempts: 1 } });
+    const memento = new MemoryMemento();
+    const { tools, disposables: toolDisposables } = createChatTools({
+      settings: () => settings,
+      isTrusted: () => trusted,
+      workspaceState: memento,
+      mediaActions: new MediaActions({ model: () => '', speech: () => ({ voice: 'af_heart', voiceByLanguage: {}, speed: 1, format: 'mp3' }) }),
+      log: { warn: () => undefined },
+    }, toolsChanged.event);
+    disposables.push(...toolDisposables);
+    const controller = new ChatController(
+      {
+        clients: { get: () => client, onDidChangeConnection: new vscode.EventEmitter<void>().event },
+        catalog: { list: (signal) => client.models.list(signal), capabilityOf: (id) => classifyModel(id) },
+        settings: { model: () => 'gpt-4o-mini', chatUser: () => '' },
+        log: { warn: () => undefined },
+        tools,
+      },
+      new ConversationLibrary(new ConversationStore(dir, { warn: () => undefined }), memento, () => ''),
+    );
+    controllers.push(controller);
+    const view = new ApprovingView(decide, () => controller);
+    await controller.connect(view);
+    const conversation = await controller.active;
+    return { controller, view, conversation, memento };
+  }
+
+  /** Sends and waits until the response has ended (the last turn no longer streaming, the session idle). */
+  async function ask(controller: ChatController, view: RecordingView, c: Conversation, text: string): Promise<AssistantTurn[]> {
+    const before = c.turns.length;
+    await controller.handle({ type: 'send', text });
+    await until('the response to end', () => {
+      const last = c.turns[c.turns.length - 1];
+      const idle = view.messages.some((m) => m.type === 'turnChanged' && m.turn.id === last?.id && !m.busy && m.turn.status !== 'streaming');
+      return c.turns.length > before + 1 && idle;
+    }, 20000);
+    return c.turns.slice(before + 1).filter((t): t is AssistantTurn => t.kind === 'assistant');
+  }
+
+  const chatRequests = () => emulator.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => r.body as ChatRequest);
+  const toolMessages = (request: ChatRequest | undefined) => (request?.messages ?? []).filter((m) => m.role === 'tool');
+
+  test('a single call: read_file runs without asking and the final answer reads its result', async () => {
+    const { controller, view, conversation } = await open(() => undefined);
+    const [calling, final] = await ask(controller, view, conversation, `call read_file {"path":"${rel('notes.txt')}"}`);
+    const call = calling?.toolCalls?.[0];
+    assert.strictEqual(call?.name, 'read_file');
+    assert.strictEqual(call?.status, 'succeeded');
+    assert.strictEqual(call?.result, '(4 lines)\nalpha\nbeta\ngamma\n');
+    assert.strictEqual(view.asked.length, 0, 'read-only: no approval');
+    assert.strictEqual(final?.text, `Tool results: read_file=${call?.result}`);
+    const [first, second] = chatRequests();
+    assert.ok((first?.tools?.length ?? 0) >= 10, 'the tools go with the request');
+    assert.strictEqual(first?.tool_choice, 'auto');
+    assert.deepStrictEqual(toolMessages(second), [{ role: 'tool', tool_call_id: call?.id, name: 'read_file', content: call?.result }]);
+    assert.ok(view.messages.some((m) => m.type === 'toolCallChanged' && m.call.status === 'running'), 'the card saw the call running');
+    assert.ok(view.messages.some((m) => m.type === 'state' && m.state.tools.some((t) => t.name === 'edit_file')), 'the picker is told the tools');
+  });
+
+  test('parallel calls: two read-only tools in one answer, one tool message each', async () => {
+    const { controller, view, conversation } = await open(() => undefined);
+    const [calling, final] = await ask(controller, view, conversation, `call read_file {"path":"${rel('notes.txt')}","startLine":2,"endLine":2} and call list_files {"pattern":"${rel('*.txt')}"}`);
+    assert.deepStrictEqual(calling?.toolCalls?.map((c) => [c.name, c.status]), [['read_file', 'succeeded'], ['list_files', 'succeeded']]);
+    assert.strictEqual(calling?.toolCalls?.[1]?.result, rel('notes.txt'));
+    assert.strictEqual(final?.text, `Tool results: read_file=(lines 2-2 of 4)\nbeta; list_files=${rel('notes.txt')}`);
+    assert.strictEqual(toolMessages(chatRequests()[1]).length, 2);
+  });
+
+  test('a forced tool choice calls that function first, then lets the model answer (auto)', async () => {
+    const { controller, view, conversation } = await open(() => undefined);
+    await controller.handle({ type: 'setToolChoice', choice: { type: 'function', function: { name: 'get_selection' } } });
+    const [calling, final] = await ask(controller, view, conversation, 'what is selected?');
+    assert.strictEqual(calling?.toolCalls?.[0]?.name, 'get_selection');
+    assert.match(final?.text ?? '', /^Tool results: get_selection=/);
+    const [first, second] = chatRequests();
+    assert.deepStrictEqual(first?.tool_choice, { type: 'function', function: { name: 'get_selection' } });
+    assert.strictEqual(second?.tool_choice, 'auto');
+  });
+
+  test('tool choice none: the tools go along, the model calls none', async () => {
+    const { controller, view, conversation } = await open(() => undefined);
+    await controller.handle({ type: 'setToolChoice', choice: 'none' });
+    const [answer, ...more] = await ask(controller, view, conversation, `call read_file {"path":"${rel('notes.txt')}"}`);
+    assert.strictEqual(answer?.toolCalls, undefined);
+    assert.match(answer?.text ?? '', /^echo: /);
+    assert.strictEqual(more.length, 0);
+    assert.strictEqual(chatRequests()[0]?.tool_choice, 'none');
+  });
+
+  test('invalid JSON arguments: not run, the model gets the parse error, the card shows it', async () => {
+    emulator.setFaults({ invalidToolJson: true, pathPrefix: '/v1/chat' });
+    const { controller, view, conversation } = await open();
+    const [calling, final] = await ask(controller, view, conversation, `call create_file {"path":"${rel('never.txt')}","content":"x"}`);
+    const call = calling?.toolCalls?.[0];
+    assert.strictEqual(call?.status, 'invalid');
+    assert.match(call?.result ?? '', /^Error: the arguments of create_file are not valid JSON/);
+    assert.strictEqual(view.asked.length, 0);
+    assert.ok(!fs.existsSync(path.join(sandbox, 'never.txt')));
+    assert.strictEqual(final?.text, `Tool results: create_file=${call?.result}`);
+    assert.ok(view.messages.some((m) => m.type === 'toolCallChanged' && m.call.status === 'invalid'));
+  });
+
+  test('a denied edit is not applied, and the denial is the model\'s tool result', async () => {
+    const { controller, view, conversation } = await open(() => 'deny');
+    const [calling, final] = await ask(controller, view, conversation, `call edit_file {"path":"${rel('notes.txt')}","oldText":"beta","newText":"BETA"}`);
+    assert.strictEqual(view.asked[0]?.name, 'edit_file');
+    assert.strictEqual(calling?.toolCalls?.[0]?.status, 'denied');
+    assert.strictEqual(fs.readFileSync(path.join(sandbox, 'notes.txt'), 'utf8'), 'alpha\nbeta\ngamma\n');
+    assert.strictEqual(final?.text, `Tool results: edit_file=${DENIED_RESULT}`);
+  });
+
+  test('the round limit stops the answer with a message, and the calls of the last round do not run', async () => {
+    settings = { ...settings, maxRounds: 1 };
+    const { controller, view, conversation } = await open(() => undefined);
+    const [only, ...more] = await ask(controller, view, conversation, `call read_file {"path":"${rel('notes.txt')}"}`);
+    assert.strictEqual(more.length, 0);
+    assert.strictEqual(only?.toolCalls?.[0]?.status, 'skipped');
+    assert.strictEqual(only?.toolCalls?.[0]?.result, roundLimitResult(1));
+    assert.match(only?.error?.message ?? '', /Stopped after 1 rounds.*genaiGateway\.tools\.maxRounds/);
+    assert.strictEqual(chatRequests().length, 1);
+  });
+
+  test('paths that leave the workspace are refused: .., absolute paths elsewhere, symlinks leading out', async () => {
+    fs.symlinkSync(outside, path.join(sandbox, 'link-out'));
+    const { controller, view, conversation } = await open();
+    const attempts = [
+      `../${path.basename(outside)}/secret.txt`,
+      `${rel('')}/../../../../../../../../etc/passwd`,
+      path.join(outside, 'secret.txt'),
+      `${rel('link-out')}/secret.txt`,
+      `file://${outside}/secret.txt`,
+    ];
+    for (const attempt of attempts) {
+      const [calling] = await ask(controller, view, conversation, `call read_file ${JSON.stringify({ path: attempt })}`);
+      const call = calling?.toolCalls?.[0];
+      assert.strictEqual(call?.status, 'failed', attempt);
+      assert.match(call?.result ?? '', /^Error: Refused: /, attempt);
+      assert.doesNotMatch(call?.result ?? '', /top secret/);
+    }
+    const [creating] = await ask(controller, view, conversation, `call create_file ${JSON.stringify({ path: `${rel('link-out')}/planted.txt`, content: 'x' })}`);
+    assert.strictEqual(creating?.toolCalls?.[0]?.status, 'failed');
+    assert.strictEqual(view.asked.length, 0, 'refused before the user is asked');
+    assert.ok(!fs.existsSync(path.join(outside, 'planted.txt')));
+  });
+
+  test('untrusted workspace: only read-only tools are offered and run; granting trust offers the others', async () => {
+    trusted = false;
+    const { controller, view, conversation } = await open();
+    const state = view.messages.find((m) => m.type === 'state');
+    const offered = state?.type === 'state' ? state.state.tools.map((t) => t.name) : [];
+    assert.deepStrictEqual(offered.sort(), ['get_diagnostics', 'get_selection', 'list_files', 'open_file', 'read_file', 'search_text']);
+    const [answer] = await ask(controller, view, conversation, `call edit_file {"path":"${rel('notes.txt')}","oldText":"beta","newText":"x"}`);
+    assert.strictEqual(answer?.toolCalls, undefined, 'edit_file was not offered, so not called');
+    assert.deepStrictEqual(chatRequests()[0]?.tools?.map((t) => t.function.name).sort(), offered);
+    const [reading] = await ask(controller, view, conversation, `call search_text {"query":"gamma","include":"${rel('*.txt')}"}`);
+    assert.strictEqual(reading?.toolCalls?.[0]?.result, `${rel('notes.txt')}:3: gamma`);
+    trusted = true;
+    toolsChanged.fire();
+    const update = await until('the tools message', () => view.messages.find((m): m is Extract<HostMessage, { type: 'tools' }> => m.type === 'tools'));
+    assert.ok(update.tools.some((t) => t.name === 'edit_file') && update.tools.some((t) => t.name === 'create_video_task'));
+  });
+
+  test('edit_file shows its diff before asking, applies as a WorkspaceEdit, and Undo takes it back', async () => {
+    const file = vscode.Uri.file(path.join(sandbox, 'notes.txt'));
+    const editor = await vscode.window.showTextDocument(file);
+    let diffWhileAsking: string | undefined;
+    const { controller, view, conversation } = await open(() => {
+      const diff = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === PROPOSAL_SCHEME);
+      diffWhileAsking = diff?.input instanceof vscode.TabInputTextDiff ? diff.input.original.toString() : undefined;
+      return 'once';
+    });
+    const [calling, final] = await ask(controller, view, conversation, `call edit_file {"path":"${rel('notes.txt')}","oldText":"beta","newText":"BETA"}`);
+    assert.strictEqual(diffWhileAsking, file.toString(), 'the diff of the file against the proposal was open while asking');
+    assert.strictEqual(calling?.toolCalls?.[0]?.status, 'succeeded');
+    assert.match(final?.text ?? '', /Edited .*notes\.txt: lines 2-2 replaced by 1 line/);
+    assert.strictEqual(editor.document.getText(), 'alpha\nBETA\ngamma\n');
+    await until('the diff to close', () => !vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === PROPOSAL_SCHEME));
+    await vscode.window.showTextDocument(editor.document);
+    await vscode.commands.executeCommand('undo');
+    await until('undo', () => editor.document.getText() === 'alpha\nbeta\ngamma\n');
+  });
+
+  test('create_file after approval creates the file; an existing file is not replaced without overwrite', async () => {
+    const { controller, view, conversation } = await open(() => 'once');
+    const [created] = await ask(controller, view, conversation, `call create_file ${JSON.stringify({ path: rel('sub/new.txt'), content: 'fresh\n' })}`);
+    assert.strictEqual(created?.toolCalls?.[0]?.status, 'succeeded');
+    await until('the file on disk', () => fs.existsSync(path.join(sandbox, 'sub', 'new.txt')) && fs.readFileSync(path.join(sandbox, 'sub', 'new.txt'), 'utf8') === 'fresh\n');
+    const [again] = await ask(controller, view, conversation, `call create_file ${JSON.stringify({ path: rel('notes.txt'), content: 'gone' })}`);
+    assert.match(again?.toolCalls?.[0]?.result ?? '', /already exists/);
+    assert.strictEqual(fs.readFileSync(path.join(sandbox, 'notes.txt'), 'utf8'), 'alpha\nbeta\ngamma\n');
+  });
+
+  test('a user-defined tool runs its command with the mapped arguments; "Always" stops the asking in this workspace', async () => {
+    settings = { ...settings, userDefined: [{ name: 'record_args', description: 'Records', parameters: { type: 'object', properties: { text: { type: 'string' }, n: { type: 'integer' } }, required: ['text'] }, command: RECORD_COMMAND, arguments: ['${text}', { count: '${n}', label: 'n=${n}' }] }] };
+    const { controller, view, conversation, memento } = await open(() => 'always');
+    const [calling, final] = await ask(controller, view, conversation, 'call record_args {"text":"hi","n":2}');
+    assert.deepStrictEqual(recorded, [['hi', { count: 2, label: 'n=2' }]]);
+    assert.strictEqual(calling?.toolCalls?.[0]?.result, '{\n  "received": 2\n}');
+    assert.match(final?.text ?? '', /^Tool results: record_args=/);
+    assert.deepStrictEqual(memento.get('genaiGateway.tools.alwaysAllowed'), ['record_args']);
+    await ask(controller, view, conversation, 'call record_args {"text":"again"}');
+    assert.strictEqual(view.asked.length, 1, 'asked only the first time');
+    assert.strictEqual(recorded.length, 2);
+  });
+
+  test('run_vscode_command runs only allowlisted commands, after approval', async () => {
+    settings = { ...settings, commandAllowlist: [RECORD_COMMAND] };
+    const { controller, view, conversation } = await open(() => 'once');
+    const [allowed] = await ask(controller, view, conversation, `call run_vscode_command {"command":"${RECORD_COMMAND}","args":[1,"two"]}`);
+    assert.strictEqual(allowed?.toolCalls?.[0]?.status, 'succeeded');
+    assert.deepStrictEqual(recorded, [[1, 'two']]);
+    const [refused] = await ask(controller, view, conversation, 'call run_vscode_command {"command":"workbench.action.closeWindow"}');
+    assert.match(refused?.toolCalls?.[0]?.result ?? '', /not on the user's allowlist/);
+    assert.strictEqual(view.asked.length, 2, 'each call was asked; the refusal came from the tool itself');
+  });
+
+  test('tool calls survive a reload: the saved conversation has the records', async () => {
+    const { controller, view, conversation } = await open(() => undefined);
+    await ask(controller, view, conversation, `call read_file {"path":"${rel('notes.txt')}"}`);
+    await controller.shutdown();
+    const saved = JSON.parse(fs.readFileSync(path.join(dir, `${conversation.id}.json`), 'utf8')) as { conversation: Conversation };
+    const turn = saved.conversation.turns.find((t): t is AssistantTurn => t.kind === 'assistant' && !!t.toolCalls);
+    assert.strictEqual(turn?.toolCalls?.[0]?.status, 'succeeded');
+    assert.strictEqual(turn?.toolCalls?.[0]?.name, 'read_file');
+  });
+});
