@@ -6,13 +6,14 @@
 import * as vscode from 'vscode';
 import { errorText } from '../chatView/errorText';
 import type { SpeechFormat } from '../gateway/types/speech';
+import { imageResultText, MEDIA_TOOL_SPECS, readingResultText, speechSavedText, videoTaskResultText } from '../tools/mediaToolSpecs';
 import { inlineCode, shownPath } from './chatText';
 import type { ImageRequest, MediaActions, SpeechRequest, VideoTaskRequest } from './mediaActions';
 
 export const GATEWAY_TOOLS = {
-  generateImage: 'genaiGateway_generateImage',
-  createVideoTask: 'genaiGateway_createVideoTask',
-  readAloud: 'genaiGateway_readAloud',
+  generateImage: MEDIA_TOOL_SPECS.generateImage.languageModelName,
+  createVideoTask: MEDIA_TOOL_SPECS.createVideoTask.languageModelName,
+  readAloud: MEDIA_TOOL_SPECS.readAloud.languageModelName,
 } as const;
 
 export interface ReadAloudInput extends SpeechRequest {
@@ -38,15 +39,7 @@ export class GenerateImageTool implements vscode.LanguageModelTool<ImageRequest>
   }
 
   invoke({ input }: vscode.LanguageModelToolInvocationOptions<ImageRequest>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    return answer(async () => {
-      const result = await this.actions.generateImage(input, token);
-      const saved = result.files.map(shownPath);
-      return [
-        saved.length === 0 ? 'No image was saved.' : `Saved ${saved.length === 1 ? 'the image' : `${saved.length} images`}: ${saved.join(', ')}.`,
-        ...result.failed.map((f) => `Image #${f.member} failed: ${f.message}`),
-        result.cancelled ? 'Cancelled before the rest were downloaded.' : '',
-      ].filter(Boolean).join('\n');
-    });
+    return answer(async () => imageResultText(await this.actions.generateImage(input, token), shownPath));
   }
 }
 
@@ -67,11 +60,7 @@ export class CreateVideoTaskTool implements vscode.LanguageModelTool<VideoTaskRe
   }
 
   invoke({ input }: vscode.LanguageModelToolInvocationOptions<VideoTaskRequest>): Promise<vscode.LanguageModelToolResult> {
-    return answer(async () => {
-      const id = await this.actions.createVideoTask(input);
-      return `Created the video task ${id} with ${this.actions.modelFor('videoTask', input.model)}. It runs on the gateway for a few minutes; `
-        + 'the Video Tasks view shows its progress and saves the video in the output folder when it succeeds.';
-    });
+    return answer(async () => videoTaskResultText(await this.actions.createVideoTask(input), this.actions.modelFor('videoTask', input.model)));
   }
 }
 
@@ -94,10 +83,9 @@ export class ReadAloudTool implements vscode.LanguageModelTool<ReadAloudInput> {
       const { save, format, ...speech } = input;
       if (save) {
         const saved = await this.actions.saveSpeech({ ...speech, format });
-        return `Saved the speech as ${shownPath(saved.path)}.`;
+        return speechSavedText(shownPath(saved.path));
       }
-      const report = await this.actions.readAloud(speech, token);
-      return `Reading aloud ${report.outcome}: ${report.played} of ${report.chunkCount} parts played.`;
+      return readingResultText(await this.actions.readAloud(speech, token));
     });
   }
 }

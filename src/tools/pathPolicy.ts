@@ -33,23 +33,68 @@ export type Realpath = (p: string) => string | undefined;
  * must lead inside a root's real location). A relative path starting with a
  * folder's name is in that folder when there are several; otherwise in the
  * first. Backslashes count as separators, so `..\` is caught on every platform.
+ * Also refused, because they hide where a path leads on some system or reach
+ * files that run code: control, invisible and look-alike characters, `~`,
+ * drive-relative and stream paths, Windows device names, names ending in "."
+ * or " ", and anything inside `.git` or `.vscode` (in any case).
  */
 export function resolveInWorkspace(roots: readonly string[], requested: string, realpath: Realpath): ResolvedPath {
   if (roots.length === 0) return refuse('no workspace folder is open');
   if (typeof requested !== 'string' || requested.trim() === '') return refuse('the path is empty');
-  if (requested.includes('\0')) return refuse('the path contains a NUL character');
-  const text = fromFileUri(requested.trim());
+  const text = fromFileUri(requested);
   if (text === undefined) return refuse('only workspace paths are allowed, not URLs');
+  // Checked after decoding too: a file URI may spell them with %-escapes.
+  const hidden = hiddenTrick(requested) ?? hiddenTrick(text);
+  if (hidden) return refuse(`the path ${hidden}`);
   const slashed = text.replace(/\\/g, '/');
-  // A drive or UNC path on POSIX: absolute elsewhere, so never a name inside a folder here.
-  if (isAbsolute(slashed) && !path.isAbsolute(slashed)) return refuse(`${requested} is outside the workspace folders`);
+  const foreign = foreignForm(slashed);
+  if (foreign) return refuse(`${requested} ${foreign}`);
   const candidate = path.isAbsolute(slashed) ? path.resolve(slashed) : path.resolve(rootFor(roots, slashed), slashed);
   const root = roots.map((r) => path.resolve(r)).find((r) => isInside(r, candidate));
   if (!root) return refuse(`${requested} is outside the workspace folders`);
+  const relative = path.relative(root, candidate).split(path.sep).join('/');
   const realRoot = realOrSelf(realpath, root);
   const realTarget = realOfNearestExisting(realpath, candidate);
   if (realTarget === undefined || !isInside(realRoot, realTarget)) return refuse(`${requested} leads outside the workspace folders (through a symbolic link)`);
-  return { ok: true, path: candidate, root, relative: path.relative(root, candidate).split(path.sep).join('/') };
+  const unsafe = unsafeSegment(relative) ?? unsafeSegment(path.relative(realRoot, realTarget).split(path.sep).join('/'));
+  if (unsafe) return refuse(`${requested} ${unsafe}`);
+  return { ok: true, path: candidate, root, relative };
+}
+
+/** Characters that hide what a path is: control and invisible ones, and look-alikes of "." and "/". */
+function hiddenTrick(text: string): string | undefined {
+  if (/[\u0000-\u001f\u007f]/.test(text)) return 'contains control characters';
+  if (/[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/.test(text)) return 'contains invisible or direction-changing characters';
+  if (/[\u2044\u2215\u29f8\u29f9]/.test(text) || separatorsAndDots(text.normalize('NFKC')) !== separatorsAndDots(text)) return 'contains look-alikes of "." or "/"';
+  return undefined;
+}
+
+function separatorsAndDots(text: string): string {
+  return text.replace(/[^./\\]/g, '');
+}
+
+/** What makes a path absolute or special on some system, though relative here: then it is no name inside a folder. */
+function foreignForm(slashed: string): string | undefined {
+  if (slashed.startsWith('~')) return 'starts with "~" (a home folder)';
+  // A drive or UNC path on POSIX, a drive-relative path ("c:x") anywhere, an NTFS stream ("x::$DATA").
+  if (!path.isAbsolute(slashed) && (/^[a-zA-Z]:/.test(slashed) || slashed.startsWith('//'))) return 'is a path of another system';
+  if (slashed.replace(/^[a-zA-Z]:\//, '').includes(':')) return 'contains ":" (a drive or an alternate data stream on Windows)';
+  return undefined;
+}
+
+/** Folders whose files run code (git hooks and config, workspace tasks and settings), in any case. */
+const PROTECTED_FOLDERS = ['.git', '.vscode'];
+/** Names Windows reserves for devices, with any extension. */
+const DEVICE_NAME = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
+
+function unsafeSegment(relative: string): string | undefined {
+  for (const segment of relative.split('/')) {
+    if (PROTECTED_FOLDERS.includes(segment.toLowerCase())) return `is inside ${segment}, whose files can run code`;
+    if (DEVICE_NAME.test(segment)) return `names the Windows device ${segment}`;
+    // Windows drops them: ".. " and "...." would be "..".
+    if (/[. ]$/.test(segment) && segment !== '' && segment !== '.') return `has a name ending in "." or " " (${JSON.stringify(segment)})`;
+  }
+  return undefined;
 }
 
 function refuse(reason: string): ResolvedPath {
@@ -66,11 +111,6 @@ function fromFileUri(text: string): string | undefined {
     }
   }
   return /^[a-zA-Z][a-zA-Z0-9+.-]+:/.test(text) ? undefined : text;
-}
-
-/** Absolute on POSIX, and drive or UNC paths everywhere (outside a POSIX workspace, they must not count as relative). */
-function isAbsolute(p: string): boolean {
-  return p.startsWith('/') || /^[a-zA-Z]:\//.test(p) || path.isAbsolute(p);
 }
 
 function rootFor(roots: readonly string[], relative: string): string {

@@ -44,8 +44,8 @@ interface RenderBenchApi {
   startChatAnswer(): void;
   streamToChatPage(perFrame: number): Promise<void>;
   deliverOnly(perFrame: number): Promise<void>;
-  renderPrefixes(every: number): number;
-  renderOnce(): void;
+  renderPrefixes(every: number): Promise<number>;
+  renderOnce(): Promise<void>;
   shownText(): string;
 }
 type BenchCall = { name: string; args: unknown[] };

@@ -5,6 +5,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { resolveInWorkspace } from '../../../src/tools/pathPolicy';
 import { realpathFollowingLinks } from '../../../src/tools/realpath';
+import { PATH_TRICKS } from '../../reliability/corpora/pathTricks';
+import { pathTrickWorkspace } from '../reliability/pathTrickWorkspace';
 
 // A real tree: two workspace folders, a folder outside, and symlinks of every kind between them.
 const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'path-policy-')));
@@ -44,7 +46,9 @@ const INSIDE: Array<[string, string]> = [
   [`${ws}/src/a.ts`, 'src/a.ts'],
   [`file://${ws}/src/a.ts`, 'src/a.ts'],
   ['%2e%2e/x', '%2e%2e/x'],
-  ['~/x', '~/x'],
+  ['.github/workflows/ci.yml', '.github/workflows/ci.yml'],
+  ['src/.gitignore', 'src/.gitignore'],
+  ['Ünïcödé/файл.txt', 'Ünïcödé/файл.txt'],
 ];
 
 /** Tricks that must be refused. */
@@ -75,6 +79,22 @@ const ESCAPES: string[] = [
   'src/a.ts\0.png',
   '//server/share/x',
   'C:\\Windows\\system.ini',
+  '~/x',
+  '.git/config',
+  'src/../.Git/hooks/pre-commit',
+  '.vscode/tasks.json',
+  'src/CON',
+  'src/nul.txt',
+  'src/a.ts::$DATA',
+  'c:a.ts',
+  'src/a.ts.',
+  'src/a.ts ',
+  '.. /x',
+  '\uFF0E\uFF0E/x',
+  '..\u2215x',
+  'src/\u202Ea.ts',
+  'src/a\tb.ts',
+  `file://${ws}/src/%00a.ts`,
 ];
 
 for (const [requested, relative] of INSIDE) {
@@ -131,4 +151,19 @@ test('the realpath function is only asked, never trusted to exist: one that thro
   assert.equal(result.ok, false, 'without any existing ancestor, nothing can be vouched for');
   const mapped = resolveInWorkspace(['/ws'], 'a/b.txt', (p) => (p === '/ws' || p === '/' ? p : undefined));
   assert.ok(mapped.ok && mapped.path === '/ws/a/b.txt');
+});
+
+// The reliability engineer's corpus (test/reliability/corpora/pathTricks.ts) on its own fixture workspace.
+test('every trick of the reliability path-trick corpus is refused', () => {
+  const fixture = pathTrickWorkspace();
+  try {
+    const resolvedOnes = PATH_TRICKS.flatMap((trick) => {
+      const result = resolveInWorkspace([fixture.workspace], fixture.pathOf(trick), realpathFollowingLinks);
+      return result.ok ? [`${trick.kind}: ${JSON.stringify(trick.path)} → ${result.path}`] : [];
+    });
+    assert.deepEqual(resolvedOnes, []);
+    assert.ok(resolveInWorkspace([fixture.workspace], 'docs/readme.md', realpathFollowingLinks).ok, 'an ordinary path in the fixture still resolves');
+  } finally {
+    fixture.remove();
+  }
 });

@@ -90,11 +90,13 @@ suite('Language models, tools and @gateway', () => {
   const chatRequests = () => emulator.requests.filter((r) => r.path === '/v1/chat/completions');
   const lastChatBody = () => chatRequests().at(-1)?.body as Record<string, unknown>;
   const none = () => new vscode.CancellationTokenSource().token;
+  let savedBaseUrl: string | undefined;
 
   suiteSetup(async function () {
     if (!process.env.GENAI_EMULATOR_URL) this.skip();
     this.timeout(60000);
     await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
+    savedBaseUrl = config().inspect<string>('baseUrl')?.workspaceValue;
     emulator = await startEmulator({ apiKey: process.env.GENAI_GATEWAY_API_KEY ?? process.env.GENAI_EMULATOR_KEY });
     await config().update('baseUrl', emulator.url, vscode.ConfigurationTarget.Workspace);
     await config().update('outputFolder', OUTPUT_FOLDER, vscode.ConfigurationTarget.Workspace);
@@ -103,7 +105,8 @@ suite('Language models, tools and @gateway', () => {
 
   suiteTeardown(async () => {
     emulator?.setFaults(undefined);
-    await config().update('baseUrl', undefined, vscode.ConfigurationTarget.Workspace);
+    // Back to the harness's gateway: later suites use it.
+    await config().update('baseUrl', savedBaseUrl, vscode.ConfigurationTarget.Workspace);
     await config().update('outputFolder', undefined, vscode.ConfigurationTarget.Workspace);
     await emulator?.close();
   });

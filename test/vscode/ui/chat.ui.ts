@@ -2,28 +2,11 @@
 // editor context, and screenshots in light, dark and high contrast themes.
 import * as fs from 'fs';
 import * as path from 'path';
-import type { FrameLocator } from 'playwright-core';
+import { openChat, sendMessage as send } from '../lib/chatView';
 import { sleep } from '../lib/proc';
 import { assert, uiTest, type UiContext } from '../lib/ui';
 
 const THEMES = { light: 'Default Light Modern', dark: 'Default Dark Modern', 'high-contrast': 'Default High Contrast' } as const;
-
-async function openChat({ wb }: UiContext): Promise<FrameLocator> {
-  await wb.openContainer('GenAI Gateway');
-  return wb.waitForWebview('.composer-input');
-}
-
-/** Types into the composer and sends with Enter; returns the new answer's locator. */
-async function send(chat: FrameLocator, text: string): Promise<ReturnType<FrameLocator['locator']>> {
-  const before = await chat.locator('.turn-assistant').count();
-  const input = chat.locator('.composer-input');
-  await input.click();
-  await input.pressSequentially(text, { delay: 5 });
-  await input.press('Enter');
-  const answer = chat.locator('.turn-assistant').nth(before);
-  await answer.waitFor({ state: 'visible', timeout: 15000 });
-  return answer;
-}
 
 /** Changes a workspace setting by rewriting .vscode/settings.json, as a user editing it would. */
 function setWorkspaceSetting(workspace: string, key: string, value: unknown): void {

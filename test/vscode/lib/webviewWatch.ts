@@ -1,0 +1,35 @@
+// Watches the chat webview from inside: a trap function hostile content would call, the CSP
+// violations its page reports, and every message the extension posts to it.
+import type { FrameLocator } from 'playwright-core';
+
+export interface WebviewWatch {
+  /** Arguments the trap was called with: each one is a payload that ran. */
+  trapped: string[];
+  /** `directive blocked-uri` of each CSP violation: something tried to load or run. */
+  violations: string[];
+  /** Every message the extension posted, as JSON. */
+  messages: string[];
+}
+
+interface WatchedPage {
+  __webviewWatch?: WebviewWatch;
+  addEventListener(type: string, listener: (event: { violatedDirective?: string; blockedURI?: string; data?: unknown }) => void): void;
+}
+
+/** Installs the watch in the webview's page (again after the page reloads). */
+export async function installWebviewWatch(webview: FrameLocator, trapName: string): Promise<void> {
+  await webview.locator('body').evaluate((_body, name) => {
+    const page = globalThis as unknown as WatchedPage & Record<string, unknown>;
+    const watch: WebviewWatch = { trapped: [], violations: [], messages: [] };
+    page.__webviewWatch = watch;
+    page[name] = (id: unknown) => watch.trapped.push(String(id));
+    page.addEventListener('securitypolicyviolation', (event) => watch.violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+    page.addEventListener('message', (event) => watch.messages.push(JSON.stringify(event.data)));
+  }, trapName);
+}
+
+export async function readWebviewWatch(webview: FrameLocator): Promise<WebviewWatch> {
+  const watch = await webview.locator('body').evaluate(() => (globalThis as unknown as WatchedPage).__webviewWatch);
+  if (!watch) throw new Error('the webview watch is not installed (did the page reload?)');
+  return watch;
+}
