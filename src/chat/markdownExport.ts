@@ -1,6 +1,6 @@
 /** A conversation as a Markdown document, for "Export Conversation". */
-import type { AssistantTurn, Conversation, Turn } from './conversation';
-import { chipLabel, usageLine } from './conversation';
+import type { AssistantTurn, Conversation, ToolCallRecord, Turn } from './conversation';
+import { chipLabel, toolArgumentsText, usageLine } from './conversation';
 import { fenced } from './requestBuilder';
 
 export function conversationToMarkdown(conversation: Conversation): string {
@@ -17,7 +17,14 @@ function turnToMarkdown(turn: Turn): string {
     return ['## You', ...context, turn.text].filter((part) => part !== '').join('\n\n');
   }
   const notes = assistantNotes(turn);
-  return [`## Assistant (${turn.model})`, turn.text, ...notes.map((note) => `_${note}_`)].filter((part) => part !== '').join('\n\n');
+  const calls = (turn.toolCalls ?? []).map(toolCallToMarkdown);
+  return [`## Assistant (${turn.model})`, turn.text, ...calls, ...notes.map((note) => `_${note}_`)].filter((part) => part !== '').join('\n\n');
+}
+
+/** The call's name and status, its arguments, and the result the model got. */
+function toolCallToMarkdown(call: ToolCallRecord): string {
+  const result = call.result === undefined ? [] : [fenced(call.result)];
+  return [`**Tool call \`${call.name}\`**: ${call.status}`, fenced(toolArgumentsText(call.arguments), 'json'), ...result].join('\n\n');
 }
 
 /** What a reader of the export should know beyond the text: how the answer ended, and its cost. */

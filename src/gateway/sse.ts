@@ -10,7 +10,6 @@ const LF = 0x0a;
 const CR = 0x0d;
 const COLON = 0x3a;
 const SPACE = 0x20;
-const NO_BYTES = Buffer.alloc(0);
 /** One event larger than this is refused: memory stays bounded whatever the server sends. */
 export const MAX_EVENT_BYTES = 16 * 1024 * 1024;
 
@@ -20,11 +19,11 @@ export const MAX_EVENT_BYTES = 16 * 1024 * 1024;
  *
  * Only bytes up to the last line terminator of a push are read (a terminator
  * byte never occurs inside a multi-byte UTF-8 character); the rest waits for
- * the next push. Those bytes are read as latin1, so string index = byte index
- * and lines are found by `indexOf`; a data value is a slice of that string
- * when the bytes are ASCII, else it is decoded as UTF-8 from its own bytes
- * (equivalent to decoding the whole stream, as the value is bounded by ASCII
- * bytes). This keeps ASCII payloads as compact one-byte strings.
+ * the next push. Those bytes are decoded at once (as latin1 when they are
+ * ASCII, the fastest way to the same text; else as UTF-8, which equals
+ * decoding the whole stream since they end at a line terminator), lines
+ * are found by `indexOf`, and a data value is a slice of that text: one
+ * native call per push, none per line.
  * It keeps only the undecoded tail and the data of the event being read.
  */
 export class SseDecoder {
@@ -35,10 +34,8 @@ export class SseDecoder {
   private skipLineFeed = false;
   /** The event's data so far; undefined while it has no data line. */
   private data: string | undefined = undefined;
-  /** The complete lines being read, as bytes and as latin1 text. */
-  private bytes: Buffer = NO_BYTES;
+  /** The complete lines being read, decoded. */
   private text = '';
-  private ascii = true;
 
   /** Feeds bytes; returns the data of every event these bytes completed. */
   push(bytes: Uint8Array): string[] {
@@ -101,31 +98,36 @@ export class SseDecoder {
       this.skipLineFeed = false;
       if (bytes[pos] === LF) pos++;
     }
-    this.bytes = bytes;
-    this.text = bytes.toString('latin1');
-    this.ascii = isAscii(bytes);
-    const cr = this.text.indexOf('\r', pos);
-    if (cr === -1) this.readLinesEndingInLineFeed(pos, events);
-    else this.readLinesWithCarriageReturns(pos, cr, events);
-    this.bytes = NO_BYTES;
+    this.text = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8', pos);
+    const cr = this.text.indexOf('\r');
+    if (cr === -1) this.readLinesEndingInLineFeed(events);
+    else this.readLinesWithCarriageReturns(cr, events);
     this.text = '';
   }
 
   /** The common case: no CR, every line ends in LF. */
-  private readLinesEndingInLineFeed(pos: number, events: string[]): void {
+  private readLinesEndingInLineFeed(events: string[]): void {
     const text = this.text;
     const length = text.length;
+    let pos = 0;
     while (pos < length) {
+      // A blank line (every event ends with one) needs no search.
+      if (text.charCodeAt(pos) === LF) {
+        this.endEvent(events);
+        pos++;
+        continue;
+      }
       const lf = text.indexOf('\n', pos);
       this.readLine(pos, lf, events);
       pos = lf + 1;
     }
   }
 
-  /** `cr` is the first CR at or after `pos`. */
-  private readLinesWithCarriageReturns(pos: number, cr: number, events: string[]): void {
+  /** `cr` is the first CR of the text. */
+  private readLinesWithCarriageReturns(cr: number, events: string[]): void {
     const text = this.text;
     const length = text.length;
+    let pos = 0;
     // The next LF and CR at or after pos, or -1 once none is left.
     let lf = text.indexOf('\n', pos);
     while (pos < length) {
@@ -147,12 +149,14 @@ export class SseDecoder {
     }
   }
 
+  /** A blank line: the event read so far is complete. */
+  private endEvent(events: string[]): void {
+    if (this.data !== undefined) events.push(this.data);
+    this.data = undefined;
+  }
+
   private readLine(start: number, end: number, events: string[]): void {
-    if (start === end) {
-      if (this.data !== undefined) events.push(this.data);
-      this.data = undefined;
-      return;
-    }
+    if (start === end) return this.endEvent(events);
     const text = this.text;
     // Only the data field matters: comments (":..."), event, id, retry and
     // unknown fields are skipped. "data" without a colon has an empty value.
@@ -165,9 +169,7 @@ export class SseDecoder {
   /** Adds the value of a data line, which starts at `start` after an optional space. */
   private addData(start: number, end: number): void {
     if (start < end && this.text.charCodeAt(start) === SPACE) start++;
-    const latin1 = this.text.slice(start, end);
-    // A latin1 char above 0x7f takes two bytes in UTF-8: a cheap test for non-ASCII bytes.
-    const value = this.ascii || Buffer.byteLength(latin1, 'utf8') === latin1.length ? latin1 : this.bytes.toString('utf8', start, end);
+    const value = this.text.slice(start, end);
     this.data = this.data === undefined ? value : `${this.data}\n${value}`;
     if (this.data.length > MAX_EVENT_BYTES) throw tooLarge();
   }

@@ -111,7 +111,10 @@ export class Settings {
 
   tools(): ToolSettings {
     const c = this.config;
-    const names = (key: string) => c.get<unknown[]>(key, []).filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim());
+    const names = (key: string) => {
+      const raw = c.get<unknown>(key, []);
+      return Array.isArray(raw) ? raw.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()) : [];
+    };
     const positive = (key: string, fallback: number) => {
       const value = c.get<number>(key, fallback);
       return Number.isSafeInteger(value) && value >= 1 ? value : fallback;

@@ -59,10 +59,10 @@ async function imageUrlOf(input: TaskImageInput, root: string | undefined): Prom
   return readAsDataUrl(resolveWorkspacePath(input.source, root), { mimeTypes: TASK_IMAGE_MIME_TYPES, maxBytes: TASK_IMAGE_MAX_BYTES }, label, input.source);
 }
 
-/** The request may have reached the gateway: a broken connection or timeout after sending, a cancel, a 5xx but 503. */
+/** The request may have reached the gateway: a broken connection or timeout after sending, an answer cut short, a cancel, a 5xx but 503. */
 function outcomeUnknown(error: unknown): boolean {
   if (!isGatewayError(error)) return false;
-  if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'aborted') return true;
+  if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'stream' || error.kind === 'aborted') return true;
   return error.kind === 'http' && (error.status ?? 0) >= 500 && error.status !== 503;
 }
 

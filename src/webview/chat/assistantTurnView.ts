@@ -13,14 +13,16 @@ export class AssistantTurnView {
   private readonly cards = new Map<string, ToolCallCard>();
   private stream: StreamingMessageView | undefined;
 
+  /** `continued`: the answer goes on after its tool calls; it is shown as part of the answer before it. */
   constructor(
     private turn: AssistantTurn,
     canAct: boolean,
     private readonly host: HostConnection,
+    continued = false,
   ) {
     this.element = el(
       'article',
-      { class: 'turn turn-assistant', 'aria-label': `Answer from ${turn.model}`, 'data-turn-id': turn.id },
+      { class: `turn turn-assistant${continued ? ' turn-continued' : ''}`, 'aria-label': `Answer from ${turn.model}`, 'data-turn-id': turn.id },
       el('header', { class: 'turn-header' }, el('span', { class: 'turn-role' }, 'Assistant'), el('span', { class: 'turn-model' }, turn.model)),
       this.body,
       this.toolCalls,

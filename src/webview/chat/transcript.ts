@@ -32,7 +32,7 @@ export class Transcript {
     const last = conversation.turns.length - 1;
     const views = conversation.turns.map((turn, i) => {
       if (turn.kind === 'user') return userTurnView(turn, busy, this.host);
-      const view = new AssistantTurnView(turn, !busy && i === last, this.host);
+      const view = new AssistantTurnView(turn, !busy && i === last, this.host, conversation.turns[i - 1]?.kind === 'assistant');
       this.answers.set(turn.id, view);
       return view.element;
     });

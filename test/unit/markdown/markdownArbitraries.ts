@@ -62,7 +62,7 @@ const definition = fc.tuple(fc.constantFrom('r1', 'R1', 'r2', 'missing', 'x'), f
 );
 const awkward = fc.constantFrom(
   '[a\n===\nb', '[r1\n]: /late', '<div>\nraw html block\n</div>', '<!-- comment -->', '  \t ', '-', '1.', '>', '#', '#hashtag', '|', '|---|',
-  '\\', '***bold italic***', '- [ ] todo\n- [x] done', 'line one\\\nline two', 'a\n\u0000b',
+  '# heading | with pipe\n-|-', '```a|b\n-|-\n```', '\\', '***bold italic***', '- [ ] todo\n- [x] done', 'line one\\\nline two', 'a\n\u0000b',
   // A definition whose label or title spans a setext underline: its lines parse as a heading until the end arrives.
   '[a\n===\nb\n]: /url\n\n[a]', "[r1]: /u\n'tit\n===\nfoo\nbar'\n\n[r1]", '> [q\n> ===\n> ]: /q\n\n[q]', '- [l\n  ===\n  ]: /l\n\n[l]',
 );

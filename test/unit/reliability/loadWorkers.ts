@@ -12,7 +12,7 @@ import { runGeneration } from '../../../src/mediaGeneration/generation/generatio
 import type { TaskTracker } from '../../../src/tasks/taskTracker';
 import { wordsAnswer } from '../../emulator/chat/answers';
 import { folderMediaOutput } from '../../support/folderMediaOutput';
-import { isWholeMediaFile } from './completeMedia';
+import { isWholeMediaFile } from '../../support/wholeMediaFile';
 import { resultFiles } from './leftoverFiles';
 
 /** One user chatting until `deadline`, a new conversation each time; every answer must arrive whole, in the session and in what the view was sent. */

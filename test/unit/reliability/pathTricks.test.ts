@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ESCAPING_SYMLINKS, PATH_TRICKS, type PathTrickKind } from '../../reliability/corpora/pathTricks';
+import { resolveInWorkspace } from '../../../src/tools/pathPolicy';
+import { realpathFollowingLinks } from '../../../src/tools/realpath';
 import { pathTrickWorkspace } from './pathTrickWorkspace';
 
 const KINDS: readonly PathTrickKind[] = ['parent segments', 'absolute path', 'backslashes', 'symlink', 'unicode', 'case', 'control characters', 'windows names'];
@@ -29,4 +31,16 @@ test('the fixture\'s links lead out of the workspace, so a resolver that follows
   }
 });
 
-test('every trick is refused by the tools\' workspace path resolution', { skip: 'src/tools/ does not exist yet: there is no workspace path resolver to run the corpus against' });
+test('every trick is refused by the tools\' workspace path resolution', () => {
+  const fixture = pathTrickWorkspace();
+  try {
+    const resolved = PATH_TRICKS.flatMap((trick) => {
+      const result = resolveInWorkspace([fixture.workspace], fixture.pathOf(trick), realpathFollowingLinks);
+      return result.ok ? [`${trick.kind}: ${JSON.stringify(trick.path)} → ${result.path}`] : [];
+    });
+    assert.deepEqual(resolved, []);
+    assert.ok(resolveInWorkspace([fixture.workspace], 'docs/readme.md', realpathFollowingLinks).ok, 'an ordinary path of the fixture still resolves');
+  } finally {
+    fixture.remove();
+  }
+});

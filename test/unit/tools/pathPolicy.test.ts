@@ -5,8 +5,6 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { resolveInWorkspace } from '../../../src/tools/pathPolicy';
 import { realpathFollowingLinks } from '../../../src/tools/realpath';
-import { PATH_TRICKS } from '../../reliability/corpora/pathTricks';
-import { pathTrickWorkspace } from '../reliability/pathTrickWorkspace';
 
 // A real tree: two workspace folders, a folder outside, and symlinks of every kind between them.
 const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'path-policy-')));
@@ -151,19 +149,4 @@ test('the realpath function is only asked, never trusted to exist: one that thro
   assert.equal(result.ok, false, 'without any existing ancestor, nothing can be vouched for');
   const mapped = resolveInWorkspace(['/ws'], 'a/b.txt', (p) => (p === '/ws' || p === '/' ? p : undefined));
   assert.ok(mapped.ok && mapped.path === '/ws/a/b.txt');
-});
-
-// The reliability engineer's corpus (test/reliability/corpora/pathTricks.ts) on its own fixture workspace.
-test('every trick of the reliability path-trick corpus is refused', () => {
-  const fixture = pathTrickWorkspace();
-  try {
-    const resolvedOnes = PATH_TRICKS.flatMap((trick) => {
-      const result = resolveInWorkspace([fixture.workspace], fixture.pathOf(trick), realpathFollowingLinks);
-      return result.ok ? [`${trick.kind}: ${JSON.stringify(trick.path)} → ${result.path}`] : [];
-    });
-    assert.deepEqual(resolvedOnes, []);
-    assert.ok(resolveInWorkspace([fixture.workspace], 'docs/readme.md', realpathFollowingLinks).ok, 'an ordinary path in the fixture still resolves');
-  } finally {
-    fixture.remove();
-  }
 });

@@ -8,12 +8,16 @@ export async function openChat({ wb }: UiContext): Promise<FrameLocator> {
   return wb.waitForWebview('.composer-input');
 }
 
-/** Types into the composer and sends with Enter; returns the new answer's locator. */
-export async function sendMessage(chat: FrameLocator, text: string): Promise<Locator> {
+/** Types (or, with `paste`, fills in) the composer and sends with Enter; returns the new answer's locator. */
+export async function sendMessage(chat: FrameLocator, text: string, entry: 'type' | 'paste' = 'type'): Promise<Locator> {
   const before = await chat.locator('.turn-assistant').count();
   const input = chat.locator('.composer-input');
-  await input.click();
-  await input.pressSequentially(text, { delay: 5 });
+  if (entry === 'paste') {
+    await input.fill(text);
+  } else {
+    await input.click();
+    await input.pressSequentially(text, { delay: 5 });
+  }
   await input.press('Enter');
   const answer = chat.locator('.turn-assistant').nth(before);
   await answer.waitFor({ state: 'visible', timeout: 15000 });

@@ -10,6 +10,12 @@ export interface RequestWatch {
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+/** The webview's own files: VS Code's service worker serves them from the extension, nothing goes out. */
+const WEBVIEW_RESOURCES = /\.vscode-resource\.vscode-cdn\.net$/;
+
+function leavesTheMachine(url: URL): boolean {
+  return /^(https?|wss?):$/.test(url.protocol) && !LOOPBACK.has(url.hostname) && !WEBVIEW_RESOURCES.test(url.hostname);
+}
 
 function fromOurWebview(frame: Frame): boolean {
   for (let f: Frame | null = frame; f; f = f.parentFrame()) if (f.url().includes(`extensionId=${EXTENSION_ID}`)) return true;
@@ -26,7 +32,7 @@ export async function watchOutgoingRequests(context: BrowserContext, forbiddenHo
     } catch {
       // A service worker's request has no frame.
     }
-    if (url.hostname === forbiddenHost || (webview && /^https?:$/.test(url.protocol) && !LOOPBACK.has(url.hostname))) leaks.push(request.url());
+    if (url.hostname === forbiddenHost || (webview && leavesTheMachine(url))) leaks.push(request.url());
   };
   const pattern = new RegExp(`^[a-z]+://${forbiddenHost.replace(/\./g, '\\.')}[:/]`);
   context.on('request', onRequest);

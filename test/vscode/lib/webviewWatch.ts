@@ -33,3 +33,18 @@ export async function readWebviewWatch(webview: FrameLocator): Promise<WebviewWa
   if (!watch) throw new Error('the webview watch is not installed (did the page reload?)');
   return watch;
 }
+
+/**
+ * Proves the watch sees what it must: the page itself calls the trap and adds an image from
+ * `forbiddenHost` (which the CSP blocks); both must be recorded.
+ */
+export async function provokeWebviewWatch(webview: FrameLocator, trapName: string, forbiddenHost: string): Promise<WebviewWatch> {
+  await webview.locator('body').evaluate((body, [name, host]) => {
+    (globalThis as unknown as Record<string, (id: string) => void>)[name]?.('control');
+    body.insertAdjacentHTML('beforeend', `<img class="watch-control" src="https://${host}/control.png" alt="">`);
+  }, [trapName, forbiddenHost] as const);
+  await webview.locator('img.watch-control').evaluate((img) => img.remove());
+  // The violation event is dispatched after the image is refused.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return readWebviewWatch(webview);
+}

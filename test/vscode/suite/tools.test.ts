@@ -31,6 +31,7 @@ const DEFAULT_SETTINGS: ToolSettings = { enabled: true, maxRounds: 8, maxResultC
 /** Answers each approval the view is asked for with the next decision, as a user clicking in the card. */
 class ApprovingView extends RecordingView {
   asked: ToolCallRecord[] = [];
+  visible = true;
   constructor(private readonly decide: (call: ToolCallRecord) => ApprovalDecision | undefined, private readonly controller: () => ChatController) {
     super();
   }
@@ -42,7 +43,7 @@ class ApprovingView extends RecordingView {
     if (decision) setTimeout(() => void this.controller().handle({ type: 'decideToolCall', callId: message.call.id, decision }), 10);
   }
   isVisible(): boolean {
-    return true;
+    return this.visible;
   }
 }
 
@@ -307,6 +308,53 @@ suite('Chat tools', () => {
     const [refused] = await ask(controller, view, conversation, 'call run_vscode_command {"command":"workbench.action.closeWindow"}');
     assert.match(refused?.toolCalls?.[0]?.result ?? '', /not on the user's allowlist/);
     assert.strictEqual(view.asked.length, 2, 'each call was asked; the refusal came from the tool itself');
+  });
+
+  test('with the chat view hidden, the approval is asked in a modal showing the exact arguments', async () => {
+    const { controller, view, conversation } = await open(() => 'deny');
+    view.visible = false;
+    const modals: Array<{ message: string; detail?: string; items: string[] }> = [];
+    const original = vscode.window.showWarningMessage;
+    const fake = async (message: string, options: vscode.MessageOptions, ...items: string[]) => {
+      modals.push({ message, detail: options.detail, items });
+      return items[0];
+    };
+    Object.assign(vscode.window, { showWarningMessage: fake });
+    try {
+      const [calling] = await ask(controller, view, conversation, `call create_file ${JSON.stringify({ path: rel('from-modal.txt'), content: 'ok' })}`);
+      assert.strictEqual(calling?.toolCalls?.[0]?.status, 'succeeded');
+    } finally {
+      Object.assign(vscode.window, { showWarningMessage: original });
+    }
+    assert.strictEqual(modals.length, 1);
+    assert.strictEqual(modals[0]?.message, 'Let the model run create_file?');
+    assert.strictEqual(modals[0]?.detail, `Arguments:\n${JSON.stringify({ path: rel('from-modal.txt'), content: 'ok' }, null, 2)}`);
+    assert.deepStrictEqual(modals[0]?.items, ['Allow once', 'Always in this workspace', 'Deny']);
+    assert.strictEqual(view.asked.length, 1, 'the card showed the question too, though hidden');
+    await until('the file', () => fs.existsSync(path.join(sandbox, 'from-modal.txt')));
+  });
+
+  test('a model listed as unable to stream tool calls gets non-streamed requests with tools', async () => {
+    settings = { ...settings, nonStreamingModels: ['gpt-4o-mini'] };
+    const { controller, view, conversation } = await open(() => undefined);
+    const [calling, final] = await ask(controller, view, conversation, `call read_file {"path":"${rel('notes.txt')}","startLine":1,"endLine":1}`);
+    assert.strictEqual(calling?.toolCalls?.[0]?.status, 'succeeded');
+    assert.strictEqual(final?.text, 'Tool results: read_file=(lines 1-1 of 4)\nalpha');
+    assert.deepStrictEqual(chatRequests().map((r) => (r as ChatRequest & { stream?: boolean }).stream), [false, false]);
+  });
+
+  test('generate_image runs the extension\'s Generate Image command and tells the model where the image is', async () => {
+    await vscode.extensions.getExtension('genai-gateway.genai-gateway')!.activate();
+    const { controller, view, conversation } = await open(() => 'once');
+    const [calling, final] = await ask(controller, view, conversation, 'call generate_image {"prompt":"a red lighthouse on a cliff","model":"bytedance-seedream-4-5","size":"640x480"}');
+    const call = calling?.toolCalls?.[0];
+    assert.strictEqual(call?.status, 'succeeded', call?.result);
+    const saved = /^Saved the image: (.+\.(?:png|jpe?g))\.$/.exec(call?.result ?? '');
+    assert.ok(saved, call?.result);
+    assert.ok(fs.existsSync(path.join(WORKSPACE, saved[1]!)), saved[1]);
+    assert.strictEqual(final?.text, `Tool results: generate_image=${call?.result}`);
+    const [refused] = await ask(controller, view, conversation, `call generate_image ${JSON.stringify({ prompt: 'edit', images: [path.join(outside, 'secret.txt')] })}`);
+    assert.match(refused?.toolCalls?.[0]?.result ?? '', /^Error: Refused: .* is outside the workspace folders/, 'an input image outside the workspace never leaves the machine');
   });
 
   test('tool calls survive a reload: the saved conversation has the records', async () => {

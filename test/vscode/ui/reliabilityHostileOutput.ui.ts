@@ -7,7 +7,7 @@ import { ATTACKER_HOST, HOSTILE_ANSWERS, TRAP_NAME } from '../../reliability/cor
 import { openChat, sendMessage } from '../lib/chatView';
 import { type RequestWatch, watchOutgoingRequests } from '../lib/requestWatch';
 import { assert, uiTest, type UiContext } from '../lib/ui';
-import { installWebviewWatch, readWebviewWatch } from '../lib/webviewWatch';
+import { installWebviewWatch, provokeWebviewWatch, readWebviewWatch } from '../lib/webviewWatch';
 
 const promptOf = (id: string): string => `hostile ${id}`;
 
@@ -39,11 +39,14 @@ export const tests = [
       const chat = await openChat(ctx);
       await installWebviewWatch(chat, TRAP_NAME);
       const started = Date.now();
-      for (const { id } of HOSTILE_ANSWERS) await (await sendMessage(chat, promptOf(id))).locator('.usage').waitFor({ timeout: 15000 });
+      for (const { id } of HOSTILE_ANSWERS) await (await sendMessage(chat, promptOf(id), 'paste')).locator('.usage').waitFor({ timeout: 15000 });
       ctx.log(`${HOSTILE_ANSWERS.length} payloads streamed through the emulator and the extension host in ${((Date.now() - started) / 1000).toFixed(0)} s`);
       await assertAllReadable(chat);
       await assertNothingRan(ctx, chat, requests, HOSTILE_ANSWERS.length);
       await ctx.screenshot('hostile-answers');
+      const control = await provokeWebviewWatch(chat, TRAP_NAME, ATTACKER_HOST);
+      assert.deepStrictEqual(control.trapped, ['control'], 'the trap records a call');
+      assert.ok(control.violations.some((v) => v.startsWith('img-src')), `the CSP watch records a refused image: ${JSON.stringify(control.violations)}`);
     } finally {
       await requests.stop();
       ctx.emulator.setOptions({ scriptedAnswers: {} });

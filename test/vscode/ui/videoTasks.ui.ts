@@ -6,8 +6,9 @@ import * as path from 'path';
 import type { Locator } from 'playwright-core';
 import { sleep } from '../lib/proc';
 import { assert, uiTest, type UiContext } from '../lib/ui';
+import { createTaskThroughPalette as createThroughPalette, PRO_TASK_MODEL } from '../lib/videoTasks';
 
-const PRO = 'seedance-1-0-pro-250528';
+const PRO = PRO_TASK_MODEL;
 const TASKS = '/v1/contents/generations/tasks';
 
 function setWorkspaceSetting(workspace: string, key: string, value: unknown): void {
@@ -50,17 +51,6 @@ async function waitForGroup(pane: Locator, taskText: string, group: string, time
     await sleep(250);
   }
   throw new Error(`"${taskText}" is under ${last ?? 'no group'}, not ${group}`);
-}
-
-/** Create Video Task… through the guided input: pro model, text only, a prompt, 2 seconds. */
-async function createThroughPalette({ wb }: UiContext, prompt: string): Promise<void> {
-  await wb.runCommand('GenAI Gateway: Create Video Task...');
-  await wb.pickQuickItem(PRO);
-  await wb.pickQuickItem('Text only');
-  await wb.answerQuickInput(prompt);
-  await wb.pickQuickItem('Duration');
-  await wb.pickQuickItem(/^\s*2 s\s*$/);
-  await wb.pickQuickItem(/Create Task/);
 }
 
 async function contextMenu({ page }: UiContext, target: Locator): Promise<string[]> {

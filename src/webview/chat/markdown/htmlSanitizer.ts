@@ -13,21 +13,17 @@ const CONFIG: Config & { RETURN_DOM_FRAGMENT: true } = {
     'a', 'blockquote', 'br', 'code', 'div', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'li', 'ol', 'p', 'pre',
     's', 'span', 'strong', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul',
   ],
-  ALLOWED_ATTR: ['class', 'data-href', 'data-lang', 'role', 'start', 'style', 'tabindex', 'title'],
+  ALLOWED_ATTR: ['class', 'data-href', 'data-lang', 'role', 'start', 'tabindex', 'title'],
   FORBID_TAGS: ['style', 'script', 'iframe', 'object', 'embed', 'svg', 'math', 'form', 'img'],
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
   RETURN_DOM_FRAGMENT: true,
 };
 
-/** Table cells carry their alignment as `style="text-align:…"`; no other style passes. */
-const TABLE_ALIGNMENT = /^text-align:(?:left|right|center)$/;
-
 const purifier = DOMPurify(window);
 purifier.addHook('uponSanitizeAttribute', (_node, event) => {
   // DOMPurify checks URLs in href/src only; data-href is ours to check.
   if (event.attrName === 'data-href' && !isAllowedLinkTarget(event.attrValue)) event.keepAttr = false;
-  if (event.attrName === 'style' && !TABLE_ALIGNMENT.test(event.attrValue)) event.keepAttr = false;
 });
 purifier.setConfig(CONFIG);
 

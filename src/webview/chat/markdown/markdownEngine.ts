@@ -1,7 +1,8 @@
 /**
  * The markdown-it configuration for chat answers: no raw HTML, links only
  * with a scheme (file names such as README.md stay text), no script, file
- * or data links, highlighted code in a `.code-block` wrapper, images as links.
+ * or data links, highlighted code in a `.code-block` wrapper, images as links,
+ * no style attributes.
  */
 import MarkdownIt from 'markdown-it';
 import { codeBlockHtml, fenceLanguage } from './codeBlockHtml';
@@ -20,6 +21,14 @@ export function createMarkdownEngine(): MarkdownIt {
     return codeBlockHtml(language, highlightCode(token.content, language));
   };
   md.renderer.rules.code_block = (tokens, idx) => codeBlockHtml('', escapeHtml(tokens[idx]!.content));
+  // The page's CSP refuses style attributes: a table cell's alignment is a class.
+  md.renderer.rules.th_open = md.renderer.rules.td_open = (tokens, idx, options, _env, self) => {
+    const token = tokens[idx]!;
+    const align = /^text-align:(left|right|center)$/.exec(token.attrGet('style') ?? '')?.[1];
+    token.attrs = (token.attrs ?? []).filter(([name]) => name !== 'style');
+    if (align) token.attrJoin('class', `align-${align}`);
+    return self.renderToken(tokens, idx, options);
+  };
   installLinkRendering(md);
   return md;
 }

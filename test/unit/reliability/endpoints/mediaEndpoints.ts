@@ -10,7 +10,7 @@ import { prepareGeneration } from '../../../../src/mediaGeneration/generation/ge
 import { sniffAudioFormat } from '../../../../src/speech/audioFormats';
 import { runGeneration } from '../../../../src/mediaGeneration/generation/generationRun';
 import { folderMediaOutput } from '../../../support/folderMediaOutput';
-import { isWholeMediaFile } from '../completeMedia';
+import { isWholeMediaFile } from '../../../support/wholeMediaFile';
 import { partialFiles, resultFiles } from '../leftoverFiles';
 import { type CaseContext, type Endpoint, type Outcome, outcomeOf, type SpecificFault } from './endpoint';
 
