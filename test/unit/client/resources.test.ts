@@ -165,7 +165,7 @@ test('videos: V2 base64 and V3.1 url; the MP4 bytes are real', async () => {
 });
 
 test('tasks: create, get, list with filters, delete', async () => {
-  const f = await clientFixture({ taskTiming: { queuedMs: 100, runningMs: 200 } });
+  const f = await clientFixture({ taskTiming: { queuedMs: 3000, runningMs: 300 } });
   try {
     const { id } = await f.client.tasks.create({ model: 'seedance-1-0-pro-fast-251015', content: [{ type: 'text', text: 'a lighthouse --rs 720p --dur 5' }] });
     assert.match(id, /^cgt-\d{14}-[a-z0-9]{5}$/);
@@ -175,7 +175,7 @@ test('tasks: create, get, list with filters, delete', async () => {
     assert.equal(listed.total, 2);
     await f.client.tasks.delete(second.id);
     assert.equal((await f.client.tasks.get(second.id)).status, 'cancelled');
-    await waitFor(async () => (await f.client.tasks.get(id)).status === 'succeeded');
+    await waitFor(async () => (await f.client.tasks.get(id)).status === 'succeeded', 15_000);
     const done = await f.client.tasks.get(id);
     assert.ok(done.content?.video_url);
     await f.client.tasks.delete(id);
