@@ -1,7 +1,7 @@
 import type { ByteSink } from './byteSink';
 
 /** Base64 characters decoded and written per batch, once the staging area has grown to it; a multiple of 4. */
-const BATCH_CHARS = 1 << 21;
+const BATCH_CHARS = 1 << 19;
 /**
  * A batch is decoded in pieces of this many characters (a multiple of 4):
  * each piece becomes a temporary string, and strings of 128 KiB to 1 MiB
