@@ -65,7 +65,7 @@ export async function largeVideo(sizes: LargeVideoSizes): Promise<BenchmarkRepor
         { label: `ours throughput at least ${MIN_THROUGHPUT_SHARE * 100}% of the limit`, met: share >= MIN_THROUGHPUT_SHARE },
       ],
       notes: [
-        'Peak RSS growth: the highest RSS during the run (sampled every 5 ms, and getrusage maxRSS) minus RSS before it.',
+        'Peak RSS growth: the highest RSS during the run (the kernel peak VmHWM, reset before the run, and samples every 5 ms) minus RSS before it. Each client first makes one small image request (a running extension host is warm).',
         'Throughput: MB of base64 per second of wall time, from the request to the file flushed to disk (fsync); the limit decodes 512 KB strings of base64 prepared in memory.',
       ],
       loadAverage: { before, after: loadAverage() },

@@ -25,7 +25,7 @@ export class ChatApp {
   private conversationId = '';
   private busy = false;
 
-  constructor(root: HTMLElement, private readonly host: HostConnection) {
+  constructor(root: HTMLElement, host: HostConnection) {
     this.transcript = new Transcript(host, this.announcer);
     this.models = new ModelPicker(host);
     this.toolChoice = new ToolChoicePicker(host);

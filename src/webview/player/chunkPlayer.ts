@@ -98,7 +98,7 @@ export class ChunkPlayer {
   private playNext(): void {
     const chunk = this.queue.shift();
     if (!chunk) return;
-    const url = URL.createObjectURL(new Blob([chunk.bytes], { type: chunk.mimeType }));
+    const url = URL.createObjectURL(new Blob([new Uint8Array(chunk.bytes)], { type: chunk.mimeType }));
     this.current = { chunk, url, sounded: false };
     this.audio.src = url;
     this.applyRate(chunk);

@@ -206,6 +206,9 @@ export const tests = [
     await queued.waitFor({ timeout: 15000 });
     await queued.hover();
     await queued.locator('.action-label[aria-label*="Cancel Video Task"]').click();
+    // A poll may refresh the row under the pointer: the command then asks which queued task it means.
+    const picker = ctx.wb.quickInput.locator('.monaco-list-row', { hasText: 'a queue that never moves' });
+    if (await picker.first().waitFor({ timeout: 2000 }).then(() => true, () => false)) await picker.first().click();
     await confirmDialog(ctx, 'Cancel Task');
     await ctx.page.locator('.pane .monaco-list-row', { hasText: /^\s*Cancelled/ }).first().waitFor({ timeout: 10000 });
     assert.strictEqual(ctx.emulator.tasks().find((t) => t.status === 'cancelled') !== undefined, true);

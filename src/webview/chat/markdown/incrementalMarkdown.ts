@@ -211,7 +211,7 @@ class LazyTailUpdate implements MarkdownUpdate {
   tailCodeAppend?: string;
 
   constructor(
-    readonly frozen: string[],
+    public frozen: string[],
     private readonly render: TailRenderer,
     private readonly start: number,
     private readonly end: number,

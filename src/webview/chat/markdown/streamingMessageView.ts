@@ -1,14 +1,16 @@
 /**
- * Puts streamed markdown on screen. Text is buffered and applied once per
- * animation frame. Final blocks are appended as new nodes and never touched
- * again; only the tail nodes are replaced ("repainted").
+ * Puts streamed markdown on screen. Arriving text is buffered and applied
+ * in an animation frame, at most every UPDATE_INTERVAL_MS. Final blocks are
+ * appended as new nodes and never touched again; only the tail nodes are
+ * replaced ("repainted").
  *
- * Repainting the tail costs the size of the last block, so it is rationed:
- * a growing code block just gets its new text appended; other text within
- * a line is shown as plain text at the end of the tail until the next
- * repaint, which comes with each new line or block and at least every
- * FORMAT_INTERVAL_MS; and repaints are spaced so they take at most about a
- * third of the main thread.
+ * A repaint renders, sanitises and replaces the last block, so it is
+ * rationed: a growing code block just gets its new text appended; other
+ * text is shown as plain text at the end of the tail (a new line in a new
+ * paragraph) until the next repaint, every FORMAT_INTERVAL_MS at most, and
+ * blocks that became final wait for it too (the tail on screen still shows
+ * them); repaints are also spaced so that they take at most about a third
+ * of the main thread.
  */
 import { IncrementalMarkdown, type MarkdownUpdate } from './incrementalMarkdown';
 import { renderMarkdown } from './markdownEngine';
@@ -22,6 +24,8 @@ export interface StreamingMessageViewOptions {
   sanitize?: (html: string) => string;
 }
 
+/** Arriving text is put on screen at most this often (scheduling a frame has a cost of its own). */
+const UPDATE_INTERVAL_MS = 50;
 /** How long text may stay unformatted at the end of the tail. */
 const FORMAT_INTERVAL_MS = 100;
 /** After a repaint that took t ms, the next one waits this many times t. */
@@ -32,7 +36,9 @@ export class StreamingMessageView {
   private readonly markdown = new IncrementalMarkdown();
   private readonly toFragment: (html: string) => DocumentFragment;
   private pendingText = '';
+  private timer: ReturnType<typeof setTimeout> | undefined;
   private frame: number | undefined;
+  private lastUpdateAt = -Infinity;
   private tailNodes: ChildNode[] = [];
   /** Where growing code is appended (the tail ends with an open code block). */
   private tailCode: Element | undefined;
@@ -40,6 +46,8 @@ export class StreamingMessageView {
   private textHolder: Element | undefined;
   /** The latest update whose tail is not fully on screen. */
   private unpainted: MarkdownUpdate | undefined;
+  /** Final blocks not on screen yet: the tail on screen still shows them. */
+  private unpaintedFrozen: string[] = [];
   private lastRepaintAt = 0;
   private nextRepaintAt = 0;
   private finished = false;
@@ -52,22 +60,35 @@ export class StreamingMessageView {
   append(text: string): void {
     if (this.finished || !text) return;
     this.pendingText += text;
-    this.requestFrame();
+    this.schedule();
   }
 
   finish(): void {
     if (this.finished) return;
     this.finished = true;
+    clearTimeout(this.timer);
     if (this.frame !== undefined) cancelAnimationFrame(this.frame);
-    if (this.pendingText) this.insertFrozen(this.markdown.append(this.takePendingText()));
+    if (this.pendingText) this.takeFrozen(this.markdown.append(this.takePendingText()));
     const last = this.markdown.finish();
-    this.insertFrozen(last);
+    this.takeFrozen(last);
     this.repaint(last.tail);
   }
 
+  private schedule(): void {
+    if (this.frame !== undefined || this.timer !== undefined) return;
+    const wait = this.lastUpdateAt + UPDATE_INTERVAL_MS - performance.now();
+    if (wait <= 0) this.requestFrame();
+    else
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        this.requestFrame();
+      }, wait);
+  }
+
   private requestFrame(): void {
-    this.frame ??= requestAnimationFrame(() => {
+    this.frame = requestAnimationFrame(() => {
       this.frame = undefined;
+      this.lastUpdateAt = performance.now();
       const text = this.takePendingText();
       const update = text ? this.markdown.append(text) : this.unpainted;
       if (update) this.apply(update, text);
@@ -81,34 +102,34 @@ export class StreamingMessageView {
   }
 
   private apply(update: MarkdownUpdate, text: string): void {
-    // New final blocks repeat what the old tail showed: the tail must follow at once.
-    if (this.insertFrozen(update)) return this.repaint(update.tail);
+    this.takeFrozen(update);
     if (update.tailCodeAppend !== undefined && this.tailCode && !this.unpainted) {
       this.tailCode.append(update.tailCodeAppend);
       return;
     }
     const now = performance.now();
-    const due = !this.textHolder || text.includes('\n') || now - this.lastRepaintAt >= FORMAT_INTERVAL_MS;
-    if (due && now >= this.nextRepaintAt) return this.repaint(update.tail);
-    this.textHolder?.append(text);
+    const due = !this.textHolder || now - this.lastRepaintAt >= FORMAT_INTERVAL_MS;
+    if (update.reset || (due && now >= this.nextRepaintAt)) return this.repaint(update.tail);
+    this.showUnformatted(text);
     this.unpainted = update;
-    this.requestFrame();
+    this.schedule();
   }
 
-  /** Adds the update's final blocks above the tail; true when there were any (or a reset). */
-  private insertFrozen(update: MarkdownUpdate): boolean {
+  private takeFrozen(update: MarkdownUpdate): void {
     if (update.reset) {
       this.element.replaceChildren();
       this.tailNodes = [];
+      this.unpaintedFrozen = [];
     }
-    if (update.frozen.length) this.element.insertBefore(this.toFragment(update.frozen.join('')), this.tailNodes[0] ?? null);
-    return update.reset === true || update.frozen.length > 0;
+    this.unpaintedFrozen.push(...update.frozen);
   }
 
-  private repaint(html: string): void {
+  private repaint(tail: string): void {
     const started = performance.now();
+    if (this.unpaintedFrozen.length) this.element.insertBefore(this.toFragment(this.unpaintedFrozen.join('')), this.tailNodes[0] ?? null);
+    this.unpaintedFrozen = [];
     for (const node of this.tailNodes) node.remove();
-    const fragment = this.toFragment(html);
+    const fragment = this.toFragment(tail);
     this.tailNodes = Array.from(fragment.childNodes);
     this.element.append(fragment);
     this.textHolder = provisionalTextHolder(this.tailNodes);
@@ -117,6 +138,20 @@ export class StreamingMessageView {
     const finished = performance.now();
     this.lastRepaintAt = finished;
     this.nextRepaintAt = finished + REPAINT_SPACING * (finished - started);
+  }
+
+  /** Text until the next repaint: at the end of the tail, and each further line in a paragraph of its own (code keeps its lines). */
+  private showUnformatted(text: string): void {
+    if (!text || !this.textHolder) return;
+    const [first, ...lines] = this.textHolder.tagName === 'CODE' ? [text] : text.split('\n');
+    this.textHolder.append(first!);
+    for (const line of lines) {
+      const paragraph = document.createElement('p');
+      paragraph.append(line);
+      this.element.append(paragraph);
+      this.tailNodes.push(paragraph);
+      this.textHolder = paragraph;
+    }
   }
 }
 
