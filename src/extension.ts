@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { abortUnfinishedFiles } from './gateway/media/atomicFile';
 import { registerChatView } from './chatView/registerChatView';
 import { ClientProvider } from './connection/clientProvider';
 import { registerConnectionCommands } from './connection/commands';
@@ -40,7 +41,7 @@ export function activate(context: vscode.ExtensionContext): void {
     ...registerConnectionCommands({ settings, credentials, catalog, log }),
   );
   const tools = registerChatTools(context, { settings, mediaActions: new MediaActions(settings), log });
-  registerChatView(context, { clients: provider, catalog, settings, log, tools });
+  saveBeforeExit = registerChatView(context, { clients: provider, catalog, settings, log, tools });
   registerReadAloud(context, { clients: provider, settings, output, log });
   registerVideoTasks(context, { clients: provider, catalog, settings, log });
   registerMediaGeneration(context, { clients: provider, catalog, settings, output, log });
@@ -48,4 +49,11 @@ export function activate(context: vscode.ExtensionContext): void {
   log.info(`GenAI Gateway ${version} activated.`);
 }
 
-export function deactivate(): void {}
+/** VS Code waits for deactivate's promise, not for what dispose() starts: the chat's answers in flight are saved here. */
+let saveBeforeExit: (() => Promise<void>) | undefined;
+
+/** Then files still being written (downloads, speech) are abandoned without leaving partial files in the workspace. */
+export async function deactivate(): Promise<void> {
+  await saveBeforeExit?.();
+  await abortUnfinishedFiles();
+}

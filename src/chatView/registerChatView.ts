@@ -10,7 +10,8 @@ export interface ChatViewServices extends ChatServices {
   settings: ChatServices['settings'] & { chatSystemPrompt(): string };
 }
 
-export function registerChatView(context: vscode.ExtensionContext, services: ChatViewServices): void {
+/** Returns what the extension's deactivation must wait for: answers still arriving ended as interrupted and written to disk. */
+export function registerChatView(context: vscode.ExtensionContext, services: ChatViewServices): () => Promise<void> {
   // The workspace's storage, or the global one when no folder is open.
   const dir = vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'chat', 'conversations').fsPath;
   const library = new ConversationLibrary(new ConversationStore(dir, services.log), context.workspaceState, () => services.settings.chatSystemPrompt());
@@ -21,4 +22,5 @@ export function registerChatView(context: vscode.ExtensionContext, services: Cha
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     ...registerChatCommands(controller, view),
   );
+  return () => controller.shutdown();
 }

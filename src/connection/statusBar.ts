@@ -22,6 +22,8 @@ export class ConnectionStatusBar implements vscode.Disposable {
     this.item.name = 'GenAI Gateway';
     this.subscriptions.push(
       provider.onDidRequest((entry) => {
+        // An expired or refused media link says nothing about the gateway or the key.
+        if (entry.mediaLink) return;
         if (entry.status !== undefined && entry.status < 400) this.setState('connected', '');
         else if (entry.status === 401 || entry.status === 403) this.setState('failing', 'the key was refused');
         else if (entry.status === undefined) this.setState('failing', entry.error ?? 'no connection');

@@ -68,8 +68,9 @@ function parseErrorFields(bodyText: string, contentType: string | undefined): Er
 function xmlErrorFields(text: string): ErrorFields | undefined {
   if (!/^(<\?xml[^>]*>\s*)?<Error>/i.test(text)) return undefined;
   const element = (name: string): string | undefined => new RegExp(`<${name}>([^<]*)</${name}>`, 'i').exec(text)?.[1]?.trim() || undefined;
-  const message = element('Message');
-  return message ? { message, code: element('Code') } : undefined;
+  const code = element('Code');
+  const message = element('Message') ?? code;
+  return message ? { message, code } : undefined;
 }
 
 function fieldsFromJson(body: unknown): ErrorFields {

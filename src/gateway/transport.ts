@@ -24,6 +24,8 @@ export interface RequestLogEntry {
   requestId?: string;
   attempt: number;
   error?: string;
+  /** A signed media link (fetched without the key, possibly from another host), not an API call. */
+  mediaLink?: true;
 }
 
 export interface TransportOptions {
@@ -176,11 +178,11 @@ export class Transport {
     body: string | undefined,
     signal: AbortSignal | undefined,
     attempt: number,
-    allowRedirect = false,
+    mediaLink = false,
   ): Promise<GatewayResponse> {
     const started = Date.now();
     const log = (entry: Partial<RequestLogEntry>) =>
-      this.options.onRequest?.({ method, path: logPath, attempt, durationMs: Date.now() - started, ...entry });
+      this.options.onRequest?.({ method, path: logPath, attempt, durationMs: Date.now() - started, ...(mediaLink ? { mediaLink: true } : {}), ...entry });
     let response: Dispatcher.ResponseData;
     try {
       response = await request(url, {
@@ -201,7 +203,8 @@ export class Transport {
     const responseHeaders = flattenHeaders(response.headers);
     const requestId = responseHeaders['x-request-id'];
     log({ status: response.statusCode, requestId });
-    const ok = response.statusCode < 300 || (allowRedirect && response.statusCode < 400);
+    // A media link may redirect to its storage host; an API call never does (the key must not follow).
+    const ok = response.statusCode < 300 || (mediaLink && response.statusCode < 400);
     if (!ok) {
       const text = await readLimited(response.body, MAX_ERROR_BODY_BYTES).catch(() => '');
       throw errorFromResponse(response.statusCode, text, responseHeaders['content-type'], requestId, retryAfterMs(responseHeaders));

@@ -17,6 +17,7 @@ import type { TaskDownloads, TaskEntry } from '../tasks/taskEntry';
 import { describeTaskRequest } from '../tasks/taskRecipe';
 import type { TaskTransition } from '../tasks/taskRegistry';
 import { resultLinksExpireAt, STATUS_LABELS, taskLabel } from '../tasks/taskText';
+import { unsavedResults } from '../tasks/unsavedResults';
 import { TASK_COMMANDS } from './taskCommandIds';
 import type { VideoTasks } from './videoTasks';
 
@@ -41,6 +42,10 @@ export class TaskResults implements vscode.Disposable {
         if (entry.local) void vscode.window.showWarningMessage(`GenAI Gateway: video task "${taskLabel(entry)}" no longer exists on the gateway.`);
       }),
     ];
+    // Their success was seen by a window that closed before saving them: no transition will come again.
+    if (services.settings.videoTasksAutoDownload()) {
+      for (const entry of unsavedResults(tasks.current?.registry.all() ?? [], Date.now())) void this.autoDownload(entry);
+    }
   }
 
   /**
@@ -109,6 +114,17 @@ export class TaskResults implements vscode.Disposable {
     }
   }
 
+  /** Downloads a succeeded task's results, then says where they are (or why not). */
+  private async autoDownload(entry: TaskEntry): Promise<void> {
+    const label = taskLabel(entry);
+    try {
+      const downloads = await this.download(entry.record.id);
+      if (downloads.video) await announceVideo(`Video task "${label}"`, downloads.video);
+    } catch (error) {
+      await showError(`GenAI Gateway: the video of task "${label}" could not be downloaded`, error);
+    }
+  }
+
   private async onTransition({ entry }: TaskTransition): Promise<void> {
     const { record } = entry;
     if (!entry.local) return;
@@ -119,13 +135,7 @@ export class TaskResults implements vscode.Disposable {
         if (choice) await vscode.commands.executeCommand(choice === 'Open' ? TASK_COMMANDS.openResult : TASK_COMMANDS.download, { taskId: record.id });
         return;
       }
-      try {
-        const downloads = await this.download(record.id);
-        if (downloads.video) await announceVideo(`Video task "${label}"`, downloads.video);
-      } catch (error) {
-        await showError(`GenAI Gateway: the video of task "${label}" could not be downloaded`, error);
-      }
-      return;
+      return this.autoDownload(entry);
     }
     if (record.status === 'failed' || record.status === 'expired') {
       const reason = record.error ? `${record.error.code}: ${record.error.message}` : STATUS_LABELS[record.status];

@@ -35,13 +35,27 @@ export interface AtomicFileOptions {
 /** Creating a hard link is refused on some file systems (FAT, exFAT, some network shares). */
 const LINK_UNSUPPORTED = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
 
+/** Files of this process still being written, whose temporary files a shutdown removes. */
+const unfinished = new Set<AtomicFile>();
+
 export async function openAtomicFile(targetPath: string, options: AtomicFileOptions = {}): Promise<AtomicFile> {
   const tempPath = path.join(
     path.dirname(targetPath),
     `.${path.basename(targetPath)}.${randomBytes(6).toString('hex')}.part`,
   );
   const handle = await fs.open(tempPath, 'wx');
-  return new TempFileBackedFile(targetPath, tempPath, handle, options.overwrite === true);
+  const file = new TempFileBackedFile(targetPath, tempPath, handle, options.overwrite === true);
+  unfinished.add(file);
+  return file;
+}
+
+/**
+ * Aborts every file still being written, for a process about to exit: its
+ * downloads would otherwise leave their `.part` files behind. Files already
+ * closing are finished as usual.
+ */
+export async function abortUnfinishedFiles(): Promise<void> {
+  await Promise.all([...unfinished].map((file) => file.abort()));
 }
 
 /**
@@ -119,6 +133,7 @@ class TempFileBackedFile implements AtomicFile {
   async close(): Promise<string> {
     this.assertWriting();
     this.state = 'closed';
+    unfinished.delete(this);
     try {
       await this.handle.sync();
       await this.handle.close();
@@ -133,6 +148,7 @@ class TempFileBackedFile implements AtomicFile {
   async abort(): Promise<void> {
     if (this.state !== 'writing') return;
     this.state = 'aborted';
+    unfinished.delete(this);
     await this.discard();
   }
 

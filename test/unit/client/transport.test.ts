@@ -183,3 +183,20 @@ async function freePort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve));
   return port;
 }
+
+test('media links are logged apart from API calls: a refused link says nothing about the key', async () => {
+  const f = await clientFixture({}, { retry: { maxAttempts: 1 } });
+  try {
+    f.emu.setFaults({ expiredUrls: true });
+    const image = await f.client.images.generate({ model: 'bytedance-seedream-4', prompt: 'a small red square', size: '512x512', response_format: 'url' });
+    await rejectsWith(f.client.download(image.data[0]!.url!), (e) => {
+      assert.equal(e.status, 403);
+      assert.equal(e.message, 'The link to the result was refused: Request has expired (AccessDenied).');
+      assert.match(e.userMessage, /Links to results expire/);
+      assert.doesNotMatch(e.userMessage, /key/);
+    });
+    assert.deepEqual(f.log.map((l) => [l.status, l.mediaLink ?? false]), [[200, false], [403, true]]);
+  } finally {
+    await f.close();
+  }
+});

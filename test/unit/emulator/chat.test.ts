@@ -201,3 +201,14 @@ test('stream: chunkDelayMs paces chunks and a client disconnect stops the stream
     const after = await post(emu, '/chat/completions', { model: MODEL, ...ask('still there') });
     assert.equal(after.status, 200);
   }));
+
+test('scriptedAnswers: a prompt that is a key gets its value, streamed and whole; other prompts are answered as usual', () =>
+  withEmulator({ scriptedAnswers: { 'payload 1': '<img src=x onerror=alert(1)> and **bold**' } }, async (emu) => {
+    assert.equal((await complete(emu, ask('payload 1'))).choices[0]?.message.content, '<img src=x onerror=alert(1)> and **bold**');
+    const res = await post(emu, '/chat/completions', { model: MODEL, ...ask('payload 1'), stream: true });
+    const chunks = parseSse(await res.text()).chunks as ChatChunk[];
+    assert.equal(chunks.map((c) => c.choices[0]?.delta.content ?? '').join(''), '<img src=x onerror=alert(1)> and **bold**');
+    assert.equal((await complete(emu, ask('payload 2'))).choices[0]?.message.content, 'echo: payload 2');
+    emu.setOptions({ scriptedAnswers: { 'payload 2': 'changed at run time' } });
+    assert.equal((await complete(emu, ask('payload 2'))).choices[0]?.message.content, 'changed at run time');
+  }));

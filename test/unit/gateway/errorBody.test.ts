@@ -39,3 +39,11 @@ test('advice: 401 set the key, 429 when to retry, 400 which field', () => {
   assert.match(errorFromResponse(429, '{"error":{"message":"Too many","code":"rate_limit_exceeded"}}', 'application/json', undefined, 3000).userMessage, /retry in 3 s/);
   assert.match(errorFromResponse(400, '{"error":{"message":"bad","param":"stop"}}', 'application/json', undefined, undefined).userMessage, /field "stop"/);
 });
+
+test('an object store\'s XML error (a signed media link) gives its message and code', () => {
+  const xml = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Request has expired</Message><Resource>/files/a.mp4</Resource></Error>';
+  const e = errorFromResponse(403, xml, 'application/xml', 'req_9', undefined);
+  assert.equal(e.message, 'Request has expired');
+  assert.equal(e.code, 'AccessDenied');
+  assert.equal(errorFromResponse(404, '<Error><Code>NoSuchKey</Code></Error>', 'application/xml', undefined, undefined).message, 'NoSuchKey');
+});

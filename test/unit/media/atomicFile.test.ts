@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { GatewayError } from '../../../src/gateway/errors';
-import { openAtomicFile, writeFileAtomic } from '../../../src/gateway/media/atomicFile';
+import { abortUnfinishedFiles, openAtomicFile, writeFileAtomic } from '../../../src/gateway/media/atomicFile';
 import { inChunksOf, listDir, withTempDir } from './mediaTestHelpers';
 
 test('the file appears under its name only when closed, from a hidden .part file', async () => {
@@ -139,5 +139,19 @@ test('writeFileAtomic leaves nothing behind when the source fails or the signal 
       (error) => error instanceof GatewayError && error.kind === 'aborted',
     );
     assert.deepEqual(await listDir(dir), []);
+  });
+});
+
+test('at shutdown, every file still being written is abandoned without its .part; finished ones stay', async () => {
+  await withTempDir(async (dir) => {
+    const finished = await openAtomicFile(path.join(dir, 'done.png'));
+    await finished.write(Buffer.from('done'));
+    await finished.close();
+    const downloading = [await openAtomicFile(path.join(dir, 'a.mp4')), await openAtomicFile(path.join(dir, 'b.mp3'))];
+    for (const file of downloading) await file.write(Buffer.from('partial'));
+    assert.equal((await listDir(dir)).length, 3);
+    await abortUnfinishedFiles();
+    assert.deepEqual(await listDir(dir), ['done.png']);
+    await assert.rejects(downloading[0].write(Buffer.from('more')), /already aborted/);
   });
 });

@@ -5,16 +5,14 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { isGatewayError } from '../../../src/gateway/errors';
-import { uniquePath, writeFileAtomic } from '../../../src/gateway/media/atomicFile';
-import { openContentNamedFile } from '../../../src/gateway/media/contentNamedFile';
 import type { FormValues, MediaVariant } from '../../../src/mediaGeneration/forms/formFields';
 import { givenValues } from '../../../src/mediaGeneration/forms/formValues';
 import { formFor } from '../../../src/mediaGeneration/forms/mediaForms';
 import { prepareGeneration } from '../../../src/mediaGeneration/generation/generationPlan';
 import { type GenerationOutcome, type MediaOutput, runGeneration } from '../../../src/mediaGeneration/generation/generationRun';
-import { downloadToFile, generatedFileBase } from '../../../src/output/generatedFiles';
 import { pngSize, renderPng } from '../../emulator/media/png';
 import { renderMp4 } from '../../emulator/media/mp4';
+import { folderMediaOutput } from '../../support/folderMediaOutput';
 import { assertRefused } from '../validation/refusal';
 import { clientFixture, type ClientFixture } from '../client/harness';
 
@@ -45,12 +43,7 @@ function input(name: string): string {
 /** A fresh output folder, written through the same naming and download code as OutputFiles. */
 function outputDir(): { dir: string; output: MediaOutput } {
   const dir = fs.mkdtempSync(path.join(workspace, 'generated-'));
-  const output: MediaOutput = {
-    mediaFile: (name) => openContentNamedFile((ext) => uniquePath(dir, generatedFileBase(name.prompt, name.member, name.at), ext), name.fallbackExtension),
-    downloadMedia: (client, url, name, signal) => downloadToFile(client, url, output.mediaFile(name), signal),
-    writeSidecar: (mediaPath, data) => writeFileAtomic(`${mediaPath}.json`, `${JSON.stringify(data, null, 2)}\n`),
-  };
-  return { dir, output };
+  return { dir, output: folderMediaOutput(dir) };
 }
 
 interface Run {

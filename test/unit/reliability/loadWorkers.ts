@@ -12,6 +12,7 @@ import { runGeneration } from '../../../src/mediaGeneration/generation/generatio
 import type { TaskTracker } from '../../../src/tasks/taskTracker';
 import { wordsAnswer } from '../../emulator/chat/answers';
 import { folderMediaOutput } from '../../support/folderMediaOutput';
+import { until } from '../../support/until';
 import { isWholeMediaFile } from '../../support/wholeMediaFile';
 import { resultFiles } from './leftoverFiles';
 
@@ -78,9 +79,7 @@ export async function taskCreator(tracker: TaskTracker, everyMs: number, deadlin
       ids.push((await tracker.create({ ...recipe, prompt: `a lantern, take ${ids.length + 1}` }, () => assert.fail('no image'))).record.id);
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
-    for (const end = Date.now() + 30_000; ids.some((id) => !successes.has(id)); await new Promise((resolve) => setTimeout(resolve, 100))) {
-      assert.ok(Date.now() < end, `tasks never seen to succeed: ${ids.filter((id) => !successes.has(id)).join(', ')}`);
-    }
+    await until('every task to be seen succeeding', () => ids.every((id) => successes.has(id)), 30_000);
     assert.deepEqual([...successes.values()].filter((n) => n !== 1), [], 'each success is reported once');
     return ids;
   } finally {

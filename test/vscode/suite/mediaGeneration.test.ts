@@ -173,19 +173,20 @@ suite('Media generation', () => {
     const big = path.join(workspace(), INPUTS, 'huge.png');
     fs.writeFileSync(big, renderPng({ width: 8, height: 8, prompt: 'big' }));
     fs.truncateSync(big, 11 * 1024 * 1024);
-    const cases: Array<[Thenable<unknown>, string, RegExp]> = [
-      [generateImage({ prompt: '', model: 'bytedance-seedream-4-5' }), 'prompt', /non-empty text/],
-      [generateImage({ prompt: 'x', model: 'bytedance-seedream-4', fields: { seed: 3 } }), 'seed', /image model 4\.5 only|Image \(Seedream 4\.0\)/],
-      [generateImage({ prompt: 'x', model: 'bytedance-seedream-4-5', fields: { image: ['a.png'] } }), 'fields.image', /under "inputs"/],
-      [generateImage({ prompt: 'x', model: 'gpt-4o-mini' }), 'model', /an image model/],
-      [generateImage({ prompt: 'x', model: 'bytedance-seedream-4-5', inputs: { image: [big] } }), 'image', /at most 10 MB/],
-      [generateImage({ prompt: 'x', promt: 'typo' } as GenerateCommandArgs), 'promt', /only the arguments/],
-      [generateVideo({ prompt: 'x', model: 'veo-2', fields: { n: 11 } }), 'n', /from 1 to 10/],
-      [generateVideo({ prompt: 'x', model: 'google-veo-3', fields: { duration: 4, resolution: '1080p' } }), 'resolution', /needs duration 8/],
-      [generateVideo({ prompt: 'x', model: 'veo-2', inputs: { image: [`${INPUTS}/cat.png`] } }), 'model', /takes image/],
+    // Each command starts only when its turn comes: a rejection nobody awaits yet is reported as unhandled.
+    const cases: Array<[() => Thenable<unknown>, string, RegExp]> = [
+      [() => generateImage({ prompt: '', model: 'bytedance-seedream-4-5' }), 'prompt', /non-empty text/],
+      [() => generateImage({ prompt: 'x', model: 'bytedance-seedream-4', fields: { seed: 3 } }), 'seed', /image model 4\.5 only|Image \(Seedream 4\.0\)/],
+      [() => generateImage({ prompt: 'x', model: 'bytedance-seedream-4-5', fields: { image: ['a.png'] } }), 'fields.image', /under "inputs"/],
+      [() => generateImage({ prompt: 'x', model: 'gpt-4o-mini' }), 'model', /an image model/],
+      [() => generateImage({ prompt: 'x', model: 'bytedance-seedream-4-5', inputs: { image: [big] } }), 'image', /at most 10 MB/],
+      [() => generateImage({ prompt: 'x', promt: 'typo' } as GenerateCommandArgs), 'promt', /only the arguments/],
+      [() => generateVideo({ prompt: 'x', model: 'veo-2', fields: { n: 11 } }), 'n', /from 1 to 10/],
+      [() => generateVideo({ prompt: 'x', model: 'google-veo-3', fields: { duration: 4, resolution: '1080p' } }), 'resolution', /needs duration 8/],
+      [() => generateVideo({ prompt: 'x', model: 'veo-2', inputs: { image: [`${INPUTS}/cat.png`] } }), 'model', /takes image/],
     ];
     for (const [run, param, message] of cases) {
-      const error = await rejection(run);
+      const error = await rejection(run());
       assert.strictEqual(error.kind, 'validation', `${param}: ${error.message}`);
       assert.strictEqual(error.param, param, error.message);
       assert.match(error.message, message);

@@ -1,9 +1,11 @@
 // Hostile model output in the real chat webview: every payload of the corpus is answered by the
 // emulator, streamed through the extension host into the webview, and must not run (the trap never
 // fires), load anything (no CSP violation, no request out) or hide the text; it is rendered again
-// from the saved history; links to commands do nothing when clicked.
+// from the saved history; links to commands do nothing when clicked. Afterwards the key is in no
+// message to the webview and in none of the state the workbench keeps in the browser.
 import type { FrameLocator } from 'playwright-core';
 import { ATTACKER_HOST, HOSTILE_ANSWERS, TRAP_NAME } from '../../reliability/corpora/hostileAnswers';
+import { browserStorageRecords } from '../lib/browserStorage';
 import { openChat, sendMessage } from '../lib/chatView';
 import { type RequestWatch, watchOutgoingRequests } from '../lib/requestWatch';
 import { assert, uiTest, type UiContext } from '../lib/ui';
@@ -76,4 +78,10 @@ export const tests = [
       await requests.stop();
     }
   }, { timeoutMs: 120000 }),
+
+  uiTest('the key is in none of the state the workbench keeps in the browser (global and workspace state)', async (ctx) => {
+    const records = await browserStorageRecords(ctx.page);
+    assert.ok(records.some((r) => r.text.includes('genai-gateway.genai-gateway')), `the extension's state is among the ${records.length} records read`);
+    assert.deepStrictEqual(records.filter((r) => r.text.includes(ctx.emulator.apiKey)).map((r) => r.where), []);
+  }),
 ];

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { writeFileAtomic } from '../../../../src/gateway/media/atomicFile';
 import type { TaskRecipe } from '../../../../src/tasks/taskEntry';
 import type { TaskTracker } from '../../../../src/tasks/taskTracker';
+import { until } from '../../../support/until';
 import type { ClientFixture } from '../../client/harness';
 import { taskTrackerFor } from '../taskTrackerFor';
 import { type Endpoint, outcomeOf } from './endpoint';
@@ -26,18 +27,10 @@ class TrackerSlot {
   }
 }
 
-async function until(what: string, done: () => boolean): Promise<void> {
-  for (const end = Date.now() + 10_000; !done(); await new Promise((resolve) => setTimeout(resolve, 20))) {
-    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
-  }
-}
-
 /** A task created without faults, finished (the fixtures' tasks finish at once). */
 async function finishedTask(fixture: ClientFixture): Promise<string> {
   const { id } = await fixture.client.tasks.create({ model: RECIPE.model, content: [{ type: 'text', text: RECIPE.prompt }] });
-  for (let record = await fixture.client.tasks.get(id); record.status !== 'succeeded'; record = await fixture.client.tasks.get(id)) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await until(`${id} to succeed`, async () => (await fixture.client.tasks.get(id)).status === 'succeeded');
   return id;
 }
 
