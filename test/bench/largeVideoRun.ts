@@ -1,30 +1,39 @@
 /**
  * One run of the large video benchmark, in a process of its own so that its
  * peak RSS is its own:
- *   node largeVideoRun.js <ours|json|limit> <gateway url> <api key> <output dir> <base64 bytes>
- * Prints one JSON line: { growthMb, seconds, bytes }.
+ *   node largeVideoRun.js <ours|json|limit|receive> <gateway url> <api key> <output dir> <base64 bytes> [warm]
+ * With `warm`, the same work is done once before the measured run, as in an
+ * extension host that has saved a video before. Prints one JSON line: { growthMb, seconds, bytes }: the bytes of the file
+ * written, or for `receive` (which writes none) the bytes of the response body.
  */
 import { randomBytes } from 'node:crypto';
 import { promises as fs, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { GatewayClient } from '../../src/gateway/client';
 import { openAtomicFile } from '../../src/gateway/media/atomicFile';
+import { Transport } from '../../src/gateway/transport';
 import type { ImageResult } from '../../src/gateway/types/images';
 import type { VideoResult } from '../../src/gateway/types/videos';
 
-export type LargeVideoContestant = 'ours' | 'json' | 'limit';
+export type LargeVideoContestant = 'ours' | 'json' | 'limit' | 'receive';
 
 const REQUEST = { model: 'veo-2', prompt: 'a very long ocean' };
 /** A small base64 response made first, as a running extension host has made requests before: the code is loaded and compiled. */
 const WARM_UP = { model: 'bytedance-seedream-4', prompt: 'a small lighthouse', response_format: 'b64_json' as const };
-/** Characters of base64 the limit decodes at once: the batch size of ours. */
+/** Characters of base64 the limit decodes at once: the largest batch ours decodes at once. */
 const LIMIT_PIECE_CHARS = 1 << 19;
 
 async function main(): Promise<void> {
-  const [contestant, url, apiKey, dir, base64Bytes] = process.argv.slice(2);
-  if (!contestant || !url || !apiKey || !dir || !base64Bytes) throw new Error('usage: largeVideoRun.js <ours|json|limit> <url> <api key> <dir> <base64 bytes>');
+  const [contestant, url, apiKey, dir, base64Bytes, mode] = process.argv.slice(2);
+  if (!contestant || !url || !apiKey || !dir || !base64Bytes) throw new Error('usage: largeVideoRun.js <ours|json|limit|receive> <url> <api key> <dir> <base64 bytes>');
   const file = path.join(dir, `${contestant}-${process.pid}.mp4`);
-  const run = await prepare(contestant as LargeVideoContestant, url, apiKey, file, Number(base64Bytes));
+  let received = 0;
+  const { run, close } = await prepare(contestant as LargeVideoContestant, url, apiKey, file, Number(base64Bytes), (n) => (received += n));
+  if (mode === 'warm') {
+    await run();
+    await fs.rm(file, { force: true });
+    received = 0;
+  }
   const baseline = process.memoryUsage.rss();
   const peakWasReset = resetPeakRss();
   let sampledPeak = baseline;
@@ -35,21 +44,35 @@ async function main(): Promise<void> {
   clearInterval(sampler);
   // The kernel's peak catches what the sampler misses while the event loop is busy.
   const peak = Math.max(sampledPeak, peakWasReset ? kernelPeakRss() : 0);
-  const bytes = (await fs.stat(file)).size;
+  const bytes = contestant === 'receive' ? received : (await fs.stat(file)).size;
   await fs.rm(file, { force: true });
+  await close?.();
   process.stdout.write(`${JSON.stringify({ growthMb: (peak - baseline) / 2 ** 20, seconds, bytes })}\n`);
 }
 
+interface PreparedRun {
+  /** The measured part; it can be run again. */
+  run(): Promise<void>;
+  close?(): Promise<void>;
+}
+
 /** Everything a contestant needs before the measured part, and that part. */
-async function prepare(contestant: LargeVideoContestant, url: string, apiKey: string, file: string, base64Bytes: number): Promise<() => Promise<void>> {
+async function prepare(
+  contestant: LargeVideoContestant,
+  url: string,
+  apiKey: string,
+  file: string,
+  base64Bytes: number,
+  onReceived: (bytes: number) => void,
+): Promise<PreparedRun> {
   switch (contestant) {
     case 'ours': {
       const client = new GatewayClient({ baseUrl: url, userAgent: 'bench', env: {}, getCredential: async () => apiKey });
       await client.images.generateToSinks(WARM_UP, async () => openAtomicFile(file));
       await fs.rm(file);
-      return async () => {
-        await client.videos.generateToSinks(REQUEST, async () => openAtomicFile(file));
-        await client.close();
+      return {
+        run: async () => void (await client.videos.generateToSinks(REQUEST, async () => openAtomicFile(file))),
+        close: () => client.close(),
       };
     }
     case 'json': {
@@ -58,14 +81,26 @@ async function prepare(contestant: LargeVideoContestant, url: string, apiKey: st
       const image = (await (await post('/images/generations', WARM_UP)).json()) as ImageResult;
       await writeSynced(file, [Buffer.from(image.data[0]!.b64_json!, 'base64')]);
       await fs.rm(file);
-      return async () => {
-        const result = (await (await post('/videos/generation', REQUEST)).json()) as VideoResult;
-        await writeSynced(file, [Buffer.from(result.videos[0]!.base64_encoded!, 'base64')]);
+      return {
+        run: async () => {
+          const result = (await (await post('/videos/generation', REQUEST)).json()) as VideoResult;
+          await writeSynced(file, [Buffer.from(result.videos[0]!.base64_encoded!, 'base64')]);
+        },
       };
+    }
+    case 'receive': {
+      // The network path alone: our transport (undici), the body drained and dropped.
+      const transport = new Transport({ baseUrl: url, userAgent: 'bench', env: {}, getCredential: async () => apiKey });
+      const drain = async (path: string, json: object, count: (bytes: number) => void): Promise<void> => {
+        const response = await transport.send({ method: 'POST', path, json, retry: 'paid' });
+        for await (const chunk of response.body) count(chunk.byteLength);
+      };
+      await drain('/images/generations', WARM_UP, () => undefined);
+      return { run: () => drain('/videos/generation', REQUEST, onReceived), close: () => transport.close() };
     }
     case 'limit': {
       const pieces = base64Pieces(base64Bytes);
-      return () => writeSynced(file, decodeEach(pieces));
+      return { run: () => writeSynced(file, decodeEach(pieces)) };
     }
   }
 }

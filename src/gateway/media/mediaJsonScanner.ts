@@ -108,7 +108,7 @@ export class MediaJsonScanner {
 
   /** Aborts every sink not closed yet, ignoring their failures: the error that got us here matters more. */
   async abortSinks(): Promise<void> {
-    await this.media.settle().catch(() => undefined);
+    await this.media.cancel();
     const open = this.sinks.slice(this.closedSinks);
     this.closedSinks = this.sinks.length;
     await Promise.allSettled(open.map((sink) => sink.abort()));
