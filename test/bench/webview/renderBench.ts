@@ -1,50 +1,56 @@
 /**
- * The browser side of the streaming render benchmark, bundled by esbuild
- * into the benchmark's pages (beside the real chat.js for ours). It feeds
- * an answer to the page as the host does, one `textAppended` message per
- * chunk, a fixed number of chunks per animation frame; and it renders the
- * peers with the chat view's own markdown engine and sanitiser.
+ * The contestants' side of the streaming render benchmark, bundled by
+ * esbuild into the pages that run in the cross-origin iframe (beside the
+ * real chat.js for ours). The answer's messages come from the feeder in the
+ * outer page (renderFeeder.ts), as a webview's come from VS Code; the peers
+ * render with the chat view's own markdown engine and sanitiser.
  */
-import { newConversation, type AssistantTurn } from '../../../src/chat/conversation';
 import { sanitizeToFragment } from '../../../src/webview/chat/markdown/htmlSanitizer';
 import { renderMarkdown } from '../../../src/webview/chat/markdown/markdownEngine';
 import type { HostMessage } from '../../../src/protocol/chatProtocol';
 
-const CONVERSATION_ID = 'bench-conversation';
-const TURN_ID = 'bench-answer';
-
 let chunks: string[] = [];
+let ended: Promise<void> | undefined;
 
-/** Receives the answer's chunks before anything is measured. */
+/** Receives the answer's chunks before anything is measured (the peers render them; delivery checks against them). */
 function setChunks(answer: string[]): void {
   chunks = answer;
 }
 
-/** Shows a conversation whose answer is streaming, as the host's `state` message does. */
-function startChatAnswer(): void {
-  const conversation = { ...newConversation('gpt-4o-mini', '', 0), id: CONVERSATION_ID };
-  conversation.turns.push({ kind: 'user', id: 'bench-question', text: 'Explain the retry policy, with code.', context: [], createdAt: 0 }, answerTurn('streaming'));
-  post({ type: 'state', state: { conversations: [], conversation, busy: true, models: { models: [] }, tools: [] } });
+/** Ours: the answer has ended once the chat page's footer no longer says it is answering; then its last frames paint. */
+function watchChatAnswer(): void {
+  const footer = document.querySelector('.turn-assistant .turn-footer');
+  if (!footer) throw new Error('the chat page shows no answer');
+  ended = new Promise<void>((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (footer.querySelector('.turn-status')) return;
+      observer.disconnect();
+      resolve(frames(5));
+    });
+    observer.observe(footer, { childList: true });
+  });
 }
 
-/** Streams the chunks to the chat page, ends the answer and resolves once its last frame painted. */
-async function streamToChatPage(perFrame: number): Promise<void> {
-  await feed(perFrame);
-  post({ type: 'turnChanged', conversationId: CONVERSATION_ID, turn: answerTurn('done'), busy: false });
-  await frames(5);
-}
-
-/** Streams the chunks with no renderer at all: what delivering the messages costs. */
-async function deliverOnly(perFrame: number): Promise<void> {
+/** Delivery only: the page receives the messages and keeps their text, nothing rendered. */
+function deliverOnly(): void {
   let text = '';
-  const listener = (event: MessageEvent<HostMessage>): void => {
-    if (event.data.type === 'textAppended') text += event.data.text;
-  };
-  window.addEventListener('message', listener);
-  await feed(perFrame);
-  await frames(2);
-  window.removeEventListener('message', listener);
-  if (text.length !== chunks.join('').length) throw new Error('messages were lost');
+  ended = new Promise<void>((resolve, reject) => {
+    const listener = (event: MessageEvent<HostMessage>): void => {
+      const message = event.data;
+      if (message.type === 'textAppended') text += message.text;
+      if (message.type !== 'turnChanged') return;
+      window.removeEventListener('message', listener);
+      if (text.length !== chunks.join('').length) reject(new Error('messages were lost'));
+      else resolve(frames(2));
+    };
+    window.addEventListener('message', listener);
+  });
+}
+
+/** Resolves once the feeder's last message was handled (watchChatAnswer or deliverOnly must come first). */
+function answerEnded(): Promise<void> {
+  if (!ended) throw new Error('nothing watches for the end of the answer');
+  return ended;
 }
 
 /** What typical chat panels do, on every `every`-th chunk only: the whole message so far rendered again, each render a task of its own. */
@@ -67,11 +73,7 @@ function renderOnce(): Promise<void> {
   return inTask(() => answerContainer().replaceChildren(sanitizeToFragment(renderMarkdown(chunks.join('')))));
 }
 
-/**
- * Runs `work` in a task of the page: the time of code that the benchmark
- * runs directly through the DevTools protocol is not counted as the page's
- * script time.
- */
+/** Runs `work` in a task of the page, as the page's own code runs (not inside the DevTools protocol's evaluation). */
 function inTask(work: () => void): Promise<void> {
   return new Promise((resolve, reject) => {
     setTimeout(() => {
@@ -93,26 +95,13 @@ function shownText(): string {
   return answer.textContent ?? '';
 }
 
-function answerTurn(status: AssistantTurn['status']): AssistantTurn {
-  return { kind: 'assistant', id: TURN_ID, model: 'gpt-4o-mini', text: status === 'done' ? chunks.join('') : '', status, createdAt: 0 };
-}
-
-function feed(perFrame: number): Promise<void> {
-  return new Promise((resolve) => {
-    let next = 0;
-    const step = (): void => {
-      for (const end = Math.min(next + perFrame, chunks.length); next < end; next++) {
-        post({ type: 'textAppended', conversationId: CONVERSATION_ID, turnId: TURN_ID, text: chunks[next]! });
-      }
-      if (next < chunks.length) requestAnimationFrame(step);
-      else resolve();
-    };
-    requestAnimationFrame(step);
-  });
-}
-
-function post(message: HostMessage): void {
-  window.postMessage(message, '*');
+/** Whether the page can reach its parent's document (it must not: it is to be a cross-origin frame). */
+function seesParent(): boolean {
+  try {
+    return window.parent !== window && window.parent.document !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 function frames(count: number): Promise<void> {
@@ -135,6 +124,6 @@ function answerContainer(): HTMLElement {
   return container;
 }
 
-// Called by the benchmark through page.evaluate (see streamingRender.ts, RenderBenchApi).
-const api = { setChunks, startChatAnswer, streamToChatPage, deliverOnly, renderPrefixes, renderOnce, shownText };
+// Called by the benchmark through frame.evaluate (see streamingRender.ts, RenderBenchApi).
+const api = { setChunks, watchChatAnswer, deliverOnly, answerEnded, renderPrefixes, renderOnce, shownText, seesParent };
 (window as unknown as { renderBench: typeof api }).renderBench = api;
