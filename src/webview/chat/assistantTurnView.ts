@@ -1,9 +1,12 @@
 /** An answer: its markdown (streamed or finished), the tools it called, how it ended, its cost, and what can be done next. */
 import { usageLine, type AssistantTurn, type ToolCallRecord } from '../../chat/conversation';
+import { decorateCodeBlocks } from './codeBlockActions';
 import { el, textButton } from './dom';
 import type { HostConnection } from './hostConnection';
 import { renderStaticMarkdown, StreamingMessageView } from './markdown';
 import { ToolCallCard } from './toolCallCard';
+
+const MARKDOWN_OPTIONS = { decorate: decorateCodeBlocks };
 
 export class AssistantTurnView {
   readonly element: HTMLElement;
@@ -29,10 +32,10 @@ export class AssistantTurnView {
       this.footer,
     );
     if (turn.status === 'streaming') {
-      this.stream = new StreamingMessageView(this.body);
+      this.stream = new StreamingMessageView(this.body, MARKDOWN_OPTIONS);
       if (turn.text) this.stream.append(turn.text);
     } else {
-      renderStaticMarkdown(this.body, turn.text);
+      renderStaticMarkdown(this.body, turn.text, MARKDOWN_OPTIONS);
     }
     this.showToolCalls();
     this.renderFooter(canAct);

@@ -1,7 +1,9 @@
 /**
  * Copy, Insert at Cursor and Open in New Editor on every code block the
- * renderer makes, including those that appear while an answer streams.
- * One listener serves all buttons; each reads its block's code when clicked.
+ * renderer makes: the markdown view hands each rendered fragment to
+ * decorateCodeBlocks before it goes on screen, also while an answer
+ * streams. One listener serves all buttons; each reads its block's code
+ * when clicked.
  */
 import { el } from './dom';
 import type { HostConnection } from './hostConnection';
@@ -12,15 +14,14 @@ const ACTIONS = [
   { action: 'open', icon: 'go-to-file', label: 'Open in New Editor' },
 ] as const;
 
-export function installCodeBlockActions(root: HTMLElement, host: HostConnection): void {
-  const decorate = (): void => {
-    root.querySelectorAll<HTMLElement>('.code-block').forEach((block) => {
-      if (!block.querySelector(':scope > .code-actions')) block.prepend(toolbar(block.dataset.lang ?? ''));
-    });
-  };
-  new MutationObserver(decorate).observe(root, { childList: true, subtree: true });
-  decorate();
+/** Adds the toolbar to each code block in `within` that has none. */
+export function decorateCodeBlocks(within: ParentNode): void {
+  for (const block of within.querySelectorAll<HTMLElement>('.code-block')) {
+    if (!block.querySelector(':scope > .code-actions')) block.prepend(toolbar(block.dataset.lang ?? ''));
+  }
+}
 
+export function installCodeBlockActions(root: HTMLElement, host: HostConnection): void {
   root.addEventListener('click', (event) => {
     const button = (event.target as Element).closest<HTMLButtonElement>('.code-actions button');
     const block = button?.closest<HTMLElement>('.code-block');

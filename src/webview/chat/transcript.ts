@@ -1,7 +1,10 @@
 /**
  * The conversation's turns. Streamed text goes straight to the renderer,
  * which paints once per animation frame; the view follows the new text
- * when the reader was at the bottom.
+ * while the reader stays at the bottom. Nothing here reads the layout while
+ * the DOM has unrendered changes (that would force a layout per chunk or
+ * frame): whether to follow is decided when a turn's new size is known,
+ * after the browser's own layout (a ResizeObserver).
  */
 import type { AssistantTurn, Conversation, ToolCallRecord } from '../../chat/conversation';
 import { AssistantTurnView } from './assistantTurnView';
@@ -16,8 +19,13 @@ const FOLLOW_THRESHOLD = 48;
 export class Transcript {
   readonly element = el('div', { class: 'transcript', role: 'region', 'aria-label': 'Messages' });
   private readonly answers = new Map<string, AssistantTurnView>();
-  /** A scroll to the end is due after the renderer's next paint. */
-  private followFrame: number | undefined;
+  /** When a turn's size next changes, the view scrolls to the end: if the reader was at the bottom before, or always (a conversation was shown). */
+  private followDue: 'no' | 'if at bottom' | 'always' = 'no';
+  /** An answer is streaming: it grows (also between its messages, as the renderer catches up) and is followed while the reader is at the bottom. */
+  private streaming = false;
+  /** The scroll height when turns last changed size: the reader was at the bottom if they still see its end. */
+  private seenHeight = 0;
+  private readonly resizes = new ResizeObserver(() => this.follow());
   private conversationId = '';
 
   constructor(
@@ -37,17 +45,17 @@ export class Transcript {
       return view.element;
     });
     this.element.replaceChildren(...(views.length ? views : [emptyState()]));
-    // In a frame: code block toolbars are added after this, making the content taller.
-    this.followFrame ??= requestAnimationFrame(() => this.scrollToEnd());
+    this.resizes.disconnect();
+    for (const turn of this.element.children) this.resizes.observe(turn);
+    this.followDue = 'always';
+    this.streaming = false;
   }
 
   appendText(conversationId: string, turnId: string, text: string): void {
     const view = conversationId === this.conversationId ? this.answers.get(turnId) : undefined;
     if (!view) return;
-    const follow = this.isNearBottom();
-    // After append: the renderer's frame callback, which paints, is then asked for before this one.
     view.append(text);
-    if (follow) this.followFrame ??= requestAnimationFrame(() => this.scrollToEnd());
+    this.streaming = true;
     this.announcer.streamed(text);
   }
 
@@ -55,9 +63,9 @@ export class Transcript {
     if (conversationId !== this.conversationId) return;
     const view = this.answers.get(turn.id);
     if (!view) return;
-    const follow = this.isNearBottom();
     view.update(turn, !busy && this.isLastTurn(turn.id));
-    if (follow) this.scrollToEnd();
+    if (this.followDue !== 'always') this.followDue = 'if at bottom';
+    if (turn.status !== 'streaming') this.streaming = false;
     if (turn.status !== 'streaming') this.announcer.finished(outcomeOf(turn));
     this.element.querySelectorAll<HTMLButtonElement>('.turn-user .turn-action').forEach((button) => (button.disabled = busy));
   }
@@ -77,14 +85,14 @@ export class Transcript {
     return this.element.lastElementChild?.getAttribute('data-turn-id') === turnId;
   }
 
-  private isNearBottom(): boolean {
+  /** A turn changed size; the layout is fresh. Growth does not move the scroll position, so the reader was at the bottom if they still see the end the transcript had before. */
+  private follow(): void {
     const scroller = this.element;
-    return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < FOLLOW_THRESHOLD;
-  }
-
-  private scrollToEnd(): void {
-    this.followFrame = undefined;
-    this.element.scrollTop = this.element.scrollHeight;
+    const wasAtBottom = this.seenHeight - scroller.scrollTop - scroller.clientHeight < FOLLOW_THRESHOLD;
+    const follow = this.followDue === 'always' || ((this.followDue === 'if at bottom' || this.streaming) && wasAtBottom);
+    if (follow) scroller.scrollTop = scroller.scrollHeight;
+    this.followDue = 'no';
+    this.seenHeight = scroller.scrollHeight;
   }
 }
 

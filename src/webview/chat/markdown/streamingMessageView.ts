@@ -4,13 +4,14 @@
  * appended as new nodes and never touched again; only the tail nodes are
  * replaced ("repainted").
  *
- * A repaint renders, sanitises and replaces the last block, so it is
- * rationed: a growing code block just gets its new text appended; other
- * text is shown as plain text at the end of the tail (a new line in a new
- * paragraph) until the next repaint, every FORMAT_INTERVAL_MS at most, and
- * blocks that became final wait for it too (the tail on screen still shows
- * them); repaints are also spaced so that they take at most about a third
- * of the main thread.
+ * A repaint parses the new text, renders, sanitises and replaces the last
+ * block, so it is rationed: new text is shown as plain text at the end of
+ * the tail (a new line in a new paragraph) until the next repaint, every
+ * FORMAT_INTERVAL_MS at most, and blocks that became final wait for it too
+ * (the tail on screen still shows them); repaints are also spaced so that
+ * they take at most about a third of the main thread. A growing code block
+ * needs no repaint: its text, appended as is, is already what a repaint
+ * would show.
  */
 import { IncrementalMarkdown, type MarkdownUpdate } from './incrementalMarkdown';
 import { renderMarkdown } from './markdownEngine';
@@ -22,12 +23,14 @@ export { installLinkHandler } from './linkHandler';
 export interface StreamingMessageViewOptions {
   /** Replaces the built-in DOMPurify sanitiser. */
   sanitize?: (html: string) => string;
+  /** Completes rendered (and sanitised) nodes before they go on screen, e.g. with toolbars. */
+  decorate?: (fragment: DocumentFragment) => void;
 }
 
 /** Arriving text is put on screen at most this often (scheduling a frame has a cost of its own). */
 const UPDATE_INTERVAL_MS = 50;
 /** How long text may stay unformatted at the end of the tail. */
-const FORMAT_INTERVAL_MS = 100;
+const FORMAT_INTERVAL_MS = 250;
 /** After a repaint that took t ms, the next one waits this many times t. */
 const REPAINT_SPACING = 2;
 
@@ -44,8 +47,8 @@ export class StreamingMessageView {
   private tailCode: Element | undefined;
   /** Where plain text stands in for a repaint. */
   private textHolder: Element | undefined;
-  /** The latest update whose tail is not fully on screen. */
-  private unpainted: MarkdownUpdate | undefined;
+  /** Text shown unformatted and not given to the parser yet. */
+  private unparsedText = '';
   /** Final blocks not on screen yet: the tail on screen still shows them. */
   private unpaintedFrozen: string[] = [];
   private lastRepaintAt = 0;
@@ -54,7 +57,7 @@ export class StreamingMessageView {
 
   constructor(container: HTMLElement, options: StreamingMessageViewOptions = {}) {
     this.element = container;
-    this.toFragment = fragmentMaker(options.sanitize);
+    this.toFragment = fragmentMaker(options);
   }
 
   append(text: string): void {
@@ -68,7 +71,9 @@ export class StreamingMessageView {
     this.finished = true;
     clearTimeout(this.timer);
     if (this.frame !== undefined) cancelAnimationFrame(this.frame);
-    if (this.pendingText) this.takeFrozen(this.markdown.append(this.takePendingText()));
+    const text = this.unparsedText + this.takePendingText();
+    this.unparsedText = '';
+    if (text) this.takeFrozen(this.markdown.append(text));
     const last = this.markdown.finish();
     this.takeFrozen(last);
     this.repaint(last.tail);
@@ -88,10 +93,14 @@ export class StreamingMessageView {
   private requestFrame(): void {
     this.frame = requestAnimationFrame(() => {
       this.frame = undefined;
-      this.lastUpdateAt = performance.now();
+      const now = performance.now();
+      this.lastUpdateAt = now;
       const text = this.takePendingText();
-      const update = text ? this.markdown.append(text) : this.unpainted;
-      if (update) this.apply(update, text);
+      const due = (!this.textHolder || now - this.lastRepaintAt >= FORMAT_INTERVAL_MS) && now >= this.nextRepaintAt;
+      if (due) return this.format(text);
+      this.showUnformatted(text);
+      this.unparsedText += text;
+      if (this.unparsedText) this.schedule();
     });
   }
 
@@ -101,18 +110,19 @@ export class StreamingMessageView {
     return text;
   }
 
-  private apply(update: MarkdownUpdate, text: string): void {
+  /** Parses the text shown unformatted since the last repaint and `text`, then repaints unless only code was added to a growing code block. */
+  private format(text: string): void {
+    const shown = this.unparsedText;
+    this.unparsedText = '';
+    if (!shown && !text) return;
+    const update = this.markdown.append(shown + text);
     this.takeFrozen(update);
-    if (update.tailCodeAppend !== undefined && this.tailCode && !this.unpainted) {
-      this.tailCode.append(update.tailCodeAppend);
+    // The block's `code` element shows the shown text as is (see showUnformatted); the parser may have normalised line breaks.
+    if (this.tailCode && update.tailCodeAppend === shown + text) {
+      this.tailCode.append(text);
       return;
     }
-    const now = performance.now();
-    const due = !this.textHolder || now - this.lastRepaintAt >= FORMAT_INTERVAL_MS;
-    if (update.reset || (due && now >= this.nextRepaintAt)) return this.repaint(update.tail);
-    this.showUnformatted(text);
-    this.unpainted = update;
-    this.schedule();
+    this.repaint(update.tail);
   }
 
   private takeFrozen(update: MarkdownUpdate): void {
@@ -126,15 +136,13 @@ export class StreamingMessageView {
 
   private repaint(tail: string): void {
     const started = performance.now();
-    if (this.unpaintedFrozen.length) this.element.insertBefore(this.toFragment(this.unpaintedFrozen.join('')), this.tailNodes[0] ?? null);
-    this.unpaintedFrozen = [];
     for (const node of this.tailNodes) node.remove();
-    const fragment = this.toFragment(tail);
-    this.tailNodes = Array.from(fragment.childNodes);
-    this.element.append(fragment);
+    const [frozen, fresh] = fragmentsOf(this.toFragment, [this.unpaintedFrozen.join(''), tail]);
+    this.unpaintedFrozen = [];
+    this.tailNodes = Array.from(fresh.childNodes);
+    this.element.append(frozen, fresh);
     this.textHolder = provisionalTextHolder(this.tailNodes);
     this.tailCode = this.textHolder?.tagName === 'CODE' ? this.textHolder : undefined;
-    this.unpainted = undefined;
     const finished = performance.now();
     this.lastRepaintAt = finished;
     this.nextRepaintAt = finished + REPAINT_SPACING * (finished - started);
@@ -157,14 +165,38 @@ export class StreamingMessageView {
 
 /** Renders a finished message (history) into `container`, replacing its content. */
 export function renderStaticMarkdown(container: HTMLElement, text: string, options: StreamingMessageViewOptions = {}): void {
-  container.replaceChildren(fragmentMaker(options.sanitize)(renderMarkdown(text)));
+  container.replaceChildren(fragmentMaker(options)(renderMarkdown(text)));
 }
 
-function fragmentMaker(sanitize: ((html: string) => string) | undefined): (html: string) => DocumentFragment {
-  if (!sanitize) return sanitizeToFragment;
+/**
+ * The fragments of several pieces of HTML, made in one call of `toFragment`:
+ * each call of the sanitiser has a cost of its own, besides the nodes it
+ * goes through. Each piece is parsed in a wrapper `div` of its own, which is
+ * then dropped.
+ */
+function fragmentsOf(toFragment: (html: string) => DocumentFragment, pieces: readonly string[]): DocumentFragment[] {
+  const wrappers = toFragment(pieces.map((html) => `<div>${html}</div>`).join('')).children;
+  // Markdown-it's HTML is balanced; should a piece close its wrapper early all the same, each is made on its own.
+  if (wrappers.length !== pieces.length) return pieces.map(toFragment);
+  return Array.from(wrappers, (wrapper) => {
+    const fragment = document.createDocumentFragment();
+    fragment.append(...wrapper.childNodes);
+    return fragment;
+  });
+}
+
+function fragmentMaker({ sanitize, decorate }: StreamingMessageViewOptions): (html: string) => DocumentFragment {
+  const make = sanitize
+    ? (html: string) => {
+        const template = document.createElement('template');
+        template.innerHTML = sanitize(html);
+        return template.content;
+      }
+    : sanitizeToFragment;
+  if (!decorate) return make;
   return (html) => {
-    const template = document.createElement('template');
-    template.innerHTML = sanitize(html);
-    return template.content;
+    const fragment = make(html);
+    decorate(fragment);
+    return fragment;
   };
 }
