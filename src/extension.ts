@@ -5,6 +5,7 @@ import { ClientProvider } from './connection/clientProvider';
 import { registerConnectionCommands } from './connection/commands';
 import { Credentials } from './connection/credentials';
 import { InsecureUrlGuard } from './connection/insecureUrlGuard';
+import { KeyOriginGuard } from './connection/keyOriginGuard';
 import { ModelCatalog } from './connection/modelCatalog';
 import { ConnectionStatusBar } from './connection/statusBar';
 import { registerLanguageModels } from './languageModels/registerLanguageModels';
@@ -22,11 +23,11 @@ export function activate(context: vscode.ExtensionContext): void {
   const version = String(context.extension.packageJSON.version ?? '0.0.0');
   const log = new Log();
   const settings = new Settings();
-  const credentials = new Credentials(context.secrets);
+  const credentials = new Credentials(context.secrets, context.globalState);
   const provider = new ClientProvider(
     settings,
     credentials,
-    new InsecureUrlGuard(context.globalState),
+    { plainHttp: new InsecureUrlGuard(context.globalState), keyOrigin: new KeyOriginGuard(credentials, context.globalState) },
     log,
     `genai-gateway-vscode/${version} vscode/${vscode.version}`,
   );
@@ -37,7 +38,7 @@ export function activate(context: vscode.ExtensionContext): void {
     credentials,
     provider,
     catalog,
-    new ConnectionStatusBar(settings, provider),
+    new ConnectionStatusBar(settings, provider, credentials),
     ...registerConnectionCommands({ settings, credentials, catalog, log }),
   );
   const tools = registerChatTools(context, { settings, mediaActions: new MediaActions(settings), log });

@@ -29,8 +29,8 @@ export interface ToolExecutor {
 }
 
 export interface ToolApprover {
-  /** Allowed without asking (settings, or "Always in this workspace"). */
-  isPreApproved(name: string): boolean;
+  /** Allowed without asking (settings, or "Always in this workspace" for this tool and what it runs). */
+  isPreApproved(call: ToolCallRecord): boolean;
   /** Asks the user about a call whose status is `awaitingApproval`; an aborted signal ends the question. */
   ask(call: ToolCallRecord, signal: AbortSignal): Promise<ApprovalDecision>;
 }
@@ -151,7 +151,7 @@ async function runOne(call: ToolCallRecord, tool: OfferedTool | undefined, offer
     const names = offered.map((t) => t.definition.function.name).join(', ') || 'none';
     return finish('failed', `Error: there is no tool named "${call.name}" here. Available tools: ${names}.`);
   }
-  if (!tool.readOnly && !approver.isPreApproved(call.name)) {
+  if (!tool.readOnly && !approver.isPreApproved(call)) {
     let preview: { dispose(): void } | undefined;
     let decision: ApprovalDecision;
     try {

@@ -3,9 +3,16 @@ import { GatewayClient } from '../gateway/client';
 import { validationError } from '../gateway/errors';
 import { RequestLogEntry } from '../gateway/transport';
 import { Log } from '../platform/log';
-import { Settings } from '../platform/settings';
+import { ConnectionSettings, Settings } from '../platform/settings';
 import { Credentials, askForCredential } from './credentials';
 import { InsecureUrlGuard } from './insecureUrlGuard';
+import { KeyOriginGuard } from './keyOriginGuard';
+import { originOf } from './keyOrigins';
+
+export interface ConnectionGuards {
+  plainHttp: InsecureUrlGuard;
+  keyOrigin: KeyOriginGuard;
+}
 
 /**
  * Builds the gateway client from settings and credentials and rebuilds it
@@ -26,7 +33,7 @@ export class ClientProvider implements vscode.Disposable {
   constructor(
     private readonly settings: Settings,
     private readonly credentials: Credentials,
-    private readonly guard: InsecureUrlGuard,
+    private readonly guards: ConnectionGuards,
     private readonly log: Log,
     private readonly userAgent: string,
   ) {
@@ -56,6 +63,7 @@ export class ClientProvider implements vscode.Disposable {
       throw validationError('genaiGateway.baseUrl', connection.baseUrl, 'an http:// or https:// address ending in /v1');
     }
     const baseUrl = connection.baseUrl;
+    if (!originOf(baseUrl)) throw validationError('genaiGateway.baseUrl', baseUrl, 'an http:// or https:// address ending in /v1');
     this.client = new GatewayClient({
       baseUrl,
       userAgent: this.userAgent,
@@ -63,25 +71,30 @@ export class ClientProvider implements vscode.Disposable {
       timeouts: { headersMs: connection.requestTimeoutSeconds * 1000 },
       retry: { maxAttempts: connection.maxRetries + 1 },
       capabilityOverrides: connection.capabilityOverrides,
-      getCredential: () => this.credentialFor(baseUrl),
+      getCredential: () => this.credentialFor(connection),
       onRequest: (entry) => this.logRequest(entry),
     });
     if (this.client.proxyUrl) this.log.info(`Requests to ${new URL(baseUrl).origin} go through a proxy.`);
     return this.client;
   }
 
-  private async credentialFor(baseUrl: string): Promise<string | undefined> {
+  /** The key for a request, once the user agreed to where it goes and through what. */
+  private async credentialFor(connection: ConnectionSettings): Promise<string | undefined> {
+    await this.guards.keyOrigin.confirmProxy(connection);
     let credential = await this.credentials.get();
     if (!credential && !this.askedThisSession) {
       this.askedThisSession = true;
-      const value = await askForCredential('apiKey', 'This request needs your gateway API key.');
+      const origin = originOf(connection.baseUrl);
+      const value = await askForCredential('apiKey', origin, 'This request needs your gateway API key.');
       if (value) {
-        await this.credentials.set('apiKey', value);
+        await this.credentials.set('apiKey', value, connection.baseUrlSource === 'workspace' ? undefined : origin);
         credential = await this.credentials.get();
       }
     }
-    if (credential) await this.guard.confirm(baseUrl);
-    return credential?.value;
+    if (!credential) return undefined;
+    await this.guards.keyOrigin.confirmKey(credential, connection);
+    await this.guards.plainHttp.confirm(connection.baseUrl, connection.proxy);
+    return credential.value;
   }
 
   private logRequest(entry: RequestLogEntry): void {
@@ -99,6 +112,7 @@ export class ClientProvider implements vscode.Disposable {
   }
 
   private reset(): void {
+    this.guards.keyOrigin.reset();
     const old = this.client;
     this.client = undefined;
     void old?.close();

@@ -6,9 +6,13 @@ export interface Credential {
   kind: CredentialKind;
   value: string;
   source: 'secretStorage' | 'environment';
+  /** Gateway origins the user approved for this credential (see keyOrigins.ts). */
+  origins: string[];
 }
 
 const SECRET_KEY = 'genaiGateway.credential';
+/** Origins approved for the environment variable's key (it has no stored entry to keep them in). */
+const ENVIRONMENT_ORIGINS_KEY = 'genaiGateway.environmentKeyOrigins';
 /** Read when nothing is in SecretStorage, e.g. for CI or remote machines. */
 export const API_KEY_ENV = 'GENAI_GATEWAY_API_KEY';
 
@@ -17,7 +21,11 @@ export class Credentials {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly secrets: vscode.SecretStorage, private readonly env: NodeJS.ProcessEnv = process.env) {
+  constructor(
+    private readonly secrets: vscode.SecretStorage,
+    private readonly globalState: Pick<vscode.Memento, 'get' | 'update'>,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {
     secrets.onDidChange((e) => {
       if (e.key === SECRET_KEY) this.changed.fire();
     });
@@ -27,20 +35,29 @@ export class Credentials {
     const stored = await this.secrets.get(SECRET_KEY);
     if (stored) {
       try {
-        const parsed = JSON.parse(stored) as { kind?: CredentialKind; value?: string };
+        const parsed = JSON.parse(stored) as { kind?: CredentialKind; value?: string; origins?: unknown };
         if (parsed.value && (parsed.kind === 'apiKey' || parsed.kind === 'accessToken')) {
-          return { kind: parsed.kind, value: parsed.value, source: 'secretStorage' };
+          return { kind: parsed.kind, value: parsed.value, source: 'secretStorage', origins: strings(parsed.origins) };
         }
       } catch {
         // An unreadable entry counts as none; setting a key replaces it.
       }
     }
     const fromEnv = this.env[API_KEY_ENV]?.trim();
-    return fromEnv ? { kind: 'apiKey', value: fromEnv, source: 'environment' } : undefined;
+    return fromEnv ? { kind: 'apiKey', value: fromEnv, source: 'environment', origins: strings(this.globalState.get(ENVIRONMENT_ORIGINS_KEY)) } : undefined;
   }
 
-  async set(kind: CredentialKind, value: string): Promise<void> {
-    await this.secrets.store(SECRET_KEY, JSON.stringify({ kind, value: value.trim() }));
+  /** Stores a credential for the gateway at `origin` (none: bound when first used with the user's own address). */
+  async set(kind: CredentialKind, value: string, origin: string | undefined): Promise<void> {
+    await this.secrets.store(SECRET_KEY, JSON.stringify({ kind, value: value.trim(), origins: origin ? [origin] : [] }));
+  }
+
+  /** Lets `credential` go to `origin` from now on. */
+  async approveOrigin(credential: Credential, origin: string): Promise<void> {
+    const origins = [...new Set([...credential.origins, origin])];
+    if (credential.source === 'environment') await this.globalState.update(ENVIRONMENT_ORIGINS_KEY, origins);
+    else await this.secrets.store(SECRET_KEY, JSON.stringify({ kind: credential.kind, value: credential.value, origins }));
+    credential.origins = origins;
   }
 
   async clear(): Promise<void> {
@@ -52,14 +69,18 @@ export class Credentials {
   }
 }
 
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
 export const CREDENTIAL_LABELS: Record<CredentialKind, string> = { apiKey: 'API key', accessToken: 'access token' };
 
 /** Asks for a credential in a password box; undefined when dismissed. */
-export async function askForCredential(kind: CredentialKind, reason?: string): Promise<string | undefined> {
+export async function askForCredential(kind: CredentialKind, origin: string | undefined, reason?: string): Promise<string | undefined> {
   const label = CREDENTIAL_LABELS[kind];
   const value = await vscode.window.showInputBox({
-    title: `GenAI Gateway: ${kind === 'apiKey' ? 'Set API Key' : 'Set Access Token'}`,
-    prompt: `${reason ? `${reason} ` : ''}Enter your gateway ${label}. It is kept in VS Code's secret storage and sent only to the configured gateway.`,
+    title: `GenAI Gateway: ${kind === 'apiKey' ? 'Set API Key' : 'Set Access Token'}${origin ? ` for ${origin}` : ''}`,
+    prompt: `${reason ? `${reason} ` : ''}Enter your gateway ${label}. It is kept in VS Code's secret storage and sent only to ${origin ?? 'the gateway address you use it with first'}; another address needs your confirmation.`,
     password: true,
     ignoreFocusOut: true,
     validateInput: (text) => (text.trim().length < 8 ? `An ${label} has at least 8 characters.` : /\s/.test(text.trim()) ? `An ${label} has no spaces.` : undefined),

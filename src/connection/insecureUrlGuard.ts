@@ -1,28 +1,31 @@
 import * as vscode from 'vscode';
 import { GatewayError } from '../gateway/errors';
+import { isLoopbackHost, systemLookup, type Lookup } from './loopback';
 
 const APPROVED_KEY = 'genaiGateway.approvedPlainHttpUrls';
 
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
-
 /**
- * Before a credential goes to a plain-http address that is not this machine,
- * the user confirms once per address (remembered across sessions).
+ * Before a credential goes in plain HTTP over the network (a plain-http
+ * gateway that is not this machine, or one reached through a proxy that is
+ * not), the user confirms once per gateway and proxy (remembered across sessions).
  */
 export class InsecureUrlGuard {
-  constructor(private readonly state: vscode.Memento) {}
+  constructor(private readonly state: vscode.Memento, private readonly lookup: Lookup = systemLookup) {}
 
-  async confirm(baseUrl: string): Promise<void> {
+  async confirm(baseUrl: string, proxy?: string): Promise<void> {
     const url = new URL(baseUrl);
-    if (url.protocol !== 'http:' || isLoopbackHost(url.hostname)) return;
+    if (url.protocol !== 'http:') return;
+    const proxyUrl = proxy ? safeUrl(proxy) : undefined;
+    const exposedAt = !(await isLoopbackHost(url.hostname, this.lookup)) ? url.origin
+      : proxyUrl && !(await isLoopbackHost(proxyUrl.hostname, this.lookup)) ? proxyUrl.origin : undefined;
+    if (!exposedAt) return;
+    const approval = proxyUrl ? `${url.origin} via ${proxyUrl.origin}` : url.origin;
     const approved = this.state.get<string[]>(APPROVED_KEY, []);
-    if (approved.includes(url.origin)) return;
+    if (approved.includes(approval)) return;
     const send = 'Send Anyway';
+    const through = exposedAt === url.origin ? '' : ` through the proxy ${exposedAt}, which is not on this machine`;
     const choice = await vscode.window.showWarningMessage(
-      `The gateway address ${url.origin} uses plain HTTP: your key would travel unencrypted and could be read on the network.`,
+      `The gateway address ${url.origin} uses plain HTTP${through}: your key would travel unencrypted and could be read on the network.`,
       { modal: true, detail: 'Use an https:// address if the gateway offers one.' },
       send,
     );
@@ -31,9 +34,17 @@ export class InsecureUrlGuard {
         kind: 'validation',
         code: 'insecure_url_refused',
         param: 'baseUrl',
-        message: `Not sending the key to ${url.origin} over plain HTTP.`,
+        message: `Not sending the key to ${url.origin} over plain HTTP${through}.`,
       });
     }
-    await this.state.update(APPROVED_KEY, [...approved, url.origin]);
+    await this.state.update(APPROVED_KEY, [...approved, approval]);
+  }
+}
+
+function safeUrl(address: string): URL | undefined {
+  try {
+    return new URL(address);
+  } catch {
+    return undefined;
   }
 }

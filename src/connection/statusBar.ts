@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { Settings } from '../platform/settings';
 import { ClientProvider } from './clientProvider';
+import { CREDENTIAL_LABELS, Credentials } from './credentials';
 
 type ConnectionState = 'unknown' | 'connected' | 'failing' | 'notConfigured';
 
@@ -18,9 +19,13 @@ export class ConnectionStatusBar implements vscode.Disposable {
   private detail = '';
   private readonly subscriptions: vscode.Disposable[] = [];
 
-  constructor(private readonly settings: Settings, provider: ClientProvider) {
+  /** Whose key is in use and which gateways it belongs to, for the tooltip. */
+  private keyLine = '';
+
+  constructor(private readonly settings: Settings, provider: ClientProvider, private readonly credentials: Credentials) {
     this.item.name = 'GenAI Gateway';
     this.subscriptions.push(
+      credentials.onDidChange(() => void this.describeKey()),
       provider.onDidRequest((entry) => {
         // An expired or refused media link says nothing about the gateway or the key.
         if (entry.mediaLink) return;
@@ -34,7 +39,17 @@ export class ConnectionStatusBar implements vscode.Disposable {
       }),
     );
     this.render();
+    void this.describeKey();
     this.item.show();
+  }
+
+  private async describeKey(): Promise<void> {
+    const credential = await this.credentials.get();
+    const label = credential ? CREDENTIAL_LABELS[credential.kind] : '';
+    this.keyLine = !credential ? 'No key set.'
+      : credential.source === 'environment' ? `Key: from GENAI_GATEWAY_API_KEY${credential.origins.length ? `, also approved for ${credential.origins.join(', ')}` : ''}`
+      : `Key: ${label} for ${credential.origins.join(', ') || 'the gateway it is first used with'} (secret storage)`;
+    this.render();
   }
 
   setState(state: ConnectionState, detail: string): void {
@@ -53,7 +68,8 @@ export class ConnectionStatusBar implements vscode.Disposable {
       `**GenAI Gateway** — ${describe(state)}${this.detail ? `: ${this.detail}` : ''}`,
       baseUrl ? `Gateway: \`${baseUrl}\`` : 'No gateway address set.',
       `Chat model: ${model}`,
-    ];
+      this.keyLine,
+    ].filter(Boolean);
     this.item.tooltip = new vscode.MarkdownString(lines.join('\n\n'));
     this.item.command = state === 'notConfigured' ? 'genaiGateway.setBaseUrl' : state === 'failing' ? 'genaiGateway.testConnection' : 'genaiGateway.selectModel';
     this.item.backgroundColor = state === 'failing' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;

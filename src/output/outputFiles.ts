@@ -2,10 +2,10 @@ import * as path from 'node:path';
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import { GatewayClient } from '../gateway/client';
-import { validationError } from '../gateway/errors';
 import { AtomicFile, openAtomicFile, uniquePath, writeFileAtomic } from '../gateway/media/atomicFile';
 import { ContentNamedFile, openContentNamedFile } from '../gateway/media/contentNamedFile';
 import { Settings } from '../platform/settings';
+import { outputFolderPath } from './outputFolderPath';
 import { type MediaFileName, downloadToFile, generatedFileBase } from './generatedFiles';
 
 export type { MediaFileName } from './generatedFiles';
@@ -20,12 +20,9 @@ export class OutputFiles {
 
   /** The output folder, created when missing. A clear error when no folder is open. */
   async folder(): Promise<string> {
-    const configured = this.settings.outputFolder();
+    const { folder: configured, source } = this.settings.outputFolder();
     const root = vscode.workspace.workspaceFolders?.[0]?.uri;
-    if (!path.isAbsolute(configured) && (!root || root.scheme !== 'file')) {
-      throw validationError('genaiGateway.outputFolder', configured, 'an open workspace folder, or an absolute folder path in the setting', 'no workspace folder is open');
-    }
-    const folder = path.isAbsolute(configured) ? configured : path.join(root!.fsPath, configured);
+    const folder = outputFolderPath(configured, source, root?.scheme === 'file' ? root.fsPath : undefined);
     await fs.mkdir(folder, { recursive: true });
     return folder;
   }

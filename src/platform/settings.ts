@@ -19,9 +19,20 @@ export interface SpeechSettings {
   format: SpeechFormat;
 }
 
+/**
+ * Where a setting's value comes from. Workspace values are written by
+ * whoever wrote the repository, so the ones that decide where the key and
+ * the traffic go need the user's confirmation (and count only in a trusted
+ * workspace); user and default values are the user's own.
+ */
+export type SettingSource = 'workspace' | 'user' | 'default';
+
 export interface ConnectionSettings {
   baseUrl: string;
+  baseUrlSource: SettingSource;
   proxy?: string;
+  /** `editor`: VS Code's `http.proxy` (a user or machine setting). */
+  proxySource?: SettingSource | 'editor';
   requestTimeoutSeconds: number;
   maxRetries: number;
   capabilityOverrides: Record<string, ModelCapability>;
@@ -50,11 +61,14 @@ export class Settings {
 
   connection(): ConnectionSettings {
     const c = this.config;
-    const ownProxy = c.get<string>('proxy', '').trim();
+    const baseUrl = this.sourced('baseUrl', '');
+    const ownProxy = this.sourced('proxy', '');
     const editorProxy = vscode.workspace.getConfiguration('http').get<string>('proxy', '').trim();
+    const proxy = ownProxy.value.trim() ? { proxy: ownProxy.value.trim(), proxySource: ownProxy.source } : editorProxy ? { proxy: editorProxy, proxySource: 'editor' as const } : {};
     return {
-      baseUrl: c.get<string>('baseUrl', '').trim(),
-      proxy: ownProxy || editorProxy || undefined,
+      baseUrl: baseUrl.value.trim(),
+      baseUrlSource: baseUrl.source,
+      ...proxy,
       requestTimeoutSeconds: c.get<number>('requestTimeoutSeconds', 120),
       maxRetries: c.get<number>('maxRetries', 3),
       capabilityOverrides: this.capabilityOverrides(),
@@ -80,7 +94,8 @@ export class Settings {
 
   /** The system prompt a new conversation starts with. */
   chatSystemPrompt(): string {
-    return this.config.get<string>('chat.systemPrompt', '');
+    const prompt = this.sourced<unknown>('chat.systemPrompt', '').value;
+    return typeof prompt === 'string' ? prompt : '';
   }
 
   speech(): SpeechSettings {
@@ -111,8 +126,9 @@ export class Settings {
 
   tools(): ToolSettings {
     const c = this.config;
-    const names = (key: string) => {
-      const raw = c.get<unknown>(key, []);
+    // What runs without asking and what may run at all is the user's choice alone: user settings only.
+    const userOnly = (key: string): unknown => this.sourced<unknown>(key, [], ['user', 'default']).value;
+    const names = (key: string, raw: unknown = c.get<unknown>(key, [])) => {
       return Array.isArray(raw) ? raw.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()) : [];
     };
     const positive = (key: string, fallback: number) => {
@@ -123,9 +139,9 @@ export class Settings {
       enabled: c.get<boolean>('tools.enabled', true),
       maxRounds: positive('tools.maxRounds', 8),
       maxResultChars: positive('tools.maxResultChars', 20000),
-      autoApprove: names('tools.autoApprove'),
-      commandAllowlist: names('tools.commandAllowlist'),
-      userDefined: c.get<unknown>('tools.userDefined', []),
+      autoApprove: names('tools.autoApprove', userOnly('tools.autoApprove')),
+      commandAllowlist: names('tools.commandAllowlist', userOnly('tools.commandAllowlist')),
+      userDefined: userOnly('tools.userDefined'),
       nonStreamingModels: names('tools.nonStreamingModels'),
     };
   }
@@ -140,8 +156,11 @@ export class Settings {
     return e.affectsConfiguration(`${SECTION}.speech`);
   }
 
-  outputFolder(): string {
-    return this.config.get<string>('outputFolder', 'generated').trim() || 'generated';
+  /** The output folder as set, and whether a workspace set it (then it must stay inside the workspace). */
+  outputFolder(): { folder: string; source: SettingSource } {
+    const { value, source } = this.sourced<unknown>('outputFolder', 'generated');
+    const folder = typeof value === 'string' ? value.trim() : '';
+    return folder ? { folder, source } : { folder: 'generated', source: 'default' };
   }
 
   /** Whether the results of a video task created here are downloaded as soon as it succeeds. */
@@ -177,6 +196,19 @@ export class Settings {
   static affectsConnection(e: vscode.ConfigurationChangeEvent): boolean {
     return ['baseUrl', 'proxy', 'requestTimeoutSeconds', 'maxRetries', 'modelCapabilities']
       .some((name) => e.affectsConfiguration(`${SECTION}.${name}`)) || e.affectsConfiguration('http.proxy');
+  }
+
+  /**
+   * A setting's effective value and its source. Workspace values count only
+   * in a trusted workspace (VS Code also drops restricted settings there; this
+   * does not depend on it).
+   */
+  private sourced<T>(key: string, fallback: T, from: readonly SettingSource[] = ['workspace', 'user', 'default']): { value: T; source: SettingSource } {
+    const inspected = this.config.inspect<T>(key);
+    const workspaceValue = inspected?.workspaceFolderValue ?? inspected?.workspaceValue;
+    if (from.includes('workspace') && vscode.workspace.isTrusted && workspaceValue !== undefined) return { value: workspaceValue, source: 'workspace' };
+    if (inspected?.globalValue !== undefined) return { value: inspected.globalValue, source: 'user' };
+    return { value: inspected?.defaultValue ?? fallback, source: 'default' };
   }
 
   private capabilityOverrides(): Record<string, ModelCapability> {

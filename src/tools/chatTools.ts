@@ -40,7 +40,7 @@ export function createChatTools(deps: ChatToolDeps, onDidChange: vscode.Event<vo
     log: deps.log,
     fixed: [...readTools(), ...editTools(proposals), runTaskTool(), ...mediaTools(deps.mediaActions)],
   });
-  const approvals = new ToolApprovals(deps.workspaceState, () => deps.settings().autoApprove);
+  const approvals = new ToolApprovals(deps.workspaceState, () => deps.settings().autoApprove, (call) => registry.approvalScope(call.name, call.arguments));
   const runtime: ToolRuntime = {
     executor: registry,
     approver: approvals,

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { builtinSpec, BUILTIN_TOOLS, runCommandSpec } from './builtinToolSpecs';
 import { optionalArray, requiredString, type ToolArgs } from './toolArgs';
-import { commandArguments, commandResultText, type UserDefinedTool } from './userDefinedTools';
+import { checkArguments, commandArguments, commandResultText, type UserDefinedTool } from './userDefinedTools';
 import type { WorkspaceTool } from './workspaceTool';
 
 export function runCommandTool(allowlist: readonly string[]): WorkspaceTool {
@@ -19,7 +19,12 @@ export function runCommandTool(allowlist: readonly string[]): WorkspaceTool {
 export function userDefinedTool(tool: UserDefinedTool): WorkspaceTool {
   return {
     spec: tool.spec,
+    async preview(args: ToolArgs) {
+      checkArguments(tool, args);
+      return undefined;
+    },
     async run(args: ToolArgs) {
+      checkArguments(tool, args);
       return commandResultText(tool.command, await vscode.commands.executeCommand(tool.command, ...commandArguments(tool, args)));
     },
   };

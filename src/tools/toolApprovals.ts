@@ -2,6 +2,8 @@
  * Whether a tool call may run: pre-approved by the settings or by an earlier
  * "Always in this workspace" (kept in workspaceState), or else the user is
  * asked: in the chat view's card when it is visible, in a modal otherwise.
+ * "Always" is remembered for the call's approval scope: the tool and, for
+ * command tools, the command it runs and the definition it has now.
  */
 import * as vscode from 'vscode';
 import { toolArgumentsText, type ToolCallRecord } from '../chat/conversation';
@@ -19,6 +21,7 @@ export class ToolApprovals implements ToolApprover {
   constructor(
     private readonly workspaceState: Pick<vscode.Memento, 'get' | 'update'>,
     private readonly autoApprove: () => readonly string[],
+    private readonly scopeOf: (call: ToolCallRecord) => string,
   ) {}
 
   /** The chat view attaches itself while it can ask. */
@@ -26,17 +29,18 @@ export class ToolApprovals implements ToolApprover {
     this.viewAsker = asker;
   }
 
-  isPreApproved(name: string): boolean {
-    return this.autoApprove().includes(name) || this.alwaysAllowed().includes(name);
+  isPreApproved(call: ToolCallRecord): boolean {
+    return this.autoApprove().includes(call.name) || this.alwaysAllowed().includes(this.scopeOf(call));
   }
 
   async ask(call: ToolCallRecord, signal: AbortSignal): Promise<ApprovalDecision> {
+    const scope = this.scopeOf(call);
     const decision = await (this.viewAsker?.(call, signal) ?? askInModal(call, signal));
-    if (decision === 'always' && !signal.aborted) await this.workspaceState.update(ALWAYS_ALLOWED_KEY, [...new Set([...this.alwaysAllowed(), call.name])]);
+    if (decision === 'always' && !signal.aborted) await this.workspaceState.update(ALWAYS_ALLOWED_KEY, [...new Set([...this.alwaysAllowed(), scope])]);
     return decision;
   }
 
-  /** Forgets every "Always in this workspace"; returns the tool names that were allowed. */
+  /** Forgets every "Always in this workspace"; returns the approval scopes that were allowed. */
   async forgetAlways(): Promise<string[]> {
     const names = this.alwaysAllowed();
     await this.workspaceState.update(ALWAYS_ALLOWED_KEY, undefined);

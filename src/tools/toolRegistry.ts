@@ -39,6 +39,21 @@ export class ToolRegistry implements ToolExecutor {
     return this.find(name).run(args, signal);
   }
 
+  /**
+   * What an "always" approval of this call covers: the tool, and for the
+   * tools that run commands, the command too (run_vscode_command: the one
+   * called; a user-defined tool: its command and its definition as it is now,
+   * so editing the definition asks again).
+   */
+  approvalScope(name: string, argumentsText: string): string {
+    if (name === BUILTIN_TOOLS.runVscodeCommand) {
+      const command = parsedObject(argumentsText)?.command;
+      return `${name} → ${typeof command === 'string' ? command : '?'}`;
+    }
+    const user = readUserDefinedTools(this.deps.settings().userDefined, []).tools.find((tool) => tool.spec.name === name);
+    return user ? `${name} → ${user.command} #${user.definitionHash}` : name;
+  }
+
   private current(): WorkspaceTool[] {
     const settings = this.deps.settings();
     if (!settings.enabled) return [];
@@ -66,5 +81,14 @@ export class ToolRegistry implements ToolExecutor {
       this.reported.add(problem);
       this.deps.log.warn(problem);
     }
+  }
+}
+
+function parsedObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
   }
 }

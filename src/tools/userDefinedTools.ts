@@ -1,24 +1,31 @@
 /**
  * Tools the user declares in `genaiGateway.tools.userDefined`, each bound to
  * a VS Code command: reading the setting, and turning the model's arguments
- * into the command's. Pure.
+ * into the command's. The model's values are passed as whole values only,
+ * never pasted into a string: a command that takes text (a terminal
+ * sequence, a shell line) gets exactly what the user saw in the approval
+ * card, not a string the model completed. Pure.
  */
+import { createHash } from 'node:crypto';
 import { TOOL_NAME_PATTERN } from '../gateway/validation/limits';
 import type { JsonSchemaObject } from '../gateway/types/chat';
+import { schemaProblem, uncheckedKeywords } from './jsonSchemaCheck';
 import type { ToolSpec } from './toolSpec';
 
 export interface UserDefinedTool {
   spec: ToolSpec;
   command: string;
   /**
-   * The command's arguments, in order; a string "${name}" is replaced by the
-   * model's argument `name` (any JSON value), "${name}" inside a longer
-   * string by its text. Absent: the model's arguments object is the one argument.
+   * The command's arguments, in order; a string that is exactly "${name}" is
+   * replaced by the model's argument `name` (any JSON value). Absent: the
+   * model's arguments object is the one argument.
    */
   argumentTemplate?: unknown[];
+  /** Changes whenever the entry does: an "always" approval is bound to it. */
+  definitionHash: string;
 }
 
-const PLACEHOLDER = /\$\{([A-Za-z0-9_.-]+)\}/g;
+const PLACEHOLDER = /\$\{([A-Za-z0-9_.-]+)\}/;
 const WHOLE_PLACEHOLDER = /^\$\{([A-Za-z0-9_.-]+)\}$/;
 
 /** The valid entries as tools; what is wrong with the others, to log. */
@@ -49,6 +56,10 @@ function readEntry(entry: unknown): UserDefinedTool {
     throw new Error('"parameters" must be a JSON schema with "type": "object"');
   }
   if (e.arguments !== undefined && !Array.isArray(e.arguments)) throw new Error('"arguments" must be an array of the command\'s arguments');
+  const unchecked = uncheckedKeywords(parameters);
+  if (unchecked.length) throw new Error(`"parameters" uses ${unchecked.join(', ')}, which the extension cannot check before the command runs; use "enum", "minLength"/"maxLength" or "minimum"/"maximum" instead`);
+  const mixed = e.arguments === undefined ? undefined : textAroundPlaceholder(e.arguments);
+  if (mixed !== undefined) throw new Error(`"arguments" has the text ${JSON.stringify(mixed)}: a placeholder must be the whole value ("\${name}"), so the model's text is never pasted into a longer string`);
   return {
     spec: {
       name: e.name,
@@ -58,7 +69,25 @@ function readEntry(entry: unknown): UserDefinedTool {
     },
     command: e.command.trim(),
     ...(e.arguments !== undefined ? { argumentTemplate: e.arguments as unknown[] } : {}),
+    definitionHash: createHash('sha256').update(JSON.stringify(entry)).digest('hex').slice(0, 16),
   };
+}
+
+/** The first string of a template that has a placeholder with text around it. */
+function textAroundPlaceholder(template: unknown): string | undefined {
+  if (typeof template === 'string') return PLACEHOLDER.test(template) && !WHOLE_PLACEHOLDER.test(template) ? template : undefined;
+  const items = Array.isArray(template) ? template : typeof template === 'object' && template !== null ? Object.values(template) : [];
+  for (const item of items) {
+    const found = textAroundPlaceholder(item);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** Refuses arguments that do not fit the tool's declared parameters (before the user is asked). */
+export function checkArguments(tool: UserDefinedTool, args: Record<string, unknown>): void {
+  const problem = schemaProblem(args, tool.spec.parameters);
+  if (problem) throw new Error(`The arguments do not fit ${tool.spec.name}'s parameters: ${problem}. Nothing ran.`);
 }
 
 /** The command's arguments for the model's arguments. */
@@ -69,19 +98,13 @@ export function commandArguments(tool: UserDefinedTool, args: Record<string, unk
 function fill(template: unknown, args: Record<string, unknown>): unknown {
   if (typeof template === 'string') {
     const whole = WHOLE_PLACEHOLDER.exec(template);
-    if (whole) return args[whole[1]!];
-    return template.replace(PLACEHOLDER, (_match, name: string) => textOf(args[name]));
+    return whole ? args[whole[1]!] : template;
   }
   if (Array.isArray(template)) return template.map((item) => fill(item, args));
   if (typeof template === 'object' && template !== null) {
     return Object.fromEntries(Object.entries(template).map(([key, value]) => [key, fill(value, args)]));
   }
   return template;
-}
-
-function textOf(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 /** A command's return value as the model reads it. */

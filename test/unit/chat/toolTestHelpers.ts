@@ -73,7 +73,7 @@ export function toolRuntime(
       },
     },
     approver: {
-      isPreApproved: (name) => options.preApproved?.includes(name) ?? false,
+      isPreApproved: (call) => options.preApproved?.includes(call.name) ?? false,
       ask: (call, signal) => {
         seen.asked.push(call.name);
         return options.decide ? options.decide(call, signal) : Promise.resolve('once');

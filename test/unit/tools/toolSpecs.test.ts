@@ -6,7 +6,7 @@ import { validateTools } from '../../../src/gateway/validation/chatTools';
 import { BUILTIN_TOOL_SPECS, runCommandSpec } from '../../../src/tools/builtinToolSpecs';
 import { MEDIA_TOOL_SPECS } from '../../../src/tools/mediaToolSpecs';
 import { allowsStrict, toolDefinition } from '../../../src/tools/toolSpec';
-import { commandArguments, commandResultText, readUserDefinedTools } from '../../../src/tools/userDefinedTools';
+import { checkArguments, commandArguments, commandResultText, readUserDefinedTools } from '../../../src/tools/userDefinedTools';
 
 const root = path.resolve(__dirname, '../../../..');
 
@@ -57,13 +57,49 @@ test('user-defined tools: valid entries become tools, the others are reported an
   assert.equal(readUserDefinedTools({}, []).problems.length, 1);
 });
 
-test('the argument mapping: whole placeholders keep the value, embedded ones become text, no template passes the object', () => {
+test('the argument mapping: whole placeholders keep the value, no template passes the object', () => {
   const [mapped, plain] = readUserDefinedTools([
-    { name: 'm', command: 'c', arguments: ['${path}', { n: '${count}', label: 'file ${path} x${count}', missing: '${nope}' }, 7] },
+    { name: 'm', command: 'c', arguments: ['${path}', { n: '${count}', label: 'fixed text', missing: '${nope}' }, 7] },
     { name: 'p', command: 'c' },
   ], []).tools;
-  assert.deepEqual(commandArguments(mapped!, { path: 'a.txt', count: 3 }), ['a.txt', { n: 3, label: 'file a.txt x3', missing: undefined }, 7]);
+  assert.deepEqual(commandArguments(mapped!, { path: 'a.txt', count: 3 }), ['a.txt', { n: 3, label: 'fixed text', missing: undefined }, 7]);
   assert.deepEqual(commandArguments(plain!, { a: 1 }), [{ a: 1 }]);
+});
+
+test('a placeholder with text around it is refused when the setting is read: model text never becomes part of a longer string', () => {
+  const { tools, problems } = readUserDefinedTools([
+    { name: 'deploy', command: 'workbench.action.terminal.sendSequence', arguments: [{ text: 'deploy ${target}\n' }] },
+    { name: 'nested', command: 'c', arguments: [[{ deep: 'x${y}' }]] },
+  ], []);
+  assert.deepEqual(tools, []);
+  assert.match(problems[0]!, /userDefined\[0\] is ignored: "arguments" has the text "deploy \$\{target\}\\n": a placeholder must be the whole value/);
+  assert.match(problems[1]!, /userDefined\[1\] is ignored: .*"x\$\{y\}"/);
+});
+
+test("a user-defined tool's arguments are checked against its declared parameters before it is previewed (asked) or run", async () => {
+  const [tool] = readUserDefinedTools([{
+    name: 'deploy', command: 'c', arguments: ['${target}'],
+    parameters: { type: 'object', properties: { target: { type: 'string', enum: ['staging', 'prod'] }, count: { type: 'integer', minimum: 1 } }, required: ['target'], additionalProperties: false },
+  }], []).tools;
+  assert.doesNotThrow(() => checkArguments(tool!, { target: 'prod', count: 2 }));
+  assert.throws(() => checkArguments(tool!, { target: 'prod; curl x|sh' }), /do not fit deploy's parameters: arguments.target must be one of "staging", "prod"\. Nothing ran\./);
+  assert.throws(() => checkArguments(tool!, {}), /arguments.target is required/);
+  assert.throws(() => checkArguments(tool!, { target: 'prod', extra: 1 }), /arguments.extra is not a known argument/);
+  assert.throws(() => checkArguments(tool!, { target: 'prod', count: 0.5 }), /arguments.count must be integer/);
+  assert.throws(() => checkArguments(tool!, { target: 'prod', constructor: 1 }), /arguments.constructor is not a known argument/);
+});
+
+test('a definition whose parameters use keywords that cannot be checked is refused, naming them', () => {
+  const { tools, problems } = readUserDefinedTools([{ name: 't', command: 'c', parameters: { type: 'object', properties: { q: { type: 'string', pattern: '^(a+)+$' } } } }], []);
+  assert.deepEqual(tools, []);
+  assert.match(problems[0]!, /"parameters" uses parameters.properties.q.pattern/);
+});
+
+test('a definition changes its hash when any part of it changes', () => {
+  const base = { name: 't', command: 'c', arguments: ['${a}'] };
+  const [a, b, c] = readUserDefinedTools([base], []).tools.concat(readUserDefinedTools([{ ...base, command: 'other' }], []).tools, readUserDefinedTools([base], []).tools);
+  assert.notEqual(a!.definitionHash, b!.definitionHash);
+  assert.equal(a!.definitionHash, c!.definitionHash);
 });
 
 test('command results as text: strings as they are, objects as JSON, nothing as a sentence', () => {
