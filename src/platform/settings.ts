@@ -67,7 +67,7 @@ export class Settings {
     const proxy = ownProxy.value.trim() ? { proxy: ownProxy.value.trim(), proxySource: ownProxy.source } : editorProxy ? { proxy: editorProxy, proxySource: 'editor' as const } : {};
     return {
       baseUrl: baseUrl.value.trim(),
-      baseUrlSource: baseUrl.source,
+      baseUrlSource: baseUrl.source === 'workspace' && sameOrigin(baseUrl.value, c.inspect<string>('baseUrl')?.globalValue) ? 'user' : baseUrl.source,
       ...proxy,
       requestTimeoutSeconds: c.get<number>('requestTimeoutSeconds', 120),
       maxRetries: c.get<number>('maxRetries', 3),
@@ -216,5 +216,14 @@ export class Settings {
     const out: Record<string, ModelCapability> = {};
     for (const [id, capability] of Object.entries(raw)) if (isModelCapability(capability)) out[id] = capability;
     return out;
+  }
+}
+
+/** Whether two addresses have one origin (a workspace repeating the user's own gateway is the user's choice). */
+function sameOrigin(a: string, b: string | undefined): boolean {
+  try {
+    return b !== undefined && new URL(a.trim()).origin === new URL(b.trim()).origin;
+  } catch {
+    return false;
   }
 }

@@ -24,6 +24,11 @@ export function webviewHtml(webview: vscode.Webview, mediaRoot: vscode.Uri, page
     `style-src ${webview.cspSource} 'nonce-${nonce}'`,
     `font-src ${webview.cspSource}`,
     `img-src ${webview.cspSource}`,
+    // Defence in depth should the sanitiser ever let a form, <base> or frame through.
+    "form-action 'none'",
+    "base-uri 'none'",
+    "frame-src 'none'",
+    "object-src 'none'",
     ...(page.extraCsp ?? []),
   ].join('; ');
   const styles = page.styles.map((name) => `<link rel="stylesheet" href="${asset(name)}" nonce="${nonce}">`).join('\n');

@@ -13,7 +13,7 @@ import { startGatewayEmulator } from './lib/emulator';
 import { mainEntry, OUTPUT_DIR, PROJECT_ROOT, SUITE_INDEX } from './lib/paths';
 import { cleanupAll, installSignalHandlers, log, onCleanup } from './lib/proc';
 import { printResults, readResults, summaryLine } from './lib/results';
-import { emulatorEnv, workspaceSettings } from './lib/session';
+import { emulatorEnv, harnessUserSettings } from './lib/session';
 import { createWorkspace } from './lib/workspace';
 
 async function main(): Promise<number> {
@@ -27,7 +27,9 @@ async function main(): Promise<number> {
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'genai-vscode-desktop-'));
   onCleanup('run dir', () => fs.rmSync(runDir, { recursive: true, force: true }));
   const emulator = await startGatewayEmulator(0);
-  const workspace = createWorkspace(path.join(runDir, 'workspace'), workspaceSettings(emulator));
+  const workspace = createWorkspace(path.join(runDir, 'workspace'));
+  fs.mkdirSync(path.join(runDir, 'user-data', 'User'), { recursive: true });
+  fs.writeFileSync(path.join(runDir, 'user-data', 'User', 'settings.json'), JSON.stringify(harnessUserSettings(emulator), null, 2));
   const resultsFile = path.join(runDir, 'results.json');
   fs.mkdirSync(path.join(runDir, 'tmp'));
   const errors: string[] = [];

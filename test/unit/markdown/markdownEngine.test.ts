@@ -24,10 +24,14 @@ test('script, file and data links are text, not links', () => {
   }
 });
 
+test("a link's tooltip starts with its real address: a title cannot claim it goes elsewhere", () => {
+  assert.match(renderMarkdown('[bank](https://evil.example/login "https://bank.example/login")'), /title="https:\/\/evil\.example\/login — https:\/\/bank\.example\/login"/);
+});
+
 test('links carry their target in data-href, without href', () => {
   assert.equal(
     renderMarkdown('[docs](https://example.com/a?b=1&c=2 "The docs")'),
-    '<p><a data-href="https://example.com/a?b=1&amp;c=2" title="The docs" role="link" tabindex="0">docs</a></p>\n',
+    '<p><a data-href="https://example.com/a?b=1&amp;c=2" title="https://example.com/a?b=1&amp;c=2 — The docs" role="link" tabindex="0">docs</a></p>\n',
   );
   assert.equal(renderMarkdown('See https://example.com/x.'), '<p>See <a data-href="https://example.com/x" title="https://example.com/x" role="link" tabindex="0">https://example.com/x</a>.</p>\n');
   assert.equal(renderMarkdown('Edit README.md or main.rs'), '<p>Edit README.md or main.rs</p>\n');

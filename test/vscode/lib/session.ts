@@ -57,8 +57,11 @@ export interface Session {
   createWorkspace(id: string): string;
 }
 
-/** Settings written to the fresh workspace's .vscode/settings.json (never the API key). */
-export function workspaceSettings(emulator: Emulator): Record<string, unknown> {
+/**
+ * User settings of the fresh code-server (never the API key). The gateway address is the user's
+ * own, as after "Set Gateway URL": one a workspace set would need the user's confirmation first.
+ */
+export function harnessUserSettings(emulator: Emulator): Record<string, unknown> {
   return { 'genaiGateway.baseUrl': emulator.url };
 }
 
@@ -86,7 +89,7 @@ export async function startSession(opts: SessionOptions): Promise<Session> {
   onCleanup('collect logs', () => collectLogs(runDir, path.join(LOG_DIR, opts.name)));
 
   const emulator = await startGatewayEmulator(opts.emulatorPort ?? 0, opts.emulatorOptions);
-  const workspace = createWorkspace(path.join(runDir, 'workspace'), workspaceSettings(emulator));
+  const workspace = createWorkspace(path.join(runDir, 'workspace'));
   fs.mkdirSync(path.join(runDir, 'tmp'), { recursive: true });
 
   const codeServer = await startCodeServer({
@@ -96,6 +99,7 @@ export async function startSession(opts: SessionOptions): Promise<Session> {
     runDir: path.join(runDir, 'cs'),
     workspace,
     env: opts.serverEnv?.(emulator),
+    userSettings: harnessUserSettings(emulator),
     logFile: path.join(logDir, 'code-server.log'),
     reconnectionGraceTime: opts.reconnectionGraceTime,
   });
@@ -120,7 +124,7 @@ export async function startSession(opts: SessionOptions): Promise<Session> {
       return codeServer.workbenchUrl(payload, u.workspace);
     },
     createWorkspace: (id) => createWorkspace(
-      path.join(runDir, 'ws', id.replace(/[^\w.-]+/g, '_'), 'workspace'), workspaceSettings(emulator)),
+      path.join(runDir, 'ws', id.replace(/[^\w.-]+/g, '_'), 'workspace')),
   };
   return session;
 }

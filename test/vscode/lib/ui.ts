@@ -389,3 +389,13 @@ export class Workbench {
 }
 
 export { assert };
+
+/** Waits for the workbench's modal dialog, clicks `button` and returns the dialog's text. */
+export async function confirmDialog({ page }: Pick<UiContext, 'page'>, button: string): Promise<string> {
+  const dialog = page.locator('.monaco-dialog-box');
+  await dialog.waitFor({ state: 'visible', timeout: 10000 });
+  const text = (await dialog.innerText()).replace(/\s+/g, ' ');
+  await dialog.locator('.monaco-button', { hasText: button }).first().click();
+  await dialog.waitFor({ state: 'hidden', timeout: 10000 });
+  return text;
+}

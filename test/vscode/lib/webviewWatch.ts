@@ -35,14 +35,17 @@ export async function readWebviewWatch(webview: FrameLocator): Promise<WebviewWa
 }
 
 /**
- * Proves the watch sees what it must: the page itself calls the trap and adds an image from
- * `forbiddenHost` (which the CSP blocks); both must be recorded.
+ * Proves the watch sees what it must: the page itself calls the trap, adds an image from
+ * `forbiddenHost` and submits a form to it (both of which the CSP blocks); all must be recorded.
  */
 export async function provokeWebviewWatch(webview: FrameLocator, trapName: string, forbiddenHost: string): Promise<WebviewWatch> {
   await webview.locator('body').evaluate((body, [name, host]) => {
     (globalThis as unknown as Record<string, (id: string) => void>)[name]?.('control');
     body.insertAdjacentHTML('beforeend', `<img class="watch-control" src="https://${host}/control.png" alt="">`);
+    body.insertAdjacentHTML('beforeend', `<form class="watch-control" action="https://${host}/control" method="post" target="_self"><input name="q" value="x"></form>`);
+    body.querySelector<HTMLFormElement>('form.watch-control')?.submit();
   }, [trapName, forbiddenHost] as const);
+  await webview.locator('form.watch-control').evaluate((form) => form.remove());
   await webview.locator('img.watch-control').evaluate((img) => img.remove());
   // The violation event is dispatched after the image is refused.
   await new Promise((resolve) => setTimeout(resolve, 300));

@@ -93,28 +93,28 @@ suite('Connection and credentials', () => {
   test('a stopped gateway gives a clear message', async () => {
     const config = vscode.workspace.getConfiguration('genaiGateway');
     const original = config.get<string>('baseUrl');
-    await config.update('baseUrl', 'http://127.0.0.1:9/v1', vscode.ConfigurationTarget.Workspace);
+    await config.update('baseUrl', 'http://127.0.0.1:9/v1', vscode.ConfigurationTarget.Global);
     try {
       const result = await testConnection();
       assert.strictEqual(result.ok, false);
       assert.match(result.error ?? '', /Could not reach http:\/\/127\.0\.0\.1:9: connection refused/);
       assert.match(result.error ?? '', /Check the base URL/);
     } finally {
-      await config.update('baseUrl', original, vscode.ConfigurationTarget.Workspace);
+      await config.update('baseUrl', original, vscode.ConfigurationTarget.Global);
     }
   });
 
   test('no URL set: the error says which setting and what to run', async () => {
     const config = vscode.workspace.getConfiguration('genaiGateway');
     const original = config.get<string>('baseUrl');
-    await config.update('baseUrl', '', vscode.ConfigurationTarget.Workspace);
+    await config.update('baseUrl', '', vscode.ConfigurationTarget.Global);
     try {
       const result = await testConnection();
       assert.strictEqual(result.ok, false);
       assert.match(result.error ?? '', /genaiGateway\.baseUrl/);
       assert.match(result.error ?? '', /Set Gateway URL/);
     } finally {
-      await config.update('baseUrl', original, vscode.ConfigurationTarget.Workspace);
+      await config.update('baseUrl', original, vscode.ConfigurationTarget.Global);
     }
   });
 

@@ -96,18 +96,18 @@ suite('Language models, tools and @gateway', () => {
     if (!process.env.GENAI_EMULATOR_URL) this.skip();
     this.timeout(60000);
     await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
-    savedBaseUrl = config().inspect<string>('baseUrl')?.workspaceValue;
+    savedBaseUrl = config().inspect<string>('baseUrl')?.globalValue;
     emulator = await startEmulator({ apiKey: process.env.GENAI_GATEWAY_API_KEY ?? process.env.GENAI_EMULATOR_KEY });
-    await config().update('baseUrl', emulator.url, vscode.ConfigurationTarget.Workspace);
-    await config().update('outputFolder', OUTPUT_FOLDER, vscode.ConfigurationTarget.Workspace);
+    await config().update('baseUrl', emulator.url, vscode.ConfigurationTarget.Global);
+    await config().update('outputFolder', OUTPUT_FOLDER, vscode.ConfigurationTarget.Global);
     await until('the models of this suite\'s emulator', async () => emulator.requests.some((r) => r.path === '/v1/models') && (await modelIds()).length > 0);
   });
 
   suiteTeardown(async () => {
     emulator?.setFaults(undefined);
     // Back to the harness's gateway: later suites use it.
-    await config().update('baseUrl', savedBaseUrl, vscode.ConfigurationTarget.Workspace);
-    await config().update('outputFolder', undefined, vscode.ConfigurationTarget.Workspace);
+    await config().update('baseUrl', savedBaseUrl, vscode.ConfigurationTarget.Global);
+    await config().update('outputFolder', undefined, vscode.ConfigurationTarget.Global);
     await emulator?.close();
   });
 
@@ -219,16 +219,16 @@ suite('Language models, tools and @gateway', () => {
         await until('the new limit', async () => (await gatewayModel('gpt-4o')).maxInputTokens === 8000);
         await config().update('languageModels.tokenLimits', undefined, vscode.ConfigurationTarget.Workspace);
 
-        await config().update('baseUrl', '', vscode.ConfigurationTarget.Workspace);
+        await config().update('baseUrl', '', vscode.ConfigurationTarget.Global);
         await until('no models without a URL', async () => (await modelIds()).length === 0);
-        await config().update('baseUrl', emulator.url, vscode.ConfigurationTarget.Workspace);
+        await config().update('baseUrl', emulator.url, vscode.ConfigurationTarget.Global);
         await until('the models again', async () => (await modelIds()).length === CHAT_MODELS.length);
         assert.ok(changes >= 4, `onDidChangeChatModels fired ${changes} times`);
       } finally {
         listener.dispose();
         await config().update('modelCapabilities', undefined, vscode.ConfigurationTarget.Workspace);
         await config().update('languageModels.tokenLimits', undefined, vscode.ConfigurationTarget.Workspace);
-        await config().update('baseUrl', emulator.url, vscode.ConfigurationTarget.Workspace);
+        await config().update('baseUrl', emulator.url, vscode.ConfigurationTarget.Global);
       }
     });
 

@@ -68,9 +68,9 @@ suite('Media generation', () => {
     this.timeout(60000);
     await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
     emulator = await startEmulator({ apiKey: process.env.GENAI_GATEWAY_API_KEY ?? process.env.GENAI_EMULATOR_KEY });
-    savedBaseUrl = config().inspect<string>('baseUrl')?.workspaceValue;
-    await config().update('baseUrl', emulator.url, vscode.ConfigurationTarget.Workspace);
-    await config().update('outputFolder', OUTPUT_FOLDER, vscode.ConfigurationTarget.Workspace);
+    savedBaseUrl = config().inspect<string>('baseUrl')?.globalValue;
+    await config().update('baseUrl', emulator.url, vscode.ConfigurationTarget.Global);
+    await config().update('outputFolder', OUTPUT_FOLDER, vscode.ConfigurationTarget.Global);
     fs.mkdirSync(path.join(workspace(), INPUTS), { recursive: true });
     fs.writeFileSync(path.join(workspace(), INPUTS, 'cat.png'), renderPng({ width: 64, height: 48, prompt: 'cat' }));
     fs.writeFileSync(path.join(workspace(), INPUTS, 'clip.mp4'), renderMp4({ width: 32, height: 32, seconds: 0.5, prompt: 'clip' }));
@@ -78,8 +78,8 @@ suite('Media generation', () => {
 
   suiteTeardown(async () => {
     emulator.setFaults(undefined);
-    await config().update('baseUrl', savedBaseUrl, vscode.ConfigurationTarget.Workspace);
-    await config().update('outputFolder', undefined, vscode.ConfigurationTarget.Workspace);
+    await config().update('baseUrl', savedBaseUrl, vscode.ConfigurationTarget.Global);
+    await config().update('outputFolder', undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await emulator.close();
   });

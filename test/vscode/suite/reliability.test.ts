@@ -48,16 +48,16 @@ suite('Reliability', () => {
     this.timeout(60000);
     await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
     emulator = await startEmulator({ apiKey: KEY, taskTiming: { queuedMs: 0, runningMs: 300 } });
-    savedBaseUrl = config().inspect<string>('baseUrl')?.workspaceValue;
-    await config().update('baseUrl', emulator.url, vscode.ConfigurationTarget.Workspace);
+    savedBaseUrl = config().inspect<string>('baseUrl')?.globalValue;
+    await config().update('baseUrl', emulator.url, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('genaiGateway.setApiKey', KEY);
     await until('a connection with the suite\'s key', async () => (await testConnection()).ok);
   });
 
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('genaiGateway.signOut');
-    await config().update('proxy', undefined, vscode.ConfigurationTarget.Workspace);
-    await config().update('baseUrl', savedBaseUrl, vscode.ConfigurationTarget.Workspace);
+    await config().update('proxy', undefined, vscode.ConfigurationTarget.Global);
+    await config().update('baseUrl', savedBaseUrl, vscode.ConfigurationTarget.Global);
     await emulator?.close();
   });
 
@@ -66,7 +66,7 @@ suite('Reliability', () => {
   test('with a proxy set, requests go through the local CONNECT proxy; with the proxy down, the error says so', async () => {
     const proxy = await startConnectProxy();
     try {
-      await config().update('proxy', proxy.url, vscode.ConfigurationTarget.Workspace);
+      await config().update('proxy', proxy.url, vscode.ConfigurationTarget.Global);
       const through = await testConnection();
       assert.strictEqual(through.ok, true, through.error);
       assert.ok(proxy.tunnels.includes(new URL(emulator.url).host), `tunnels: ${proxy.tunnels.join(', ')}`);
@@ -76,7 +76,7 @@ suite('Reliability', () => {
       assert.match(down.error ?? '', new RegExp(`through the proxy ${proxy.url.replace(/[.]/g, '\\.')}.*Check that the proxy is running`));
     } finally {
       await proxy.close();
-      await config().update('proxy', undefined, vscode.ConfigurationTarget.Workspace);
+      await config().update('proxy', undefined, vscode.ConfigurationTarget.Global);
     }
   });
 

@@ -64,13 +64,13 @@ suite('Video tasks', () => {
     await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
     emulator = await startEmulator({ apiKey: process.env.GENAI_EMULATOR_KEY, taskTiming: { queuedMs: 200, runningMs: 300 } });
     client = new GatewayClient({ baseUrl: emulator.url, userAgent: 'video-tasks-test', getCredential: async () => emulator.apiKey, retry: { maxAttempts: 1 } });
-    originalBaseUrl = config().inspect<string>('baseUrl')?.workspaceValue;
-    await config().update('baseUrl', emulator.url, vscode.ConfigurationTarget.Workspace);
+    originalBaseUrl = config().inspect<string>('baseUrl')?.globalValue;
+    await config().update('baseUrl', emulator.url, vscode.ConfigurationTarget.Global);
     await config().update('videoTasks.pollIntervalSeconds', 1, vscode.ConfigurationTarget.Workspace);
   });
 
   suiteTeardown(async () => {
-    await config().update('baseUrl', originalBaseUrl, vscode.ConfigurationTarget.Workspace);
+    await config().update('baseUrl', originalBaseUrl, vscode.ConfigurationTarget.Global);
     await config().update('videoTasks.pollIntervalSeconds', undefined, vscode.ConfigurationTarget.Workspace);
     await client?.close();
     await emulator?.close();

@@ -49,6 +49,8 @@ export const tests = [
       const control = await provokeWebviewWatch(chat, TRAP_NAME, ATTACKER_HOST);
       assert.deepStrictEqual(control.trapped, ['control'], 'the trap records a call');
       assert.ok(control.violations.some((v) => v.startsWith('img-src')), `the CSP watch records a refused image: ${JSON.stringify(control.violations)}`);
+      assert.ok(control.violations.some((v) => v.startsWith('form-action')), `the CSP refuses a form submission (form-action 'none'): ${JSON.stringify(control.violations)}`);
+      assert.deepStrictEqual(requests.leaks, [], 'the refused form sent nothing');
     } finally {
       await requests.stop();
       ctx.emulator.setOptions({ scriptedAnswers: {} });

@@ -5,7 +5,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { Locator } from 'playwright-core';
 import { sleep } from '../lib/proc';
-import { assert, uiTest, type UiContext } from '../lib/ui';
+import { assert, confirmDialog, uiTest, type UiContext } from '../lib/ui';
 import { createTaskThroughPalette as createThroughPalette, PRO_TASK_MODEL } from '../lib/videoTasks';
 
 const PRO = PRO_TASK_MODEL;
@@ -89,15 +89,6 @@ async function loadAllPages({ page, emulator }: UiContext, pane: Locator, anyTas
     for (const end = Date.now() + 15000; pageRequests() === before && Date.now() < end; ) await sleep(100);
     await sleep(500);
   }
-}
-
-async function confirmDialog({ page }: UiContext, button: string): Promise<string> {
-  const dialog = page.locator('.monaco-dialog-box');
-  await dialog.waitFor({ state: 'visible', timeout: 10000 });
-  const text = (await dialog.innerText()).replace(/\s+/g, ' ');
-  await dialog.locator('.monaco-button', { hasText: button }).first().click();
-  await dialog.waitFor({ state: 'hidden', timeout: 10000 });
-  return text;
 }
 
 /** The number on the GenAI Gateway activity-bar icon ('' when none is shown). */

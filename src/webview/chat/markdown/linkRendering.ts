@@ -14,7 +14,7 @@ export function installLinkRendering(md: MarkdownIt): void {
   md.renderer.rules.link_open = (tokens, idx) => {
     const token = tokens[idx]!;
     const href = token.attrGet('href') ?? '';
-    return `<a${linkAttributes(href, token.attrGet('title') || md.normalizeLinkText(href))}>`;
+    return `<a${linkAttributes(href, tooltip(md.normalizeLinkText(href), token.attrGet('title')))}>`;
   };
 
   md.renderer.rules.image = (tokens, idx, options, env, self) => {
@@ -25,8 +25,13 @@ export function installLinkRendering(md: MarkdownIt): void {
     const label = escapeHtml(alt ? `${alt} (${shownSrc})` : shownSrc);
     // An anchor inside an anchor would be split apart by the HTML parser.
     if (isInsideLink(tokens, idx)) return `<span class="image-link" title="${escapeHtml(shownSrc)}">${label}</span>`;
-    return `<a class="image-link"${linkAttributes(src, token.attrGet('title') || shownSrc)}>${label}</a>`;
+    return `<a class="image-link"${linkAttributes(src, tooltip(shownSrc, token.attrGet('title')))}>${label}</a>`;
   };
+}
+
+/** The real address always comes first: a markdown title could otherwise claim the link goes elsewhere. */
+function tooltip(shownHref: string, title: string | null): string {
+  return title ? `${shownHref} — ${title}` : shownHref;
 }
 
 function linkAttributes(href: string, title: string): string {
