@@ -39,7 +39,10 @@ export class ClientProvider implements vscode.Disposable {
   ) {
     this.subscriptions.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (Settings.affectsConnection(e)) this.reset();
+        if (!Settings.affectsConnection(e)) return;
+        const { baseUrl, baseUrlSource } = this.settings.connection();
+        this.log.info(`Connection settings changed; gateway ${originOf(baseUrl) ?? '(none)'} from ${baseUrlSource === 'workspace' ? 'the workspace settings' : baseUrlSource === 'user' ? 'your user settings' : 'the default'}.`);
+        this.reset();
       }),
       credentials.onDidChange(() => {
         this.askedThisSession = false;

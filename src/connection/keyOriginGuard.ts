@@ -37,7 +37,7 @@ export class KeyOriginGuard {
         kind: 'validation',
         code: 'gateway_origin_not_approved',
         param: 'genaiGateway.baseUrl',
-        message: `Your ${CREDENTIAL_LABELS[credential.kind]} was not sent to ${origin}: it belongs to ${describeOrigins(credential.origins)}. Confirm when asked (the question comes back after a change of settings or a restart), set the key for this gateway with "GenAI Gateway: Set API Key", or remove genaiGateway.baseUrl from ${connection.baseUrlSource === 'workspace' ? 'the workspace settings' : 'your settings'}.`,
+        message: `Your ${CREDENTIAL_LABELS[credential.kind]} was not sent to ${origin}: ${credential.source === 'environment' ? 'the key of GENAI_GATEWAY_API_KEY goes to an address from workspace settings only when you approve it' : `it belongs to ${describeOrigins(credential.origins)}`}. Confirm when asked (the question comes back after a change of settings or a restart), set the key for this gateway with "GenAI Gateway: Set API Key", or remove genaiGateway.baseUrl from ${connection.baseUrlSource === 'workspace' ? 'the workspace settings' : 'your settings'}.`,
       });
     }
     await this.credentials.approveOrigin(credential, origin);

@@ -42,11 +42,15 @@ export async function provokeWebviewWatch(webview: FrameLocator, trapName: strin
   await webview.locator('body').evaluate((body, [name, host]) => {
     (globalThis as unknown as Record<string, (id: string) => void>)[name]?.('control');
     body.insertAdjacentHTML('beforeend', `<img class="watch-control" src="https://${host}/control.png" alt="">`);
-    body.insertAdjacentHTML('beforeend', `<form class="watch-control" action="https://${host}/control" method="post" target="_self"><input name="q" value="x"></form>`);
-    body.querySelector<HTMLFormElement>('form.watch-control')?.submit();
+    const form = body.ownerDocument.createElement('form');
+    Object.assign(form, { className: 'watch-control', action: `https://${host}/control`, method: 'post' });
+    body.append(form);
+    form.requestSubmit();
   }, [trapName, forbiddenHost] as const);
-  await webview.locator('form.watch-control').evaluate((form) => form.remove());
   await webview.locator('img.watch-control').evaluate((img) => img.remove());
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  // Still this page: a submission the CSP did not refuse would have navigated the frame away.
+  await webview.locator('body').evaluate((body) => body.querySelector('form.watch-control')?.remove());
   // The violation event is dispatched after the image is refused.
   await new Promise((resolve) => setTimeout(resolve, 300));
   return readWebviewWatch(webview);
