@@ -20,6 +20,8 @@ export interface RipgrepQuery {
  * hidden files are searched (`.git` is among the excludes), .gitignore and
  * .ignore files are followed also outside a git repository, but not those of
  * parent folders or the user's global one. Case-insensitive, as the tool says.
+ * ripgrep lets a file the include names through even when a .gitignore
+ * ignores it (folders it ignores stay unsearched): so does VS Code's search.
  */
 export function ripgrepArgs(q: RipgrepQuery): string[] {
   return [

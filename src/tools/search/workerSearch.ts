@@ -31,7 +31,7 @@ export interface WorkerJob extends WorkerSearch {
 export type WorkerMessage = { type: 'found'; found: FoundLine[] } | { type: 'done'; stopped?: SearchStop };
 
 /** Rejects when the pattern is invalid (with the model's message) and when `signal` aborts. */
-export function workerSearch(search: WorkerSearch, limits: SearchLimits, signal: AbortSignal): Promise<SearchOutcome> {
+export async function workerSearch(search: WorkerSearch, limits: SearchLimits, signal: AbortSignal): Promise<SearchOutcome> {
   // Compiling is quick whatever the pattern: a bad one is refused here, before a worker starts.
   lineMatcher(search.query, search.isRegex);
   return new Promise((resolve, reject) => {
