@@ -6,9 +6,10 @@
  * what runs where VS Code's ripgrep is missing). The peer: the previous
  * synchronous search (each file read, the JavaScript RegExp run on each of
  * its lines on the main thread), run on the first few files only, its time
- * extrapolated to the files it would have read. Figures: time to finish, and
- * the longest gap of the main thread's event loop meanwhile, which is how
- * long every other extension would have waited.
+ * extrapolated to the files it would have read. Figures: the time until the
+ * tool answers (the worker answers at the time limit that the search took
+ * too long), and the longest gap of the main thread's event loop meanwhile,
+ * which is how long every other extension would have waited.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -41,7 +42,7 @@ const NODE_MODULES_SHARE = 10;
 /** The previous search read at most this many files (its findFiles call's limit). */
 const PREVIOUS_MAX_FILES = 5000;
 const MAX_MATCHES = 100;
-const TIME = 'time to finish';
+const TIME = 'time until the tool answers';
 const GAP = 'longest event-loop gap';
 
 export async function searchText(sizes: SearchTextSizes): Promise<BenchmarkReport> {
@@ -70,7 +71,7 @@ export async function searchText(sizes: SearchTextSizes): Promise<BenchmarkRepor
       setup: `${PATTERN} over ${all.length.toLocaleString('en')} files (${(all.length - searched.length).toLocaleString('en')} in node_modules), each with a line of ${sizes.runLength} a's and "!"; time limit ${sizes.timeLimitMs / 1000} s; ${sizes.rounds} interleaved rounds`,
       rows,
       ratios: ours.flatMap((name) => [
-        { label: `previous / ${name}: time to finish (x faster)`, value: ratio(name, TIME) },
+        { label: `previous / ${name}: time until the tool answers (x sooner)`, value: ratio(name, TIME) },
         { label: `previous / ${name}: longest event-loop gap (x shorter)`, value: ratio(name, GAP) },
       ]),
       targets: ours.map((name) => ({ label: `${name}: the main thread never waits 200 ms`, met: medianOf(rows, name, GAP) < 200 })),

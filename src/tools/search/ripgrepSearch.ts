@@ -5,7 +5,7 @@
  */
 import { spawn } from 'child_process';
 import { ripgrepArgs, ripgrepFailure, RipgrepJsonReader, type RipgrepQuery } from './ripgrepOutput';
-import type { FoundLine, SearchLimits, SearchOutcome, SearchStop } from './searchOutcome';
+import { searchCancelled, type FoundLine, type SearchLimits, type SearchOutcome, type SearchStop } from './searchOutcome';
 
 /** Output beyond this (long matching lines of minified files) stops the search. */
 export const MAX_OUTPUT_BYTES = 8 * 1024 * 1024;
@@ -40,7 +40,7 @@ export async function ripgrepSearch(search: RipgrepSearch, limits: RipgrepLimits
 
 function searchFolder(rg: string, args: string[], folder: string, limits: RipgrepLimits, budget: Budget, signal: AbortSignal): Promise<SearchStop | undefined> {
   return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(cancelled());
+    if (signal.aborted) return reject(searchCancelled());
     const child = spawn(rg, args, { cwd: folder, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
     const reader = new RipgrepJsonReader(folder);
     let stderr = '';
@@ -65,22 +65,20 @@ function searchFolder(rg: string, args: string[], folder: string, limits: Ripgre
     child.stderr.on('data', (chunk: string) => {
       if (stderr.length < 10_000) stderr += chunk;
     });
-    child.on('error', (error) => {
+    const cleanUp = () => {
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
+    };
+    child.on('error', (error) => {
+      cleanUp();
       reject(new Error(`The search could not run ripgrep: ${error.message}`));
     });
     child.on('close', (code) => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
-      if (signal.aborted) reject(cancelled());
+      cleanUp();
+      if (signal.aborted) reject(searchCancelled());
       // 0: found, 1: nothing found; 2 after the summary: some files could not be read.
       else if (stopped || code === 0 || code === 1 || reader.finished) resolve(stopped);
       else reject(new Error(ripgrepFailure(stderr)));
     });
   });
-}
-
-function cancelled(): Error {
-  return new Error('The search was cancelled.');
 }

@@ -26,6 +26,11 @@ export interface SearchLimits {
 /** How long search_text may run: a pattern that takes too long ends with what it found by then. */
 export const SEARCH_TIME_LIMIT_MS = 10_000;
 
+/** What a search rejects with when the tool call is cancelled. */
+export function searchCancelled(): Error {
+  return new Error('The search was cancelled.');
+}
+
 /** The tool's result: one `path:line: text` per line found, then why it stopped, if it did. */
 export function describeOutcome(outcome: SearchOutcome, query: string, limits: SearchLimits, shown: (file: string) => string): string {
   const lines = outcome.found.map((f) => `${shown(f.file)}:${f.line}: ${f.text}`);

@@ -13,7 +13,7 @@
 import * as path from 'path';
 import { Worker } from 'worker_threads';
 import { lineMatcher } from '../textEdits';
-import type { FoundLine, SearchLimits, SearchOutcome, SearchStop } from './searchOutcome';
+import { searchCancelled, type FoundLine, type SearchLimits, type SearchOutcome, type SearchStop } from './searchOutcome';
 
 export interface WorkerSearch {
   /** Absolute paths, searched in this order. */
@@ -35,7 +35,7 @@ export async function workerSearch(search: WorkerSearch, limits: SearchLimits, s
   // Compiling is quick whatever the pattern: a bad one is refused here, before a worker starts.
   lineMatcher(search.query, search.isRegex);
   return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(cancelled());
+    if (signal.aborted) return reject(searchCancelled());
     const job: WorkerJob = { ...search, maxMatches: limits.maxMatches };
     const worker = new Worker(path.join(__dirname, 'searchWorker.js'), { workerData: job });
     const found: FoundLine[] = [];
@@ -48,7 +48,7 @@ export async function workerSearch(search: WorkerSearch, limits: SearchLimits, s
       void worker.terminate();
       settle();
     };
-    const onAbort = () => end(() => reject(cancelled()));
+    const onAbort = () => end(() => reject(searchCancelled()));
     const timer = setTimeout(() => end(() => resolve({ found, stopped: 'timeLimit' })), limits.timeLimitMs);
     signal.addEventListener('abort', onAbort, { once: true });
     worker.on('message', (message: WorkerMessage) => {
@@ -59,8 +59,4 @@ export async function workerSearch(search: WorkerSearch, limits: SearchLimits, s
     worker.on('error', (error) => end(() => reject(new Error(`The search failed: ${error.message}`))));
     worker.on('exit', (code) => end(() => reject(new Error(`The search stopped unexpectedly (exit code ${code}).`))));
   });
-}
-
-function cancelled(): Error {
-  return new Error('The search was cancelled.');
 }
