@@ -19,7 +19,7 @@ import { MAX_OUTPUT_BYTES, ripgrepSearch } from '../../src/tools/search/ripgrepS
 import { SEARCH_TIME_LIMIT_MS, type SearchOutcome } from '../../src/tools/search/searchOutcome';
 import { workerSearch } from '../../src/tools/search/workerSearch';
 import { lineMatcher, matchingLines } from '../../src/tools/textEdits';
-import { watchEventLoop } from '../support/eventLoopGap';
+import { watchEventLoop, type EventLoopWatch } from '../support/eventLoopGap';
 import { findTestRipgrep } from '../support/ripgrep';
 import { loadAverage, medianOf, runInterleaved, summarize, type BenchmarkReport, type Contestant, type Measurement } from './harness';
 
@@ -62,7 +62,7 @@ export async function searchText(sizes: SearchTextSizes): Promise<BenchmarkRepor
       { name: WORKER, run: () => measured(() => workerSearch({ files: searched, query: PATTERN, isRegex: true }, limits, signal)) },
       { name: PREVIOUS, run: () => previousSearch(all.slice(0, sizes.previousFiles), previousRead) },
     ];
-    const rows = summarize(await runInterleaved(contestants, sizes.rounds), { ms: { label: TIME, unit: 'ms' }, gapMs: { label: GAP, unit: 'ms' } });
+    const rows = summarize(await runInterleaved(contestants, sizes.rounds), { ms: { label: TIME, unit: 'ms' }, gapMs: { label: GAP, unit: 'ms' }, busy: { label: 'main thread busy', unit: '%' } });
     const ours = rg ? [RIPGREP, WORKER] : [WORKER];
     const ratio = (name: string, metric: string) => medianOf(rows, PREVIOUS, metric) / medianOf(rows, name, metric);
     return {
@@ -78,6 +78,7 @@ export async function searchText(sizes: SearchTextSizes): Promise<BenchmarkRepor
       notes: [
         rg ? `ripgrep: ${rg}.` : 'ripgrep: none found (neither the harness\'s code-server nor PATH has one), so only the worker ran; the extension uses VS Code\'s own.',
         `The worker searches the files outside node_modules (in the extension findFiles lists them, with the excludes); a worker still running at the time limit is terminated, and the search ends with what it found.`,
+        'Longest event-loop gap: the longest time between two ticks of a 5 ms timer on the main thread; it includes time the OS gave to other processes. Main thread busy: its event-loop utilization.',
         `The previous search is timed on ${sizes.previousFiles} files and extrapolated to the ${previousRead.toLocaleString('en')} it would have read (node_modules included: only files.exclude applied); its event-loop gap is measured.`,
       ],
       loadAverage: { before, after: loadAverage() },
@@ -107,7 +108,11 @@ async function measured(search: () => Promise<SearchOutcome>): Promise<Measureme
   const started = performance.now();
   await search();
   const ms = performance.now() - started;
-  return { ms, gapMs: stopWatching() };
+  return loopFigures(ms, stopWatching());
+}
+
+function loopFigures(ms: number, loop: EventLoopWatch): Measurement {
+  return { ms, gapMs: loop.longestGapMs, busy: loop.utilization * 100 };
 }
 
 /** The search_text of before: each file read asynchronously, the pattern run on its lines on this thread. */
@@ -121,5 +126,5 @@ async function previousSearch(files: readonly string[], wouldRead: number): Prom
     found += matchingLines(text, matches, MAX_MATCHES - found).length;
   }
   const ms = performance.now() - started;
-  return { ms: (ms / files.length) * wouldRead, gapMs: stopWatching() };
+  return loopFigures((ms / files.length) * wouldRead, stopWatching());
 }

@@ -29,11 +29,14 @@ test('a pathological pattern is stopped at the time limit while this thread keep
   const started = performance.now();
   const outcome = await workerSearch({ files: [quick, pathological, notes], query: '(a+)+$', isRegex: true }, { maxMatches: 100, timeLimitMs: 1000 }, never);
   const elapsed = performance.now() - started;
-  const longestGap = stopWatching();
+  const loop = stopWatching();
   assert.equal(outcome.stopped, 'timeLimit');
   assert.deepEqual(outcome.found, [{ file: quick, line: 1, text: 'aaaa' }]);
   assert.ok(elapsed < 2500, `finished ${elapsed.toFixed(0)} ms after it started`);
-  assert.ok(longestGap < 200, `the event loop stood still for ${longestGap.toFixed(0)} ms`);
+  // About 1 % and gaps of 10-40 ms on an idle machine. A loaded one (load 8 on 2 cores) showed gaps of up to 190 ms
+  // with nothing of ours on the thread, hence the margin; the pattern on this thread would block it for hours.
+  assert.ok(loop.utilization < 0.25, `the event loop ran code ${(loop.utilization * 100).toFixed(0)} % of the time`);
+  assert.ok(loop.longestGapMs < 500, `the event loop stood still for ${loop.longestGapMs.toFixed(0)} ms`);
   const text = describeOutcome(outcome, '(a+)+$', { maxMatches: 100, timeLimitMs: 1000 }, (f) => path.basename(f));
   assert.equal(text, 'quick.txt:1: aaaa\n(the search took too long and was stopped after 1 s; narrow "include" or simplify the pattern)');
 });
