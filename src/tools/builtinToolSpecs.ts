@@ -31,16 +31,16 @@ export const BUILTIN_TOOL_SPECS: readonly ToolSpec[] = [
   },
   {
     name: BUILTIN_TOOLS.listFiles,
-    description: 'Lists workspace files matching a glob pattern, e.g. "**/*.ts" or "src/**". Files excluded by the user\'s settings are left out.',
+    description: 'Lists workspace files matching a glob pattern, e.g. "**/*.ts" or "src/**". node_modules, .git and what the user\'s settings exclude (files.exclude, search.exclude) are left out.',
     parameters: object({ pattern: { type: 'string', description: 'A glob pattern relative to the workspace folders.' }, maxResults: { type: 'integer', minimum: 1, maximum: 1000, description: 'At most this many paths (default 200).' } }, ['pattern']),
     readOnly: true,
   },
   {
     name: BUILTIN_TOOLS.searchText,
-    description: 'Searches the text of workspace files; returns matching lines as path:line: text.',
+    description: 'Searches the text of workspace files; returns matching lines as path:line: text. node_modules, .git, files ignored by .gitignore and what the user\'s settings exclude (files.exclude, search.exclude) are left out.',
     parameters: object({
       query: { type: 'string', description: 'The text to find (case-insensitive), or a regular expression when isRegex is true.' },
-      isRegex: { type: 'boolean', description: 'Treat query as a JavaScript regular expression.' },
+      isRegex: { type: 'boolean', description: 'Treat query as a regular expression, in Rust syntax as ripgrep uses it: no look-around, no backreferences.' },
       include: { type: 'string', description: 'A glob pattern of the files to search (default: all).' },
       maxResults: { type: 'integer', minimum: 1, maximum: 500, description: 'At most this many matching lines (default 100).' },
     }, ['query']),

@@ -1,15 +1,14 @@
 /** The read-only workspace tools: files, search, the editor's selection and problems, opening a file. */
 import * as vscode from 'vscode';
 import { builtinSpec, BUILTIN_TOOLS } from './builtinToolSpecs';
-import { lineMatcher, matchingLines, sliceLines } from './textEdits';
-import { optionalBoolean, optionalInteger, optionalString, requiredString, type ToolArgs } from './toolArgs';
-import { tokenFor, type WorkspaceTool } from './workspaceTool';
+import { searchText } from './search/searchTextTool';
+import { sliceLines } from './textEdits';
+import { MAX_TEXT_FILE_BYTES } from './textFileLimit';
+import { optionalInteger, optionalString, requiredString, type ToolArgs } from './toolArgs';
+import type { WorkspaceTool } from './workspaceTool';
+import { findWorkspaceFiles } from './workspaceFiles';
 import { isInWorkspace, resolveWorkspaceUri, shownPath } from './workspacePaths';
 
-/** Larger files are not read as text (a build artefact, a data dump). */
-const MAX_FILE_BYTES = 2 * 1024 * 1024;
-/** search_text reads at most this many files. */
-const MAX_SEARCHED_FILES = 5000;
 const MAX_DIAGNOSTICS = 200;
 
 export function readTools(): WorkspaceTool[] {
@@ -36,7 +35,7 @@ export async function openWorkspaceDocument(uri: vscode.Uri): Promise<vscode.Tex
     throw new Error(`${shownPath(uri)} does not exist.`);
   }
   if (stat.type & vscode.FileType.Directory) throw new Error(`${shownPath(uri)} is a folder: use list_files.`);
-  if (stat.size > MAX_FILE_BYTES) throw new Error(`${shownPath(uri)} is too large to read (${stat.size} bytes).`);
+  if (stat.size > MAX_TEXT_FILE_BYTES) throw new Error(`${shownPath(uri)} is too large to read (${stat.size} bytes).`);
   return vscode.workspace.openTextDocument(uri);
 }
 
@@ -53,22 +52,6 @@ async function listFiles(args: ToolArgs, signal: AbortSignal): Promise<string> {
   if (files.length === 0) return `No files match ${pattern}.`;
   const shown = files.slice(0, max).map(shownPath).sort();
   return [...shown, ...(files.length > max ? [`(more than ${max} files match; narrow the pattern)`] : [])].join('\n');
-}
-
-async function searchText(args: ToolArgs, signal: AbortSignal): Promise<string> {
-  const query = requiredString(args, 'query');
-  const matches = lineMatcher(query, optionalBoolean(args, 'isRegex') ?? false);
-  const max = optionalInteger(args, 'maxResults', 1, 500) ?? 100;
-  const files = await findWorkspaceFiles(optionalString(args, 'include') ?? '**/*', MAX_SEARCHED_FILES, signal);
-  const found: string[] = [];
-  for (const uri of files) {
-    if (signal.aborted || found.length >= max) break;
-    const text = await readTextIfSmall(uri);
-    if (text === undefined) continue;
-    for (const m of matchingLines(text, matches, max - found.length)) found.push(`${shownPath(uri)}:${m.line}: ${m.text}`);
-  }
-  if (found.length === 0) return `No line matches ${JSON.stringify(query)}.`;
-  return [...found, ...(found.length >= max ? [`(stopped at ${max} matches)`] : [])].join('\n');
 }
 
 async function openFile(args: ToolArgs): Promise<string> {
@@ -111,34 +94,4 @@ function describeDiagnostic(uri: vscode.Uri, d: vscode.Diagnostic): string {
   const code = typeof d.code === 'object' ? d.code.value : d.code;
   const source = [d.source, code].filter((part) => part !== undefined && part !== '').join(' ');
   return `${shownPath(uri)}:${d.range.start.line + 1}:${d.range.start.character + 1} ${SEVERITIES[d.severity]}: ${d.message}${source ? ` [${source}]` : ''}`;
-}
-
-/** Files of the workspace folders matching the glob, inside the workspace (symlinks included only when they stay in). */
-async function findWorkspaceFiles(pattern: string, max: number, signal: AbortSignal): Promise<vscode.Uri[]> {
-  const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file');
-  const source = tokenFor(signal);
-  try {
-    const found: vscode.Uri[] = [];
-    for (const folder of folders) {
-      if (found.length >= max) break;
-      const files = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, pattern), undefined, max - found.length, source.token);
-      found.push(...files.filter(isInWorkspace));
-    }
-    return found;
-  } finally {
-    source.dispose();
-  }
-}
-
-/** The file's text, or undefined when it is large or binary. */
-async function readTextIfSmall(uri: vscode.Uri): Promise<string | undefined> {
-  try {
-    const stat = await vscode.workspace.fs.stat(uri);
-    if (stat.size > MAX_FILE_BYTES) return undefined;
-    const bytes = await vscode.workspace.fs.readFile(uri);
-    if (bytes.includes(0)) return undefined;
-    return new TextDecoder().decode(bytes);
-  } catch {
-    return undefined;
-  }
 }

@@ -63,9 +63,14 @@ export function matchingLines(text: string, matches: (line: string) => boolean, 
   const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length && found.length < max; i++) {
     const line = lines[i]!;
-    if (matches(line)) found.push({ line: i + 1, text: line.length > 200 ? `${line.slice(0, 200)}…` : line });
+    if (matches(line)) found.push({ line: i + 1, text: shownLine(line) });
   }
   return found;
+}
+
+/** A matching line as search results show it: long ones (minified code) are cut. */
+export function shownLine(line: string): string {
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
 
 /** A case-insensitive substring test, or the regular expression; throws a readable message for a bad pattern. */

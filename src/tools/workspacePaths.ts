@@ -4,8 +4,13 @@ import { resolveInWorkspace } from './pathPolicy';
 import { realpathFollowingLinks } from './realpath';
 
 /** The workspace folders on disk (other schemes are not the tools' to touch). */
+export function fileWorkspaceFolders(): vscode.WorkspaceFolder[] {
+  return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file');
+}
+
+/** The paths of fileWorkspaceFolders. */
 export function workspaceRoots(): string[] {
-  return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+  return fileWorkspaceFolders().map((f) => f.uri.fsPath);
 }
 
 /** The file a tool argument names; throws the policy's refusal for the model to read. */

@@ -9,6 +9,7 @@ import { missingReport, type BenchmarkReport } from './harness';
 import { largeVideo, LARGE_VIDEO_FULL } from './largeVideo';
 import { readAloud, READ_ALOUD_FULL } from './readAloud';
 import { benchRun, formatTable, writeJson } from './report';
+import { searchText, SEARCH_TEXT_FULL } from './searchText';
 import { streamDecoding, STREAM_DECODING_FULL } from './streamDecoding';
 import { streamingRender, STREAMING_RENDER_FULL } from './streamingRender';
 import { taskPolling, TASK_POLLING_FULL } from './taskPolling';
@@ -26,6 +27,7 @@ const BENCHMARKS: Benchmark[] = [
   { id: 'footprint', title: '4. Footprint', run: () => footprint(FOOTPRINT_FULL) },
   { id: 'task-polling', title: '5. Task polling', run: () => taskPolling(TASK_POLLING_FULL) },
   { id: 'read-aloud', title: '6. Read aloud', run: () => readAloud(READ_ALOUD_FULL) },
+  { id: 'search-text', title: '7. search_text, pathological pattern', run: () => searchText(SEARCH_TEXT_FULL) },
 ];
 
 async function main(): Promise<void> {

@@ -10,6 +10,7 @@ import type { BenchmarkReport } from '../bench/harness';
 import { largeVideo, LARGE_VIDEO_TINY } from '../bench/largeVideo';
 import { readAloud, READ_ALOUD_TINY } from '../bench/readAloud';
 import { benchRun, formatTable } from '../bench/report';
+import { searchText, SEARCH_TEXT_TINY } from '../bench/searchText';
 import { streamDecoding, STREAM_DECODING_TINY } from '../bench/streamDecoding';
 import { CHROMIUM, streamingRender, STREAMING_RENDER_TINY } from '../bench/streamingRender';
 import { taskPolling, TASK_POLLING_TINY } from '../bench/taskPolling';
@@ -38,6 +39,10 @@ test('bench: task polling at tiny size', async () => {
 
 test('bench: read aloud at tiny size', async () => {
   assertShape(await readAloud(READ_ALOUD_TINY), READ_ALOUD_TINY.rounds);
+});
+
+test('bench: search_text with a pathological pattern at tiny size', async () => {
+  assertShape(await searchText(SEARCH_TEXT_TINY), SEARCH_TEXT_TINY.rounds);
 });
 
 test('bench: large video at tiny size', { timeout: 120_000 }, async () => {

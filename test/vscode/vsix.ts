@@ -11,7 +11,7 @@ import { startSession } from './lib/session';
 import { Workbench } from './lib/ui';
 
 /** Everything the VSIX may contain (paths inside extension/). */
-const ALLOWED = [/^package\.json$/, /^readme\.md$/i, /^changelog\.md$/i, /^LICENSE(\.txt)?$/, /^media\/readme\/[\w-]+\.png$/, /^dist\/extension\.js$/, /^media\/(icon\.png|activity\.svg)$/, /^media\/walkthrough\/[\w-]+\.md$/, /^media\/dist\/[\w.-]+\.(js|css|ttf)$/];
+const ALLOWED = [/^package\.json$/, /^readme\.md$/i, /^changelog\.md$/i, /^LICENSE(\.txt)?$/, /^media\/readme\/[\w-]+\.png$/, /^dist\/(extension|searchWorker)\.js$/, /^media\/(icon\.png|activity\.svg)$/, /^media\/walkthrough\/[\w-]+\.md$/, /^media\/dist\/[\w.-]+\.(js|css|ttf)$/];
 
 interface Check { title: string; run: () => Promise<void> }
 
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
         const extra = files.filter((f) => !ALLOWED.some((re) => re.test(f)));
         if (extra.length) throw new Error(`unexpected files: ${extra.join(', ')}`);
         const lower = files.map((f) => f.toLowerCase());
-        for (const required of ['package.json', 'readme.md', 'changelog.md', 'dist/extension.js', 'media/icon.png']) {
+        for (const required of ['package.json', 'readme.md', 'changelog.md', 'dist/extension.js', 'dist/searchWorker.js', 'media/icon.png']) {
           if (!lower.includes(required)) throw new Error(`missing ${required}`);
         }
         if (!lower.some((f) => f.startsWith('license'))) throw new Error('missing LICENSE');

@@ -5,8 +5,11 @@ import * as path from 'node:path';
 
 const root = path.resolve(__dirname, '../../../..');
 
-// The tools' policy and text logic is unit-tested without VS Code: these modules must stay free of it.
-const PURE = ['pathPolicy', 'realpath', 'toolSpec', 'builtinToolSpecs', 'toolArgs', 'textEdits', 'userDefinedTools', 'mediaToolSpecs'];
+// The tools' policy, text logic and search engines are unit-tested without VS Code: these modules must stay free of it.
+const PURE = [
+  'pathPolicy', 'realpath', 'toolSpec', 'builtinToolSpecs', 'toolArgs', 'textEdits', 'textFileLimit', 'userDefinedTools', 'mediaToolSpecs',
+  'search/excludeGlobs', 'search/ripgrepLocation', 'search/ripgrepOutput', 'search/ripgrepSearch', 'search/searchOutcome', 'search/searchWorker', 'search/workerSearch',
+];
 
 /** The module file of an import: `x.ts`, or `x/index.ts`. */
 function sourceOf(modulePath: string): string {

@@ -19,6 +19,7 @@ import { MediaActions } from '../../../src/languageModels/mediaActions';
 import type { ToolSettings } from '../../../src/platform/settings';
 import type { HostMessage } from '../../../src/protocol/chatProtocol';
 import { PROPOSAL_SCHEME } from '../../../src/tools/proposedChanges';
+import { bundledRipgrep } from '../../../src/tools/search/ripgrepLocation';
 import { createChatTools } from '../../../src/tools/chatTools';
 import { startEmulator, type Emulator } from '../../emulator';
 import { MemoryMemento, RecordingView, until } from './chatViewKit';
@@ -254,6 +255,27 @@ suite('Chat tools', () => {
     toolsChanged.fire();
     const update = await until('the tools message', () => view.messages.find((m): m is Extract<HostMessage, { type: 'tools' }> => m.type === 'tools'));
     assert.ok(update.tools.some((t) => t.name === 'edit_file') && update.tools.some((t) => t.name === 'create_video_task'));
+  });
+
+  test('search_text runs VS Code\'s own ripgrep: node_modules and .gitignored files left out, look-around refused with the reason, (a+)+$ answered at once; list_files leaves out node_modules', async () => {
+    assert.ok(await bundledRipgrep(vscode.env.appRoot), `no ripgrep under ${vscode.env.appRoot}`);
+    const needle = `needle${Date.now()}`;
+    fs.mkdirSync(path.join(sandbox, 'node_modules', 'dep'), { recursive: true });
+    fs.writeFileSync(path.join(sandbox, 'node_modules', 'dep', 'index.js'), `${needle}\n`);
+    fs.writeFileSync(path.join(sandbox, '.gitignore'), 'ignored.txt\n');
+    fs.writeFileSync(path.join(sandbox, 'ignored.txt'), `${needle}\n`);
+    fs.writeFileSync(path.join(sandbox, 'kept.txt'), `${needle}\n${'a'.repeat(40)}!\n`);
+    const { controller, view, conversation } = await open(() => undefined);
+    const result = async (call: string, args: object) => (await ask(controller, view, conversation, `call ${call} ${JSON.stringify(args)}`))[0]?.toolCalls?.[0];
+    assert.strictEqual((await result('search_text', { query: needle }))?.result, `${rel('kept.txt')}:1: ${needle}`);
+    const lookAround = await result('search_text', { query: '(?<=a)b', isRegex: true });
+    assert.strictEqual(lookAround?.status, 'failed');
+    assert.match(lookAround?.result ?? '', /^Error: "query" is not a regular expression the search understands \(Rust syntax, as ripgrep uses: no look-around, no backreferences\)/);
+    const pathological = await result('search_text', { query: '(a+)+$', isRegex: true, include: rel('kept.txt') });
+    assert.match(pathological?.result ?? '', /^No line matches/);
+    assert.ok((pathological?.durationMs ?? Infinity) < 5000, `${pathological?.durationMs} ms`);
+    const listed = (await result('list_files', { pattern: rel('**') }))?.result ?? '';
+    assert.ok(listed.includes(rel('kept.txt')) && !listed.includes('node_modules'), listed);
   });
 
   test('edit_file shows its diff before asking, applies as a WorkspaceEdit, and Undo takes it back', async () => {
