@@ -1,5 +1,6 @@
 /** The "Chat" webview view: sets up the page and carries the protocol's messages both ways. */
 import * as vscode from 'vscode';
+import { webviewOptions } from '../platform/webviewHtml';
 import { readWebviewMessage } from '../protocol/chatProtocol';
 import type { ChatController, ChatViewPort } from './chatController';
 import { chatHtml } from './chatHtml';
@@ -26,7 +27,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
     this.view = view;
     const { webview } = view;
     const mediaRoot = vscode.Uri.joinPath(this.extensionUri, 'media');
-    webview.options = { enableScripts: true, localResourceRoots: [mediaRoot] };
+    webview.options = webviewOptions(mediaRoot);
     webview.html = chatHtml(webview, mediaRoot);
     // Nothing is posted until the page says it listens; it says so again after every reload.
     let ready = false;

@@ -14,6 +14,11 @@ export interface WebviewPage {
   extraCsp?: string[];
 }
 
+/** Scripts for our bundle only; forms never submit (the frame's sandbox lacks allow-forms); files from media/ only. */
+export function webviewOptions(mediaRoot: vscode.Uri): vscode.WebviewOptions {
+  return { enableScripts: true, enableForms: false, localResourceRoots: [mediaRoot] };
+}
+
 export function webviewHtml(webview: vscode.Webview, mediaRoot: vscode.Uri, page: WebviewPage): string {
   const nonce = randomBytes(18).toString('base64');
   const asset = (name: string): string => webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'dist', name)).toString();

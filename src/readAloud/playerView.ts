@@ -1,6 +1,6 @@
 /** The "Read Aloud" webview view: sets up the player page and carries the protocol's messages both ways. */
 import * as vscode from 'vscode';
-import { webviewHtml } from '../platform/webviewHtml';
+import { webviewHtml, webviewOptions } from '../platform/webviewHtml';
 import { PlayerHostMessage, PlayerWebviewMessage, readPlayerMessage } from '../protocol/playerProtocol';
 
 export const PLAYER_VIEW_ID = 'genaiGateway.readAloud';
@@ -35,7 +35,7 @@ export class PlayerViewProvider implements vscode.WebviewViewProvider, PlayerPor
     this.ready = false;
     const { webview } = view;
     const mediaRoot = vscode.Uri.joinPath(this.extensionUri, 'media');
-    webview.options = { enableScripts: true, localResourceRoots: [mediaRoot] };
+    webview.options = webviewOptions(mediaRoot);
     webview.html = webviewHtml(webview, mediaRoot, {
       title: 'Read Aloud',
       script: 'player.js',

@@ -46,6 +46,8 @@ export const tests = [
       await assertAllReadable(chat);
       await assertNothingRan(ctx, chat, requests, HOSTILE_ANSWERS.length);
       await ctx.screenshot('hostile-answers');
+      const csp = await chat.locator('body').evaluate((body) => body.ownerDocument.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? '');
+      for (const directive of ["form-action 'none'", "base-uri 'none'", "frame-src 'none'", "object-src 'none'"]) assert.ok(csp.includes(directive), `the CSP has ${directive}: ${csp}`);
       const control = await provokeWebviewWatch(chat, TRAP_NAME, ATTACKER_HOST);
       assert.deepStrictEqual(control.trapped, ['control'], 'the trap records a call');
       assert.ok(control.violations.some((v) => v.startsWith('img-src')), `the CSP watch records a refused image: ${JSON.stringify(control.violations)}`);
