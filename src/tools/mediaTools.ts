@@ -11,7 +11,7 @@ import { imageResultText, MEDIA_TOOL_SPECS, readingResultText, speechSavedText, 
 import { optionalArray, optionalBoolean, optionalInteger, optionalNumber, optionalString, requiredString, type ToolArgs } from './toolArgs';
 import type { ToolSpec } from './toolSpec';
 import { tokenFor, type WorkspaceTool } from './workspaceTool';
-import { resolveWorkspaceUri, shownPath } from './workspacePaths';
+import { resolveWorkspaceUri, shownPath } from '../workspace/workspacePaths';
 
 export function mediaTools(actions: MediaActions): WorkspaceTool[] {
   return [

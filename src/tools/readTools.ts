@@ -4,7 +4,7 @@ import { builtinSpec, BUILTIN_TOOLS } from './builtinToolSpecs';
 import { lineMatcher, matchingLines, sliceLines } from './textEdits';
 import { optionalBoolean, optionalInteger, optionalString, requiredString, type ToolArgs } from './toolArgs';
 import { tokenFor, type WorkspaceTool } from './workspaceTool';
-import { isInWorkspace, resolveWorkspaceUri, shownPath } from './workspacePaths';
+import { isInWorkspace, resolveWorkspaceUri, shownPath } from '../workspace/workspacePaths';
 
 /** Larger files are not read as text (a build artefact, a data dump). */
 const MAX_FILE_BYTES = 2 * 1024 * 1024;

@@ -6,7 +6,10 @@ import * as path from 'node:path';
 const root = path.resolve(__dirname, '../../../..');
 
 // The tools' policy and text logic is unit-tested without VS Code: these modules must stay free of it.
-const PURE = ['pathPolicy', 'realpath', 'toolSpec', 'builtinToolSpecs', 'toolArgs', 'textEdits', 'userDefinedTools', 'mediaToolSpecs'];
+const PURE = [
+  ...['toolSpec', 'builtinToolSpecs', 'toolArgs', 'textEdits', 'userDefinedTools', 'mediaToolSpecs'].map((name) => `src/tools/${name}`),
+  ...['pathPolicy', 'realpath'].map((name) => `src/workspace/${name}`),
+];
 
 /** The module file of an import: `x.ts`, or `x/index.ts`. */
 function sourceOf(modulePath: string): string {
@@ -22,6 +25,6 @@ test('the pure tool modules never import vscode, directly or through a local imp
     const specs = [...text.matchAll(/(?:from\s+|require\()\s*['"]([^'"]+)['"]/g)].map((m) => m[1]!);
     return specs.flatMap((spec) => (spec === 'vscode' ? [path.relative(root, file)] : spec.startsWith('.') ? visit(sourceOf(path.resolve(path.dirname(file), spec))) : []));
   };
-  const offenders = PURE.flatMap((name) => visit(path.join(root, 'src/tools', `${name}.ts`)));
+  const offenders = PURE.flatMap((module) => visit(path.join(root, `${module}.ts`)));
   assert.deepEqual(offenders, []);
 });
