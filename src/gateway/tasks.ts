@@ -1,6 +1,6 @@
 import { Transport } from './transport';
 import { TaskCreateRequest, TaskList, TaskListQuery, TaskRecord } from './types/tasks';
-import { validateTaskRequest } from './validation';
+import { validateTaskId, validateTaskRequest } from './validation';
 import { validationError } from './errors';
 
 const TASKS_PATH = '/contents/generations/tasks';
@@ -12,8 +12,8 @@ export class TasksApi {
   async create(req: TaskCreateRequest, signal?: AbortSignal): Promise<{ id: string; requestId?: string }> {
     validateTaskRequest(req);
     const response = await this.transport.send({ method: 'POST', path: TASKS_PATH, json: req, signal, retry: 'paid' });
-    const body = await response.json<{ id?: string }>();
-    if (!body.id) throw validationError('id', body.id, 'a task id in the response');
+    const body = await response.json<{ id?: unknown }>();
+    validateTaskId('id', body.id);
     return { id: body.id, requestId: response.requestId };
   }
 
@@ -31,7 +31,10 @@ export class TasksApi {
     }
     if (query.status) params.set('filter.status', query.status);
     if (query.model) params.set('filter.model', query.model);
-    for (const id of query.task_ids ?? []) params.append('filter.task_ids', id);
+    for (const [i, id] of (query.task_ids ?? []).entries()) {
+      validateTaskId(`task_ids[${i}]`, id);
+      params.append('filter.task_ids', id);
+    }
     const response = await this.transport.send({ method: 'GET', path: TASKS_PATH, query: params, signal, retry: 'safe' });
     const list = await response.json<TaskList>();
     return { total: list.total ?? 0, items: Array.isArray(list.items) ? list.items : [] };
@@ -44,7 +47,8 @@ export class TasksApi {
   }
 }
 
+/** The id is one path segment of safe characters only: nothing to encode, nothing that moves the path. */
 function taskPath(id: string): string {
-  if (!id || /[\s/?#]/.test(id)) throw validationError('task_id', id, 'a task id such as cgt-20250101120000-abcde');
-  return `${TASKS_PATH}/${encodeURIComponent(id)}`;
+  validateTaskId('task_id', id);
+  return `${TASKS_PATH}/${id}`;
 }

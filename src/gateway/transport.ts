@@ -4,6 +4,8 @@ import { errorFromResponse } from './errorBody';
 import { redactProxy, resolveProxy } from './proxy';
 import { DEFAULT_RETRY, RetryClass, RetryOptions, isRetryable, nextDelay, retryAfterMs } from './retry';
 import { describeNetworkError, toGatewayError } from './networkErrors';
+import { MediaLinkGuard, systemLookup, type HostLookup } from './mediaLinkGuard';
+import { shownLink } from './mediaLinkPolicy';
 
 export interface Timeouts {
   connectMs: number;
@@ -41,6 +43,8 @@ export interface TransportOptions {
   retry?: Partial<RetryOptions>;
   onRequest?: (entry: RequestLogEntry) => void;
   random?: () => number;
+  /** Looks up the names of media links and of the gateway (default: the system's resolver); tests stub it. */
+  lookup?: HostLookup;
 }
 
 export interface RequestSpec {
@@ -81,6 +85,7 @@ export class Transport {
   private readonly timeouts: Timeouts;
   private readonly retryOptions: RetryOptions;
   private readonly dispatchers = new Map<string, Dispatcher>();
+  private readonly links: MediaLinkGuard;
 
   constructor(private readonly options: TransportOptions) {
     const url = new URL(options.baseUrl);
@@ -90,6 +95,7 @@ export class Transport {
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
     this.retryOptions = { ...DEFAULT_RETRY, ...options.retry };
     this.proxyUrl = resolveProxy(this.baseUrl, options.proxy, options.env ?? process.env);
+    this.links = new MediaLinkGuard(url, options.lookup ?? systemLookup, (link) => this.proxyFor(link) !== undefined);
   }
 
   async send(spec: RequestSpec): Promise<GatewayResponse> {
@@ -122,22 +128,26 @@ export class Transport {
   /**
    * GETs a signed media link. No credential is sent (the signature is the
    * authorisation, and the link may point at another host); redirects are
-   * followed for the same reason.
+   * followed for the same reason. The link and every redirect are checked
+   * first (mediaLinkPolicy.ts): https: only, or http: to the gateway's own
+   * origin; no local or metadata address unless the gateway is on one too.
    */
   async download(url: string, signal?: AbortSignal): Promise<GatewayResponse> {
     const headers = { 'user-agent': this.options.userAgent, accept: '*/*' };
     const fetched = this.withRetries('safe', signal, async (attempt) => {
-      let target = url;
+      let target = new URL(url);
+      let from: URL | undefined;
       for (let hop = 0; ; hop++) {
-        const logged = new URL(target);
-        const response = await this.attempt(target, `${logged.origin}${logged.pathname}`, 'GET', headers, undefined, signal, attempt, true);
+        await this.links.check(target, from);
+        const response = await this.attempt(target.href, shownLink(target), 'GET', headers, undefined, signal, attempt, true);
         const location = response.headers.location;
         if (response.status < 300 || response.status >= 400 || !location) return response;
         await drain(response.body);
         if (hop >= MAX_REDIRECTS) {
-          throw new GatewayError({ kind: 'network', message: `Too many redirects downloading ${logged.origin}${logged.pathname}.` });
+          throw new GatewayError({ kind: 'network', message: `Too many redirects downloading ${shownLink(target)}.` });
         }
-        target = new URL(location, target).toString();
+        from = target;
+        target = new URL(location, target);
       }
     });
     return fetched.catch((error: unknown) => {
@@ -190,7 +200,7 @@ export class Transport {
         headers,
         body,
         signal,
-        dispatcher: this.dispatcherFor(url),
+        dispatcher: this.dispatcherFor(url, mediaLink),
         headersTimeout: this.timeouts.headersMs,
         bodyTimeout: this.timeouts.bodyIdleMs,
       });
@@ -216,12 +226,19 @@ export class Transport {
     return url.startsWith(this.origin) ? this.proxyUrl : resolveProxy(url, this.options.proxy, this.options.env ?? process.env);
   }
 
-  private dispatcherFor(url: string): Dispatcher {
+  /**
+   * Media links without a proxy get their own pool, which connects only to
+   * the addresses the link's check accepted. Through a proxy, the proxy
+   * resolves names: only the link's literal host could be checked.
+   */
+  private dispatcherFor(url: string, mediaLink: boolean): Dispatcher {
     const proxy = this.proxyFor(url);
-    const key = proxy ?? 'direct';
+    const checkedLookup = mediaLink && !proxy;
+    const key = proxy ?? (checkedLookup ? 'media links' : 'direct');
     let dispatcher = this.dispatchers.get(key);
     if (!dispatcher) {
-      const common = { connect: { timeout: this.timeouts.connectMs }, keepAliveTimeout: 30_000 };
+      const connect = { timeout: this.timeouts.connectMs, ...(checkedLookup ? { lookup: this.links.lookup } : {}) };
+      const common = { connect, keepAliveTimeout: 30_000 };
       dispatcher = proxy ? new ProxyAgent({ uri: proxy, ...common }) : new Agent(common);
       this.dispatchers.set(key, dispatcher);
     }

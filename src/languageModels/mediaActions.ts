@@ -1,7 +1,8 @@
 /**
  * The gateway's media as the chat tools and the @gateway participant use
  * them: through the palette commands, with arguments instead of their forms,
- * failures thrown back instead of shown.
+ * failures thrown back instead of shown. Input files a model names must be
+ * inside the workspace (the path policy of every tool).
  */
 import * as vscode from 'vscode';
 import type { SpeechFormat } from '../gateway/types/speech';
@@ -13,15 +14,17 @@ import type { SavedSpeech } from '../readAloud/speechSaver';
 import type { ReadingReport } from '../speech/readingSession';
 import type { CreateVideoTaskArgs } from '../tasks/createTaskArgs';
 import { TASK_COMMANDS } from '../tasksView/taskCommandIds';
+import { workspaceInputFiles } from '../workspace/workspacePaths';
 
 export interface ImageRequest {
   prompt: string;
   model?: string;
   size?: string;
-  /** Images to edit or use as references: workspace-relative or absolute paths. */
+  /** Images to edit or use as references: paths inside the workspace (relative to it, or absolute); others are refused. */
   images?: string[];
 }
 
+/** `images`: paths inside the workspace, or http(s) URLs; other paths are refused. */
 export type VideoTaskRequest = Pick<CreateVideoTaskArgs, 'model' | 'images' | 'ratio' | 'duration' | 'resolution' | 'generateAudio'> & { prompt: string };
 
 export interface SpeechRequest {
@@ -44,11 +47,12 @@ export class MediaActions {
   }
 
   async generateImage(request: ImageRequest, cancellation: vscode.CancellationToken): Promise<GenerateCommandResult> {
+    const images = workspaceInputFiles(request.images, false);
     const args: GenerateCommandArgs = {
       prompt: request.prompt,
       model: request.model,
       fields: request.size ? { size: request.size } : {},
-      inputs: request.images?.length ? { image: request.images } : {},
+      inputs: images?.length ? { image: images } : {},
       openResults: false,
       cancellation,
     };
@@ -57,7 +61,7 @@ export class MediaActions {
 
   /** The new task's id; the Video Tasks view follows it and downloads its video. */
   async createVideoTask(request: VideoTaskRequest): Promise<string> {
-    const args: CreateVideoTaskArgs = { ...request, throwErrors: true };
+    const args: CreateVideoTaskArgs = { ...request, images: workspaceInputFiles(request.images, true), throwErrors: true };
     return required(await vscode.commands.executeCommand<string | undefined>(TASK_COMMANDS.create, args), 'video task');
   }
 

@@ -9,7 +9,7 @@ import { openWorkspaceDocument } from './readTools';
 import { applyReplacement, planEdit, type Replacement } from './textEdits';
 import { optionalBoolean, optionalInteger, optionalString, requiredString, type ToolArgs } from './toolArgs';
 import type { WorkspaceTool } from './workspaceTool';
-import { resolveWorkspaceUri, shownPath } from './workspacePaths';
+import { resolveWorkspaceUri, shownPath } from '../workspace/workspacePaths';
 
 export function editTools(proposals: ProposedChanges): WorkspaceTool[] {
   return [createFileTool(proposals), editFileTool(proposals)];

@@ -1,25 +1,25 @@
 /**
  * The gateway's media as chat tools: the same actions, schemas and result
  * texts as VS Code's language model tools. Input images must be workspace
- * files (or, for video tasks, http(s) URLs): nothing else leaves the machine.
+ * files (or, for video tasks, http(s) URLs): the actions refuse any other
+ * path, so nothing else leaves the machine.
  */
 import * as vscode from 'vscode';
 import type { SpeechFormat } from '../gateway/types/speech';
 import { SPEECH_FORMATS } from '../gateway/validation/limits';
 import type { MediaActions, VideoTaskRequest } from '../languageModels/mediaActions';
 import { imageResultText, MEDIA_TOOL_SPECS, readingResultText, speechSavedText, videoTaskResultText, type MediaToolSpec } from './mediaToolSpecs';
-import { optionalArray, optionalBoolean, optionalInteger, optionalNumber, optionalString, requiredString, type ToolArgs } from './toolArgs';
+import { optionalBoolean, optionalInteger, optionalNumber, optionalString, optionalStrings, requiredString, type ToolArgs } from './toolArgs';
 import type { ToolSpec } from './toolSpec';
 import { tokenFor, type WorkspaceTool } from './workspaceTool';
-import { resolveWorkspaceUri, shownPath } from './workspacePaths';
+import { shownPath } from '../workspace/workspacePaths';
 
 export function mediaTools(actions: MediaActions): WorkspaceTool[] {
   return [
     {
       spec: spec(MEDIA_TOOL_SPECS.generateImage),
       async run(args, signal) {
-        const images = workspaceFiles(optionalArray(args, 'images'), false);
-        const request = { prompt: requiredString(args, 'prompt'), model: optionalString(args, 'model'), size: optionalString(args, 'size'), images };
+        const request = { prompt: requiredString(args, 'prompt'), model: optionalString(args, 'model'), size: optionalString(args, 'size'), images: optionalStrings(args, 'images') };
         const source = tokenFor(signal);
         try {
           return imageResultText(await actions.generateImage(request, source.token), (file) => shownPath(vscode.Uri.file(file)));
@@ -34,7 +34,7 @@ export function mediaTools(actions: MediaActions): WorkspaceTool[] {
         const request: VideoTaskRequest = {
           prompt: requiredString(args, 'prompt'),
           model: optionalString(args, 'model'),
-          images: workspaceFiles(optionalArray(args, 'images'), true),
+          images: optionalStrings(args, 'images'),
           ratio: optionalString(args, 'ratio') as VideoTaskRequest['ratio'],
           resolution: optionalString(args, 'resolution') as VideoTaskRequest['resolution'],
           duration: optionalInteger(args, 'duration', -1, 12),
@@ -65,15 +65,6 @@ export function mediaTools(actions: MediaActions): WorkspaceTool[] {
 /** Paid, or playing sound: never read-only. */
 function spec(media: MediaToolSpec): ToolSpec {
   return { name: media.chatName, description: media.description, parameters: media.parameters, readOnly: false };
-}
-
-/** The inputs as absolute workspace paths (URLs kept when allowed); a path outside refuses the call. */
-function workspaceFiles(items: unknown[] | undefined, urlsAllowed: boolean): string[] | undefined {
-  return items?.map((item, i) => {
-    if (typeof item !== 'string') throw new Error(`"images[${i}]" must be a string.`);
-    if (urlsAllowed && /^https?:\/\//i.test(item)) return item;
-    return resolveWorkspaceUri(item).fsPath;
-  });
 }
 
 function speechFormat(args: ToolArgs): SpeechFormat | undefined {

@@ -3,7 +3,7 @@
  * virtual document with the new text) while the user decides on it.
  */
 import * as vscode from 'vscode';
-import { shownPath } from './workspacePaths';
+import { shownPath } from '../workspace/workspacePaths';
 
 export const PROPOSAL_SCHEME = 'genai-gateway-proposal';
 

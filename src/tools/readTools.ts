@@ -7,7 +7,7 @@ import { MAX_TEXT_FILE_BYTES } from './textFileLimit';
 import { optionalInteger, optionalString, requiredString, type ToolArgs } from './toolArgs';
 import type { WorkspaceTool } from './workspaceTool';
 import { findWorkspaceFiles } from './workspaceFiles';
-import { isInWorkspace, resolveWorkspaceUri, shownPath } from './workspacePaths';
+import { isInWorkspace, resolveWorkspaceUri, shownPath } from '../workspace/workspacePaths';
 
 const MAX_DIAGNOSTICS = 200;
 

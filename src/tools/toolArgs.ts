@@ -41,3 +41,10 @@ export function optionalArray(args: ToolArgs, key: string): unknown[] | undefine
   if (!Array.isArray(value)) throw new Error(`"${key}" must be an array.`);
   return value;
 }
+
+export function optionalStrings(args: ToolArgs, key: string): string[] | undefined {
+  return optionalArray(args, key)?.map((item, i) => {
+    if (typeof item !== 'string') throw new Error(`"${key}[${i}]" must be a string.`);
+    return item;
+  });
+}

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { excludedGlobs, findFilesExclude } from './search/excludeGlobs';
 import { tokenFor } from './workspaceTool';
-import { fileWorkspaceFolders, isInWorkspace } from './workspacePaths';
+import { fileWorkspaceFolders, isInWorkspace } from '../workspace/workspacePaths';
 
 /** The globs no tool lists or searches in this folder: node_modules, .git, `files.exclude` and `search.exclude`. */
 export function ignoredGlobs(folder: vscode.WorkspaceFolder): string[] {

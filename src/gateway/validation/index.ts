@@ -7,5 +7,6 @@ export { validateChatRequest } from './chat';
 export { validateImageRequest, type ImageCapability } from './images';
 export { validateVideoRequest, type VideoCapability } from './videos';
 export { validateTaskRequest } from './tasks';
+export { validateTaskId } from './taskId';
 export { validateSpeechRequest } from './speech';
 export { VOICES, type Voice } from './limits';

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { optionalBoolean, optionalInteger, optionalString, requiredString, type ToolArgs } from '../toolArgs';
 import { findWorkspaceFiles, ignoredGlobs } from '../workspaceFiles';
-import { fileWorkspaceFolders, shownPath } from '../workspacePaths';
+import { fileWorkspaceFolders, shownPath } from '../../workspace/workspacePaths';
 import { bundledRipgrep } from './ripgrepLocation';
 import { MAX_OUTPUT_BYTES, ripgrepSearch } from './ripgrepSearch';
 import { describeOutcome, SEARCH_TIME_LIMIT_MS, type SearchLimits, type SearchOutcome } from './searchOutcome';

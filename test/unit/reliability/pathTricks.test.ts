@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ESCAPING_SYMLINKS, PATH_TRICKS, type PathTrickKind } from '../../reliability/corpora/pathTricks';
-import { resolveInWorkspace } from '../../../src/tools/pathPolicy';
-import { realpathFollowingLinks } from '../../../src/tools/realpath';
+import { resolveInWorkspace } from '../../../src/workspace/pathPolicy';
+import { realpathFollowingLinks } from '../../../src/workspace/realpath';
 import { pathTrickWorkspace } from './pathTrickWorkspace';
 
 const KINDS: readonly PathTrickKind[] = ['parent segments', 'absolute path', 'backslashes', 'symlink', 'unicode', 'case', 'control characters', 'windows names'];

@@ -7,8 +7,9 @@ const root = path.resolve(__dirname, '../../../..');
 
 // The tools' policy, text logic and search engines are unit-tested without VS Code: these modules must stay free of it.
 const PURE = [
-  'pathPolicy', 'realpath', 'toolSpec', 'builtinToolSpecs', 'toolArgs', 'textEdits', 'textFileLimit', 'userDefinedTools', 'mediaToolSpecs',
-  'search/excludeGlobs', 'search/ripgrepLocation', 'search/ripgrepOutput', 'search/ripgrepSearch', 'search/searchOutcome', 'search/searchWorker', 'search/workerSearch',
+  ...['toolSpec', 'builtinToolSpecs', 'toolArgs', 'textEdits', 'textFileLimit', 'userDefinedTools', 'jsonSchemaCheck', 'mediaToolSpecs'].map((name) => `src/tools/${name}`),
+  ...['excludeGlobs', 'ripgrepLocation', 'ripgrepOutput', 'ripgrepSearch', 'searchOutcome', 'searchWorker', 'workerSearch'].map((name) => `src/tools/search/${name}`),
+  ...['pathPolicy', 'realpath'].map((name) => `src/workspace/${name}`),
 ];
 
 /** The module file of an import: `x.ts`, or `x/index.ts`. */
@@ -25,6 +26,6 @@ test('the pure tool modules never import vscode, directly or through a local imp
     const specs = [...text.matchAll(/(?:from\s+|require\()\s*['"]([^'"]+)['"]/g)].map((m) => m[1]!);
     return specs.flatMap((spec) => (spec === 'vscode' ? [path.relative(root, file)] : spec.startsWith('.') ? visit(sourceOf(path.resolve(path.dirname(file), spec))) : []));
   };
-  const offenders = PURE.flatMap((name) => visit(path.join(root, 'src/tools', `${name}.ts`)));
+  const offenders = PURE.flatMap((module) => visit(path.join(root, `${module}.ts`)));
   assert.deepEqual(offenders, []);
 });

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { resolveInWorkspace } from '../../../src/tools/pathPolicy';
-import { realpathFollowingLinks } from '../../../src/tools/realpath';
+import { resolveInWorkspace } from '../../../src/workspace/pathPolicy';
+import { realpathFollowingLinks } from '../../../src/workspace/realpath';
 
 // A real tree: two workspace folders, a folder outside, and symlinks of every kind between them.
 const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'path-policy-')));

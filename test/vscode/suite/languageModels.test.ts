@@ -4,6 +4,7 @@
 // inject faults), with the extension's settings pointed at it.
 import * as assert from 'assert';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { CreateVideoTaskTool, GATEWAY_TOOLS, GenerateImageTool, ReadAloudTool } from '../../../src/languageModels/gatewayTools';
@@ -11,6 +12,7 @@ import { gatewayChatHandler } from '../../../src/languageModels/gatewayParticipa
 import { MediaActions } from '../../../src/languageModels/mediaActions';
 import { Settings } from '../../../src/platform/settings';
 import { startEmulator, type Emulator } from '../../emulator';
+import { renderPng } from '../../emulator/media/png';
 
 const EXTENSION_ID = 'genai-gateway.genai-gateway';
 const VENDOR = 'genai-gateway';
@@ -287,6 +289,36 @@ suite('Language models, tools and @gateway', () => {
         toolInvocationToken: undefined,
       }));
       assert.match(error.message, /resolution/);
+    });
+
+    test('input images outside the workspace are refused with the chat tools\' messages, before any request', async () => {
+      const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'outside-'));
+      const secret = path.join(outside, 'secret.png');
+      fs.writeFileSync(secret, renderPng({ width: 8, height: 8, prompt: 'secret' }));
+      const inside = path.join(OUTPUT_FOLDER, 'input-cat.png');
+      fs.mkdirSync(path.join(workspace(), OUTPUT_FOLDER), { recursive: true });
+      fs.writeFileSync(path.join(workspace(), inside), renderPng({ width: 64, height: 48, prompt: 'cat' }));
+      const mediaRequests = () => emulator.requests.filter((r) => r.path.startsWith('/v1/images') || r.path.startsWith('/v1/contents'));
+      try {
+        const before = mediaRequests().length;
+        for (const image of [secret, path.relative(workspace(), secret), `../${path.basename(outside)}/secret.png`]) {
+          const imageError = await rejection(vscode.lm.invokeTool(GATEWAY_TOOLS.generateImage, { input: { prompt: 'edit', images: [image] }, toolInvocationToken: undefined }));
+          assert.match(imageError.message, /Refused: .* is outside the workspace folders\./, image);
+          const taskError = await rejection(vscode.lm.invokeTool(GATEWAY_TOOLS.createVideoTask, { input: { prompt: 'animate', images: [image] }, toolInvocationToken: undefined }));
+          assert.match(taskError.message, /Refused: .* is outside the workspace folders\./, image);
+        }
+        const gitError = await rejection(vscode.lm.invokeTool(GATEWAY_TOOLS.generateImage, { input: { prompt: 'edit', images: ['.git/config'] }, toolInvocationToken: undefined }));
+        assert.match(gitError.message, /Refused: \.git\/config is inside \.git, whose files can run code\./);
+        assert.strictEqual(mediaRequests().length, before, 'nothing was sent to the gateway');
+
+        const result = await vscode.lm.invokeTool(GATEWAY_TOOLS.generateImage, { input: { prompt: 'give the cat a hat', model: 'bytedance-seedream-4', size: '512x512', images: [inside] }, toolInvocationToken: undefined });
+        assert.match(resultText(result), /^Saved the image: /);
+        const sent = mediaRequests().at(-1)?.body as { image?: unknown };
+        assert.ok(JSON.stringify(sent.image).includes(fs.readFileSync(path.join(workspace(), inside)).toString('base64')), 'a workspace image is still sent');
+      } finally {
+        fs.rmSync(outside, { recursive: true, force: true });
+        fs.rmSync(path.join(workspace(), inside), { force: true });
+      }
     });
 
     test('invokeTool readAloud with save writes the audio file', async () => {

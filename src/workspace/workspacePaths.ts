@@ -20,6 +20,15 @@ export function resolveWorkspaceUri(requested: string): vscode.Uri {
   return vscode.Uri.file(resolved.path);
 }
 
+/**
+ * Input files a model names (images to edit or animate) as absolute paths
+ * inside the workspace, http(s) URLs kept as they are when `urlsAllowed`;
+ * throws the policy's refusal, so nothing outside is read and uploaded.
+ */
+export function workspaceInputFiles(items: readonly string[] | undefined, urlsAllowed: boolean): string[] | undefined {
+  return items?.map((item) => (urlsAllowed && /^https?:\/\//i.test(item) ? item : resolveWorkspaceUri(item).fsPath));
+}
+
 /** True when the file is inside a workspace folder (symlinks judged by where they lead). */
 export function isInWorkspace(uri: vscode.Uri): boolean {
   return uri.scheme === 'file' && resolveInWorkspace(workspaceRoots(), uri.fsPath, realpathFollowingLinks).ok;
