@@ -36,7 +36,8 @@ export async function readWebviewWatch(webview: FrameLocator): Promise<WebviewWa
 
 /**
  * Proves the watch sees what it must: the page itself calls the trap, adds an image from
- * `forbiddenHost` and submits a form to it (both of which the CSP blocks); all must be recorded.
+ * `forbiddenHost` (which the CSP blocks, and the watch must record) and submits a form to it
+ * (which must leave the page where it is: reading the watch afterwards proves it).
  */
 export async function provokeWebviewWatch(webview: FrameLocator, trapName: string, forbiddenHost: string): Promise<WebviewWatch> {
   await webview.locator('body').evaluate((body, [name, host]) => {

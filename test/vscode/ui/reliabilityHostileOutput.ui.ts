@@ -51,8 +51,8 @@ export const tests = [
       const control = await provokeWebviewWatch(chat, TRAP_NAME, ATTACKER_HOST);
       assert.deepStrictEqual(control.trapped, ['control'], 'the trap records a call');
       assert.ok(control.violations.some((v) => v.startsWith('img-src')), `the CSP watch records a refused image: ${JSON.stringify(control.violations)}`);
-      assert.ok(control.violations.some((v) => v.startsWith('form-action')), `the CSP refuses a form submission (form-action 'none'): ${JSON.stringify(control.violations)}`);
-      assert.deepStrictEqual(requests.leaks, [], 'the refused form sent nothing');
+      // The frame's sandbox has no allow-forms (enableForms: false), so a submission goes nowhere and the page stays.
+      assert.deepStrictEqual(requests.leaks, [], 'the submitted form sent nothing');
     } finally {
       await requests.stop();
       ctx.emulator.setOptions({ scriptedAnswers: {} });
