@@ -126,6 +126,7 @@ test('failures of the body or of a sink are passed on, and the sinks are aborted
       write: async () => {
         if (index === 1) throw diskFull;
       },
+      finish: async () => undefined,
       close: async () => undefined,
       abort: async () => {
         aborted.push(index);
@@ -143,6 +144,7 @@ test('a failure to close a sink aborts it and the ones after it', async () => {
   await assert.rejects(
     extractBase64Fields(chunked(text), ['b64_json'], async ({ index }) => ({
       write: async () => undefined,
+      finish: async () => undefined,
       close: async () => {
         events.push(`close ${index}`);
         if (index === 1) throw closeFailure;
