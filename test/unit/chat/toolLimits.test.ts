@@ -2,29 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { forEachLimited } from '../../../src/chat/limitedConcurrency';
 import { MAX_PARALLEL_TOOL_CALLS, MAX_TOOL_CALLS_PER_ROUND, TOO_MANY_CALLS_RESULT } from '../../../src/chat/toolLoop';
-import { answers, toolModel, toolRuntime, toolSession } from './toolTestHelpers';
-
-/** A read-only tool that records how many of its calls run at once. */
-function concurrencyProbe(): { run: () => Promise<string>; readonly max: number; readonly runs: number } {
-  let running = 0;
-  let max = 0;
-  let runs = 0;
-  return {
-    run: async () => {
-      runs++;
-      max = Math.max(max, ++running);
-      await new Promise((resolve) => setTimeout(resolve, 2));
-      running--;
-      return 'ok';
-    },
-    get max() {
-      return max;
-    },
-    get runs() {
-      return runs;
-    },
-  };
-}
+import { answers, concurrencyProbe, toolModel, toolRuntime, toolSession } from './toolTestHelpers';
 
 test(`read-only calls of one answer run at most ${MAX_PARALLEL_TOOL_CALLS} at a time, all of them in the end`, async () => {
   const calls = Array.from({ length: 20 }, () => ({ name: 'read_file', arguments: '{}' }));
