@@ -1,11 +1,24 @@
 /**
  * Runs the tool calls of one model answer: parses their arguments, asks the
  * user before a tool that writes or runs something, runs read-only tools
- * side by side, caps what each returns and records it on the call. Knows
- * the tools only through the interfaces below.
+ * side by side (a few at a time), caps how many calls run and what each
+ * returns, and records it on the call. Knows the tools only through the
+ * interfaces below.
  */
 import type { ToolDefinition } from '../gateway/types/chat';
 import type { ToolCallRecord, ToolCallStatus } from './conversation';
+import { forEachLimited } from './limitedConcurrency';
+
+/** Read-only calls running at once: enough to overlap their waits, few enough to keep the workspace responsive. */
+export const MAX_PARALLEL_TOOL_CALLS = 8;
+
+/**
+ * Calls of one model answer that run; the rest are skipped, and the model is
+ * told so in their results. Models call a handful at a time; with the round
+ * limit (genaiGateway.tools.maxRounds) this bounds what one chat answer runs
+ * and sends back.
+ */
+export const MAX_TOOL_CALLS_PER_ROUND = 32;
 
 export interface OfferedTool {
   definition: ToolDefinition;
@@ -52,6 +65,8 @@ export interface ToolRuntime {
 
 export const DENIED_RESULT = 'The user denied this call: it did not run. Do not call it again unless the user asks for it.';
 export const CANCELLED_RESULT = 'The call was cancelled before it finished.';
+export const TOO_MANY_CALLS_RESULT = `Not run: at most ${MAX_TOOL_CALLS_PER_ROUND} tool calls of one answer run. `
+  + 'Call the ones you still need in your next answer.';
 
 export function roundLimitResult(maxRounds: number): string {
   return `Not run: the answer reached its limit of ${maxRounds} rounds of tool calls.`;
@@ -124,13 +139,21 @@ export interface ToolCallRun {
   now(): number;
 }
 
-/** Runs the calls and leaves each with a result; on abort, what did not end is marked cancelled. */
+/**
+ * Runs the first MAX_TOOL_CALLS_PER_ROUND calls, skipping the others, and
+ * leaves each with a result; on abort, what did not end is marked cancelled.
+ */
 export async function runToolCalls(calls: readonly ToolCallRecord[], run: ToolCallRun): Promise<void> {
   const offered = run.runtime.executor.offered();
   const toolOf = (call: ToolCallRecord) => offered.find((t) => t.definition.function.name === call.name);
-  for (const group of concurrencyGroups(calls, (call) => toolOf(call)?.readOnly === true)) {
-    if (run.signal.aborted) break;
-    await Promise.all(group.map((call) => runOne(call, toolOf(call), offered, run)));
+  const beyondLimit = calls.slice(MAX_TOOL_CALLS_PER_ROUND);
+  settleUnfinished(beyondLimit, 'skipped', TOO_MANY_CALLS_RESULT);
+  beyondLimit.forEach((call) => run.changed(call));
+  const runnable = calls.slice(0, MAX_TOOL_CALLS_PER_ROUND);
+  for (const group of concurrencyGroups(runnable, (call) => toolOf(call)?.readOnly === true)) {
+    await forEachLimited(group, MAX_PARALLEL_TOOL_CALLS, async (call) => {
+      if (!run.signal.aborted) await runOne(call, toolOf(call), offered, run);
+    });
   }
   const cancelled = calls.filter(isUnfinished);
   settleUnfinished(cancelled, 'cancelled', CANCELLED_RESULT);

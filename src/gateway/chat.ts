@@ -1,4 +1,4 @@
-import { readChatChunkBatches } from './chatChunkBatches';
+import { CHAT_STREAM_LIMITS, readChatChunkBatches } from './chatChunkBatches';
 import { chunkByChunk } from './chatStream';
 import { Transport } from './transport';
 import { ChatChunk, ChatCompletion, ChatRequest } from './types/chat';
@@ -31,7 +31,8 @@ export class ChatApi {
     const response = await this.transport.send({
       method: 'POST', path: '/chat/completions', json: body, signal: options.signal, retry: 'safe', accept: 'text/event-stream',
     });
-    const batches = readChatChunkBatches(response.body, options.signal);
+    const limits = { ...CHAT_STREAM_LIMITS, maxMs: this.transport.timeouts.chatStreamMs };
+    const batches = readChatChunkBatches(response.body, options.signal, limits);
     return { requestId: response.requestId, chunks: chunkByChunk(batches, options.signal), batches };
   }
 }

@@ -8,11 +8,20 @@
 
 import { errorFromJson } from './errorBody';
 import { GatewayError } from './errors';
+import { formatBytes, formatDuration, MAX_CHAT_STREAM_BYTES, MAX_CHAT_STREAM_MS, responseLimitError } from './responseLimits';
 import { SseDecoder } from './sse';
 import type { ChatChunk } from './types/chat';
 
 const DONE = '[DONE]';
 const EXCERPT_LENGTH = 80;
+
+/** The most one streamed answer may send and take, counted from the call that starts reading it. */
+export interface ChatStreamLimits {
+  maxBytes: number;
+  maxMs: number;
+}
+
+export const CHAT_STREAM_LIMITS: ChatStreamLimits = { maxBytes: MAX_CHAT_STREAM_BYTES, maxMs: MAX_CHAT_STREAM_MS };
 
 /**
  * The chat chunks of a streamed chat completion body, until `data: [DONE]`,
@@ -21,16 +30,29 @@ const EXCERPT_LENGTH = 80;
  * GatewayError: kind 'stream' when the body ends without [DONE], is
  * interrupted, or carries a payload that is not a chunk; kind 'http' for an
  * error object sent mid-stream; kind 'aborted' when `signal` aborts (or the
- * signal's reason itself when that is a GatewayError, e.g. a timeout).
+ * signal's reason itself when that is a GatewayError, e.g. a timeout); code
+ * `response_limit` when the answer goes beyond `limits`.
  * Ending early (return, a `break`, an error) lets the body go.
  */
-export function readChatChunkBatches(body: AsyncIterable<Uint8Array>, signal?: AbortSignal): AsyncGenerator<ChatChunk[], void> {
-  return chunkBatches(body[Symbol.asyncIterator](), signal);
+export function readChatChunkBatches(
+  body: AsyncIterable<Uint8Array>,
+  signal?: AbortSignal,
+  limits: ChatStreamLimits = CHAT_STREAM_LIMITS,
+): AsyncGenerator<ChatChunk[], void> {
+  return chunkBatches(body[Symbol.asyncIterator](), signal, limits, Date.now() + limits.maxMs);
 }
 
-async function* chunkBatches(body: AsyncIterator<Uint8Array>, signal: AbortSignal | undefined): AsyncGenerator<ChatChunk[], void> {
+async function* chunkBatches(
+  body: AsyncIterator<Uint8Array>,
+  callerSignal: AbortSignal | undefined,
+  limits: ChatStreamLimits,
+  deadline: number,
+): AsyncGenerator<ChatChunk[], void> {
   const decoder = new SseDecoder();
+  const stop = new StreamStop(callerSignal, deadline - Date.now(), limits.maxMs);
+  const signal = stop.signal;
   let eventNumber = 0;
+  let received = 0;
   let bodyExhausted = false;
   try {
     for (;;) {
@@ -41,6 +63,12 @@ async function* chunkBatches(body: AsyncIterator<Uint8Array>, signal: AbortSigna
           kind: 'stream',
           message: `The chat stream ended without [DONE] after ${eventNumber} event(s): the answer may be incomplete.`,
         });
+      }
+      received += read.value.byteLength;
+      if (received > limits.maxBytes) {
+        throw responseLimitError(
+          `The streamed answer is larger than ${formatBytes(limits.maxBytes)}, the most this extension reads for one answer; it was cut off there.`,
+        );
       }
       const batch: ChatChunk[] = [];
       let ended = false;
@@ -60,13 +88,44 @@ async function* chunkBatches(body: AsyncIterator<Uint8Array>, signal: AbortSigna
           break;
         }
       }
-      if (signal?.aborted) throw abortError(signal);
+      if (signal.aborted) throw abortError(signal);
       if (batch.length > 0) yield batch;
       if (failure !== undefined) throw failure;
       if (ended) return;
     }
   } finally {
+    stop.dispose();
     if (!bodyExhausted) letGo(body);
+  }
+}
+
+/** Aborts when the caller's signal does, or with a `response_limit` error once the answer has taken `maxMs`. */
+class StreamStop {
+  private readonly controller = new AbortController();
+  private readonly timer: ReturnType<typeof setTimeout>;
+  private readonly onCallerAbort = (): void => this.controller.abort(this.caller?.reason);
+
+  constructor(
+    private readonly caller: AbortSignal | undefined,
+    remainingMs: number,
+    maxMs: number,
+  ) {
+    if (caller?.aborted) this.onCallerAbort();
+    else caller?.addEventListener('abort', this.onCallerAbort, { once: true });
+    this.timer = setTimeout(() => this.controller.abort(responseLimitError(
+      `The streamed answer took longer than ${formatDuration(maxMs)}, the most this extension waits for one answer; it was cut off there.`,
+    )), Math.max(0, remainingMs));
+    // An answer left unread must not keep a process alive for half an hour.
+    this.timer.unref();
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.caller?.removeEventListener('abort', this.onCallerAbort);
   }
 }
 

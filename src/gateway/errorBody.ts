@@ -58,10 +58,27 @@ function parseErrorFields(bodyText: string, contentType: string | undefined): Er
     try {
       return fieldsFromJson(JSON.parse(trimmed));
     } catch {
-      // Not JSON after all: fall through to text.
+      // Cut short, or not JSON after all: then read as text.
+      const cut = cutJsonFields(trimmed);
+      if (cut) return cut;
     }
   }
   return xmlErrorFields(trimmed) ?? { message: textOf(trimmed, contentType) };
+}
+
+/** A JSON error body cut short (only its start is read): the first complete "message" and "code" strings in it. */
+function cutJsonFields(text: string): ErrorFields | undefined {
+  const field = (name: string): string | undefined => {
+    const literal = new RegExp(`"${name}"\\s*:\\s*("(?:[^"\\\\]|\\\\.)*")`).exec(text)?.[1];
+    if (literal === undefined) return undefined;
+    try {
+      return str(JSON.parse(literal));
+    } catch {
+      return undefined;
+    }
+  };
+  const message = field('message');
+  return message ? { message, code: field('code'), type: field('type') } : undefined;
 }
 
 /** `<Error><Code>AccessDenied</Code><Message>Request has expired</Message>…</Error>`, as S3-style object stores answer. */

@@ -87,6 +87,7 @@ function adviceFor(e: GatewayError): string | undefined {
   if (e.code === 'media_link_refused') return 'Links to results expire (24 hours after they are made): generate the result again, or refresh the video task for a fresh link.';
   if (e.code === 'unsafe_media_link') return 'The gateway\'s administrator can serve results over https: from a public address, or from the gateway\'s own address.';
   if (e.code === 'invalid_tool_arguments') return 'The model wrote arguments that are not a JSON object; ask again, or choose another model.';
+  if (e.code === 'response_limit') return 'The limit protects VS Code from a faulty gateway: ask for less, or have the gateway checked.';
   if (e.code === 'missing_credential') return 'Run "GenAI Gateway: Set API Key" (or "Set Access Token"), or set the GENAI_GATEWAY_API_KEY environment variable.';
   if (e.kind === 'http') {
     if (e.status === 401) return 'Set a valid API key or access token (command "GenAI Gateway: Set API Key").';

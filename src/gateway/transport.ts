@@ -6,6 +6,7 @@ import { DEFAULT_RETRY, RetryClass, RetryOptions, isRetryable, nextDelay, retryA
 import { describeNetworkError, toGatewayError } from './networkErrors';
 import { MediaLinkGuard, systemLookup, type HostLookup } from './mediaLinkGuard';
 import { shownLink } from './mediaLinkPolicy';
+import { formatBytes, MAX_CHAT_STREAM_MS, MAX_ERROR_BODY_BYTES, MAX_ERROR_BODY_MS, MAX_JSON_BODY_BYTES, responseLimitError } from './responseLimits';
 
 export interface Timeouts {
   connectMs: number;
@@ -13,9 +14,19 @@ export interface Timeouts {
   headersMs: number;
   /** Longest silence between two pieces of a response body. */
   bodyIdleMs: number;
+  /** Longest an error body is read; what arrived by then gives the message. */
+  errorBodyMs: number;
+  /** Longest one streamed chat answer may take in all. */
+  chatStreamMs: number;
 }
 
-export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 120_000, bodyIdleMs: 60_000 };
+export const DEFAULT_TIMEOUTS: Timeouts = {
+  connectMs: 10_000,
+  headersMs: 120_000,
+  bodyIdleMs: 60_000,
+  errorBodyMs: MAX_ERROR_BODY_MS,
+  chatStreamMs: MAX_CHAT_STREAM_MS,
+};
 
 export interface RequestLogEntry {
   method: string;
@@ -65,11 +76,11 @@ export interface GatewayResponse {
   requestId?: string;
   /** The body as it arrives; errors are GatewayErrors (aborted, timeout, stream). */
   body: AsyncIterable<Uint8Array>;
+  /** The whole body, up to MAX_JSON_BODY_BYTES: a larger one is a `response_limit` error, the rest not read. */
   json<T>(): Promise<T>;
   text(): Promise<string>;
 }
 
-const MAX_ERROR_BODY_BYTES = 64 * 1024;
 const MAX_REDIRECTS = 5;
 
 /**
@@ -80,9 +91,9 @@ const MAX_REDIRECTS = 5;
 export class Transport {
   readonly baseUrl: string;
   readonly proxyUrl: string | undefined;
+  readonly timeouts: Timeouts;
   private readonly origin: string;
   private readonly basePath: string;
-  private readonly timeouts: Timeouts;
   private readonly retryOptions: RetryOptions;
   private readonly dispatchers = new Map<string, Dispatcher>();
   private readonly links: MediaLinkGuard;
@@ -142,7 +153,7 @@ export class Transport {
         const response = await this.attempt(target.href, shownLink(target), 'GET', headers, undefined, signal, attempt, true);
         const location = response.headers.location;
         if (response.status < 300 || response.status >= 400 || !location) return response;
-        await drain(response.body);
+        await discard(response.body);
         if (hop >= MAX_REDIRECTS) {
           throw new GatewayError({ kind: 'network', message: `Too many redirects downloading ${shownLink(target)}.` });
         }
@@ -216,7 +227,7 @@ export class Transport {
     // A media link may redirect to its storage host; an API call never does (the key must not follow).
     const ok = response.statusCode < 300 || (mediaLink && response.statusCode < 400);
     if (!ok) {
-      const text = await readLimited(response.body, MAX_ERROR_BODY_BYTES).catch(() => '');
+      const text = await readErrorBody(response.body, this.timeouts.errorBodyMs);
       throw errorFromResponse(response.statusCode, text, responseHeaders['content-type'], requestId, retryAfterMs(responseHeaders));
     }
     return wrapResponse(response, responseHeaders, requestId, signal);
@@ -272,8 +283,19 @@ function wrapResponse(
   const body = mapBodyErrors(response.body, signal);
   const text = async () => {
     const parts: Buffer[] = [];
-    for await (const part of body) parts.push(Buffer.from(part));
-    return Buffer.concat(parts).toString('utf8');
+    let size = 0;
+    for await (const part of body) {
+      size += part.byteLength;
+      // Leaving the loop lets the body go: the request is aborted, the rest never read.
+      if (size > MAX_JSON_BODY_BYTES) {
+        throw responseLimitError(
+          `The gateway's response is larger than ${formatBytes(MAX_JSON_BODY_BYTES)}, the most this extension reads for a JSON answer.`,
+          requestId,
+        );
+      }
+      parts.push(Buffer.from(part));
+    }
+    return Buffer.concat(parts, size).toString('utf8');
   };
   return {
     status: response.statusCode,
@@ -300,20 +322,32 @@ async function* mapBodyErrors(body: AsyncIterable<Uint8Array>, signal: AbortSign
   }
 }
 
-async function readLimited(body: AsyncIterable<Uint8Array>, limit: number): Promise<string> {
+/**
+ * The start of an error body: up to MAX_ERROR_BODY_BYTES, read for at most
+ * `maxMs`, then the rest is let go (the request aborted), so an endless or
+ * dripping body still gives its status and whatever message came.
+ */
+async function readErrorBody(body: Dispatcher.ResponseData['body'], maxMs: number): Promise<string> {
   const parts: Buffer[] = [];
   let size = 0;
-  for await (const chunk of body) {
-    if (size < limit) parts.push(Buffer.from(chunk));
-    size += chunk.byteLength;
+  const deadline = setTimeout(() => body.destroy(), maxMs);
+  try {
+    for await (const chunk of body as AsyncIterable<Uint8Array>) {
+      parts.push(Buffer.from(chunk));
+      size += chunk.byteLength;
+      if (size >= MAX_ERROR_BODY_BYTES) break;
+    }
+  } catch {
+    // Cut by the deadline or the network: what arrived still says something.
+  } finally {
+    clearTimeout(deadline);
   }
-  return Buffer.concat(parts).subarray(0, limit).toString('utf8');
+  return Buffer.concat(parts, size).subarray(0, MAX_ERROR_BODY_BYTES).toString('utf8');
 }
 
-async function drain(body: AsyncIterable<Uint8Array>): Promise<void> {
-  for await (const _ of body) {
-    // discard
-  }
+/** A redirect's body says nothing: it is dropped unread (closing that connection), so an endless one costs nothing. */
+async function discard(body: AsyncIterable<Uint8Array>): Promise<void> {
+  await body[Symbol.asyncIterator]().return?.();
 }
 
 function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string | undefined> {

@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkBearer } from './core/auth';
 import { parseJsonBody, readBody } from './core/body';
+import { sendEndlessError, sendHugeBody } from './core/endless-bodies';
 import { ApiError, burstErrorBody, faultErrorBody, invalidParam } from './core/errors';
 import { FAULT_HEADER, FaultSpec, parseFaultHeader } from './core/faults';
 import { Reply } from './core/reply';
@@ -46,6 +47,8 @@ export async function handleRequest(
     if (fault.latencyMs) await reply.sleep(fault.latencyMs);
     if (fault.stall === 'before-headers') return await reply.untilClosed();
     if (fault.statusBurst || fault.errorBody) return await sendInjectedError(reply, fault);
+    if (fault.endlessErrorBody) return await sendEndlessError(reply, fault.errorStatus ?? 500);
+    if (fault.hugeBody !== undefined) return await sendHugeBody(reply, fault.hugeBody);
 
     const match = matchRoute(routes, method, url.pathname);
     if (!match) throw new ApiError(404, `Invalid URL (${method} ${url.pathname})`, 'not_found', null);

@@ -17,7 +17,9 @@ export interface AtomicFile extends ByteSink {
   readonly path: string;
   /** Overwrites bytes already written at `position` (e.g. a header's sizes, known at the end). */
   writeAt(position: number, bytes: Uint8Array): Promise<void>;
-  /** Flushes the file to disk, gives it its final name and returns that path. */
+  /** Flushes the file to disk and closes its handle; it keeps its temporary name until `close`. */
+  finish(): Promise<void>;
+  /** Flushes the file to disk (unless `finish` did), gives it its final name and returns that path. */
   close(): Promise<string>;
   /** Deletes the temporary file; a no-op after `close`. */
   abort(): Promise<void>;
@@ -106,7 +108,7 @@ export async function writeAll(sink: ByteSink, data: AsyncIterable<Uint8Array>, 
 }
 
 class TempFileBackedFile implements AtomicFile {
-  private state: 'writing' | 'closed' | 'aborted' = 'writing';
+  private state: 'writing' | 'finished' | 'closed' | 'aborted' = 'writing';
   private unflushedBytes = 0;
   /** The background flush in flight; closing the handle waits for it. */
   private flushing: Promise<void> | undefined;
@@ -143,15 +145,19 @@ class TempFileBackedFile implements AtomicFile {
     }
   }
 
-  async close(): Promise<string> {
+  async finish(): Promise<void> {
     this.assertWriting();
+    this.state = 'finished';
+    await this.releaseHandle();
+  }
+
+  async close(): Promise<string> {
+    if (this.state !== 'finished') this.assertWriting();
+    const release = this.state === 'writing';
     this.state = 'closed';
     unfinished.delete(this);
     try {
-      await this.flushing;
-      if (this.flushFailure) throw this.flushFailure.error;
-      await this.handle.sync();
-      await this.handle.close();
+      if (release) await this.releaseHandle();
       this.finalPath = this.overwrite ? await this.replaceTarget() : await this.publishUnderFreeName();
       return this.finalPath;
     } catch (error) {
@@ -161,7 +167,7 @@ class TempFileBackedFile implements AtomicFile {
   }
 
   async abort(): Promise<void> {
-    if (this.state !== 'writing') return;
+    if (this.state === 'closed' || this.state === 'aborted') return;
     this.state = 'aborted';
     unfinished.delete(this);
     await this.discard();
@@ -170,6 +176,14 @@ class TempFileBackedFile implements AtomicFile {
   private assertWriting(): void {
     if (this.state !== 'writing') throw new Error(`${this.finalPath} was already ${this.state}`);
     if (this.flushFailure) throw this.flushFailure.error;
+  }
+
+  /** Waits for the background flush, flushes the rest and closes the handle. */
+  private async releaseHandle(): Promise<void> {
+    await this.flushing;
+    if (this.flushFailure) throw this.flushFailure.error;
+    await this.handle.sync();
+    await this.handle.close();
   }
 
   /** Flushes what was written so far while writing goes on; a failure is thrown by the next write or by close. */

@@ -45,6 +45,10 @@ class HeadSniffingFile implements ContentNamedFile {
     if (this.headLength >= MEDIA_TYPE_HEAD_BYTES) await this.open();
   }
 
+  async finish(): Promise<void> {
+    await (await this.open()).finish();
+  }
+
   async close(): Promise<string> {
     return (await this.open()).close();
   }

@@ -18,13 +18,16 @@ export interface ExtractionResult {
  * to sinks, holding only about one chunk and a few MB of buffers at a time.
  *
  * Sinks are opened when the first decoded bytes of a value are ready (an empty
- * value stays "" in the document) and are closed only after the whole body
- * was read and parsed, so a cut or malformed body leaves no finished file:
- * on any failure every sink not yet closed is aborted.
+ * value stays "" in the document), finished when the value ends (so one is
+ * open at a time) and closed only after the whole body was read and parsed,
+ * so a cut or malformed body leaves no finished file: on any failure every
+ * sink not yet closed is aborted.
  *
  * @throws GatewayError kind 'stream' when the body is not valid JSON, ends
- *   early or holds invalid base64; kind 'aborted' when `signal` fires. Errors
- *   of the body and of the sinks are thrown as they are.
+ *   early or holds invalid base64, with code 'response_limit' beyond
+ *   MAX_MEDIA_FIELDS values or MAX_JSON_BODY_BYTES besides them; kind
+ *   'aborted' when `signal` fires. Errors of the body and of the sinks are
+ *   thrown as they are.
  */
 export async function extractBase64Fields(
   body: AsyncIterable<Uint8Array>,

@@ -1,4 +1,5 @@
 import { GatewayError } from '../errors';
+import { formatBytes, MAX_JSON_BODY_BYTES, MAX_MEDIA_FIELDS, responseLimitError } from '../responseLimits';
 import { InvalidBase64Error } from './base64StreamDecoder';
 import { Base64StringReader } from './base64StringReader';
 import type { ByteSink } from './byteSink';
@@ -53,6 +54,11 @@ type Mode =
  * A push parser for one JSON document that streams the string values of
  * chosen keys through a base64 decoder into sinks, and builds the rest of
  * the document. Feed it chunks, then call `end`.
+ *
+ * Each sink is finished (its file handle closed) as soon as its value ends,
+ * so one is open at a time, and closed (published) only by `closeSinks`.
+ * The document is held in memory, so what is not media counts against
+ * MAX_JSON_BODY_BYTES; there are at most MAX_MEDIA_FIELDS media values.
  */
 export class MediaJsonScanner {
   private readonly builder = new JsonDocumentBuilder();
@@ -60,8 +66,11 @@ export class MediaJsonScanner {
   private readonly finder = new QuoteOrBackslashFinder();
   private readonly sinks: ByteSink[] = [];
   private closedSinks = 0;
+  private mediaFields = 0;
   private mode: Mode = 'value';
   private chunkOffset = 0;
+  /** Bytes of the body inside media values. */
+  private mediaBytes = 0;
   private stringParts: Buffer[] = [];
   private stringIsKey = false;
   private escapePending = false;
@@ -83,12 +92,20 @@ export class MediaJsonScanner {
     this.finder.reset(bytes);
     let pos = 0;
     while (pos < bytes.length) {
-      if (this.mode === 'media') pos = await this.scanMedia(bytes, pos);
-      else if (this.mode === 'string') pos = this.scanString(bytes, pos);
+      if (this.mode === 'media') {
+        const end = await this.scanMedia(bytes, pos);
+        this.mediaBytes += end - pos;
+        pos = end;
+      } else if (this.mode === 'string') pos = this.scanString(bytes, pos);
       else if (this.mode === 'scalar') pos = this.scanScalar(bytes, pos);
       else this.structural(bytes[pos], pos++);
     }
     this.chunkOffset += bytes.length;
+    if (this.chunkOffset - this.mediaBytes > MAX_JSON_BODY_BYTES) {
+      throw responseLimitError(
+        `The gateway's response holds more than ${formatBytes(MAX_JSON_BODY_BYTES)} besides its media, the most this extension reads for a JSON answer.`,
+      );
+    }
   }
 
   /** The document, once the body has ended. */
@@ -229,6 +246,12 @@ export class MediaJsonScanner {
   }
 
   private startMedia(field: string): void {
+    if (this.mediaFields === MAX_MEDIA_FIELDS) {
+      throw responseLimitError(
+        `The gateway's response holds more than ${MAX_MEDIA_FIELDS} media results, the most this extension saves from one response.`,
+      );
+    }
+    this.mediaFields++;
     this.mediaField = field;
     const path = this.builder.path();
     this.mediaPath = path;
@@ -250,6 +273,7 @@ export class MediaJsonScanner {
       throw streamError(`The "${this.mediaField}" value at ${formatPath(this.mediaPath)} is not valid base64${detail}.`);
     }
     if (end === -1) return bytes.length;
+    if (this.media.hasSink) await this.sinks[this.sinks.length - 1].finish();
     this.builder.addValue(
       this.media.hasSink ? new ExtractedField(this.sinks.length - 1, this.mediaField, this.media.decodedBytes) : '',
     );

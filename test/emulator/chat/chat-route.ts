@@ -15,6 +15,7 @@ export const chatRoute: Route = {
     const turn = parseChatRequest(ctx.body);
     const answer = scriptAnswer(turn, {
       invalidToolJson: ctx.reply.fault.invalidToolJson ?? false,
+      manyToolCalls: ctx.reply.fault.manyToolCalls,
       scriptedAnswers: ctx.state.options.scriptedAnswers,
     });
     const id = completionId();

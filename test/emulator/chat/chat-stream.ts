@@ -8,6 +8,8 @@ import { pieces } from '../core/words';
 
 /** A `: ping` comment goes out after this many events. */
 const PING_EVERY = 16;
+/** Content of each event of the endlessStream fault: large, so a size limit is reached in a moment. */
+const ENDLESS_PIECE = 'endless '.repeat(2048);
 
 export async function streamAnswer(ctx: RouteContext, turn: ChatTurn, answer: ScriptedAnswer, id: string, created: number): Promise<void> {
   const { reply, state } = ctx;
@@ -18,6 +20,11 @@ export async function streamAnswer(ctx: RouteContext, turn: ChatTurn, answer: Sc
     ...ctx.extraHeaders,
   });
   await reply.write(': ping\n\n');
+  if (reply.fault.endlessStream) {
+    const event = Buffer.from(`data: ${JSON.stringify(chunkMaker(turn, id, created)({ content: ENDLESS_PIECE }))}\n\n`);
+    while (!reply.isClosed) await reply.write(event);
+    return;
+  }
   let sent = 0;
   for (const chunk of chunks(turn, answer, id, created, state.options.chunkChars)) {
     if (reply.isClosed) return; // the client went away: stop generating
@@ -33,9 +40,11 @@ export async function streamAnswer(ctx: RouteContext, turn: ChatTurn, answer: Sc
   await reply.end();
 }
 
-function* chunks(turn: ChatTurn, answer: ScriptedAnswer, id: string, created: number, size: number): Generator<ChatChunk> {
+type Delta = ChatChunk['choices'][number]['delta'];
+
+function chunkMaker(turn: ChatTurn, id: string, created: number): (delta: Delta, finish?: ChatChunk['choices'][number]['finish_reason']) => ChatChunk {
   const usageField = turn.includeUsage ? { usage: null } : {};
-  const chunk = (delta: ChatChunk['choices'][number]['delta'], finish: ChatChunk['choices'][number]['finish_reason'] = null): ChatChunk => ({
+  return (delta, finish = null) => ({
     id,
     object: 'chat.completion.chunk',
     created,
@@ -43,6 +52,10 @@ function* chunks(turn: ChatTurn, answer: ScriptedAnswer, id: string, created: nu
     choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
     ...usageField,
   });
+}
+
+function* chunks(turn: ChatTurn, answer: ScriptedAnswer, id: string, created: number, size: number): Generator<ChatChunk> {
+  const chunk = chunkMaker(turn, id, created);
   yield chunk({ role: 'assistant', content: answer.toolCalls.length ? null : '' });
   for (const piece of pieces(answer.content ?? '', size)) yield chunk({ content: piece });
   for (const [index, call] of answer.toolCalls.entries()) {

@@ -28,13 +28,15 @@ export interface ScriptedAnswer {
 
 export interface ScriptOptions {
   invalidToolJson: boolean;
+  /** When set, a request offering tools calls the first one this many times (the manyToolCalls fault). */
+  manyToolCalls?: number;
   /** Answers chosen by the test, by the exact text of the last user message. */
   scriptedAnswers: Readonly<Record<string, string>>;
 }
 
 export function scriptAnswer(turn: ChatTurn, opts: ScriptOptions): ScriptedAnswer {
   const promptTokens = Math.max(1, promptWordCount(turn));
-  const planned = plannedCalls(turn);
+  const planned = plannedCalls(turn, opts.manyToolCalls);
   if (planned.length) {
     const toolCalls: ToolCall[] = planned.map((c) => ({
       id: toolCallId(),
@@ -54,10 +56,12 @@ export function scriptAnswer(turn: ChatTurn, opts: ScriptOptions): ScriptedAnswe
   return { content: text, toolCalls: [], finishReason, usage: usage(promptTokens, countWords(text)) };
 }
 
-function plannedCalls(turn: ChatTurn): PlannedCall[] {
+function plannedCalls(turn: ChatTurn, repeatFirstTool: number | undefined): PlannedCall[] {
   if (!turn.tools.length || turn.toolChoice === 'none') return [];
   const last = turn.messages[turn.messages.length - 1];
   if (!last || last.role !== 'user') return [];
+  const first = turn.tools[0]!.function;
+  if (repeatFirstTool) return Array.from({ length: repeatFirstTool }, () => ({ name: first.name, arguments: argumentsFromSchema(first.parameters) }));
   const choice = turn.toolChoice;
   if (typeof choice === 'object') {
     const tool = turn.tools.find((t) => t.function.name === choice.function.name);

@@ -42,6 +42,16 @@ export interface FaultSpec {
   errorBody?: ErrorBodyShape;
   /** Status of errorBody failures; default 400 (500 for 'text' and 'html'). */
   errorStatus?: number;
+  /** Every matching request gets 200 and a valid JSON body of this many bytes, generated as it is sent. */
+  hugeBody?: number;
+  /** Every matching request fails (errorStatus, default 500) with a JSON envelope that never ends; slowChunkMs makes it drip. */
+  endlessErrorBody?: boolean;
+  /** Chat streams: large content events go on until the client goes, never finishing; slowChunkMs paces them. */
+  endlessStream?: boolean;
+  /** Chat: a request offering tools is answered with this many calls of the first tool (arguments from its schema). */
+  manyToolCalls?: number;
+  /** Image generations: the answer holds this many images (each a b64_json or a url), whatever `n` asked. */
+  manyMediaFields?: number;
   /** Scope an emulator-wide spec to paths starting with this prefix ('/v1/chat' or '/chat'). Ignored in the header. */
   pathPrefix?: string;
 }
@@ -107,6 +117,9 @@ function assign(spec: FaultSpec, key: string, v: unknown): string | undefined {
     case 'resetAfterBytes':
     case 'truncateBodyBytes':
     case 'errorStatus':
+    case 'hugeBody':
+    case 'manyToolCalls':
+    case 'manyMediaFields':
       if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) return `${key} must be a non-negative number`;
       spec[key] = v;
       return undefined;
@@ -114,6 +127,8 @@ function assign(spec: FaultSpec, key: string, v: unknown): string | undefined {
     case 'invalidToolJson':
     case 'dropDone':
     case 'expiredUrls':
+    case 'endlessErrorBody':
+    case 'endlessStream':
       if (typeof v !== 'boolean') return `${key} must be a boolean`;
       spec[key] = v;
       return undefined;

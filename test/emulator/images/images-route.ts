@@ -19,8 +19,10 @@ export const imagesRoute: Route = {
     const plan = parseImageRequest(ctx.body);
     const failIndex = plan.count > 1 && /fail-one/i.test(plan.prompt) ? plan.count - 1 : -1;
     const data: ImageDatum[] = [];
-    for (let i = 0; i < plan.count; i++) {
-      data.push(i === failIndex ? failedMember() : imageDatum(ctx, plan, i));
+    // The manyMediaFields fault repeats the members asked for (rendered once) up to its count.
+    const count = ctx.reply.fault.manyMediaFields ?? plan.count;
+    for (let i = 0; i < count; i++) {
+      data.push(i === failIndex ? failedMember() : imageDatum(ctx, plan, i % plan.count));
     }
     const result: ImageResult = { created: unixSeconds(), data, usage: usageOf(plan, plan.count - (failIndex >= 0 ? 1 : 0)) };
     await ctx.reply.json(200, result, ctx.extraHeaders);

@@ -98,3 +98,25 @@ export function toolSession(backend: FakeBackend, runtime: ToolRuntime, conversa
 export function answers(c: Conversation): AssistantTurn[] {
   return c.turns.filter((t): t is AssistantTurn => t.kind === 'assistant');
 }
+
+/** A read-only tool that records how many of its calls run at once. */
+export function concurrencyProbe(): { run: () => Promise<string>; readonly max: number; readonly runs: number } {
+  let running = 0;
+  let max = 0;
+  let runs = 0;
+  return {
+    run: async () => {
+      runs++;
+      max = Math.max(max, ++running);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      running--;
+      return 'ok';
+    },
+    get max() {
+      return max;
+    },
+    get runs() {
+      return runs;
+    },
+  };
+}

@@ -47,3 +47,13 @@ test('an object store\'s XML error (a signed media link) gives its message and c
   assert.equal(e.code, 'AccessDenied');
   assert.equal(errorFromResponse(404, '<Error><Code>NoSuchKey</Code></Error>', 'application/xml', undefined, undefined).message, 'NoSuchKey');
 });
+
+test('a JSON error cut short (only its start was read) still gives its message and code', () => {
+  const cut = `{"error":{"message":"The upstream said \\"no\\".","type":"server_error","code":"upstream_error","padding":"${'x'.repeat(500)}`;
+  const e = errorFromResponse(500, cut, 'application/json', undefined, undefined);
+  assert.equal(e.message, 'The upstream said "no".');
+  assert.equal(e.code, 'upstream_error');
+  assert.equal(e.type, 'server_error');
+  const beforeMessage = errorFromResponse(500, '{"error":{"padding":"xxxx', 'application/json', undefined, undefined);
+  assert.equal(beforeMessage.message, '{"error":{"padding":"xxxx', 'no message field: the text itself');
+});

@@ -21,6 +21,23 @@ test('the file appears under its name only when closed, from a hidden .part file
   });
 });
 
+test('finish flushes and closes the handle but keeps the temporary name; close then publishes, abort removes it', async () => {
+  await withTempDir(async (dir) => {
+    const kept = await openAtomicFile(path.join(dir, 'kept.png'));
+    await kept.write(Buffer.from('kept'));
+    await kept.finish();
+    await assert.rejects(kept.write(Buffer.from('more')), /already finished/);
+    assert.match((await listDir(dir))[0] ?? '', /^\.kept\.png\.[0-9a-f]+\.part$/);
+    const dropped = await openAtomicFile(path.join(dir, 'dropped.png'));
+    await dropped.write(Buffer.from('dropped'));
+    await dropped.finish();
+    await dropped.abort();
+    assert.equal(await kept.close(), path.join(dir, 'kept.png'));
+    assert.deepEqual(await listDir(dir), ['kept.png']);
+    assert.equal(await fs.readFile(path.join(dir, 'kept.png'), 'utf8'), 'kept');
+  });
+});
+
 test('an existing file is never overwritten: the next free name is used', async () => {
   await withTempDir(async (dir) => {
     await fs.writeFile(path.join(dir, 'a.png'), 'original');

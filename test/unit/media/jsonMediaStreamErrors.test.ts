@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { GatewayError } from '../../../src/gateway/errors';
 import { extractBase64Fields } from '../../../src/gateway/media/jsonMediaStream';
+import { MAX_JSON_BODY_BYTES, MAX_MEDIA_FIELDS } from '../../../src/gateway/responseLimits';
 import { chunked, memorySinks } from './mediaTestHelpers';
 
 const GOOD = Buffer.from('first image').toString('base64');
@@ -126,6 +127,7 @@ test('failures of the body or of a sink are passed on, and the sinks are aborted
       write: async () => {
         if (index === 1) throw diskFull;
       },
+      finish: async () => undefined,
       close: async () => undefined,
       abort: async () => {
         aborted.push(index);
@@ -143,6 +145,7 @@ test('a failure to close a sink aborts it and the ones after it', async () => {
   await assert.rejects(
     extractBase64Fields(chunked(text), ['b64_json'], async ({ index }) => ({
       write: async () => undefined,
+      finish: async () => undefined,
       close: async () => {
         events.push(`close ${index}`);
         if (index === 1) throw closeFailure;
@@ -154,4 +157,46 @@ test('a failure to close a sink aborts it and the ones after it', async () => {
     (error) => error === closeFailure,
   );
   assert.deepEqual(events, ['close 0', 'close 1', 'abort 1', 'abort 2']);
+});
+
+test('each sink is finished when its value ends, before the next one opens, and closed only at the end', async () => {
+  const { sinks, open } = memorySinks();
+  const states: string[][] = [];
+  const opening = async (occurrence: Parameters<typeof open>[0]) => {
+    states.push(sinks.map((sink) => sink.state));
+    return open(occurrence);
+  };
+  await extractBase64Fields(chunked(`{"data":[{"b64_json":"${GOOD}"},{"b64_json":"${GOOD}"},{"b64_json":"${GOOD}"}]}`), ['b64_json'], opening);
+  assert.deepEqual(states, [[], ['finished'], ['finished', 'finished']]);
+  assert.deepEqual(sinks.map((sink) => sink.state), ['closed', 'closed', 'closed']);
+});
+
+test(`more than ${MAX_MEDIA_FIELDS} media values are refused, and every sink is aborted`, async () => {
+  const items = (count: number) => Array.from({ length: count }, () => `{"b64_json":"${GOOD}"}`).join(',');
+  const atLimit = memorySinks();
+  await extractBase64Fields(chunked(`{"data":[${items(MAX_MEDIA_FIELDS)}]}`), ['b64_json'], atLimit.open);
+  assert.equal(atLimit.sinks.length, MAX_MEDIA_FIELDS);
+  const beyond = memorySinks();
+  await assert.rejects(extractBase64Fields(chunked(`{"data":[${items(MAX_MEDIA_FIELDS + 1)}]}`), ['b64_json'], beyond.open), (error: unknown) => {
+    assert.ok(error instanceof GatewayError && error.code === 'response_limit');
+    assert.equal(error.message, `The gateway's response holds more than ${MAX_MEDIA_FIELDS} media results, the most this extension saves from one response.`);
+    return true;
+  });
+  assert.ok(beyond.sinks.every((sink) => sink.state === 'aborted'));
+});
+
+test('what is not media counts against the JSON limit; the media itself does not', async () => {
+  const media = Buffer.alloc(MAX_JSON_BODY_BYTES).toString('base64');
+  const { sinks, open } = memorySinks();
+  await extractBase64Fields(chunked(`{"data":[{"b64_json":"${media}","revised_prompt":"fine"}]}`), ['b64_json'], open);
+  assert.equal(sinks[0]?.bytes.length, MAX_JSON_BODY_BYTES);
+  const text = `{"data":[{"b64_json":"${GOOD}","revised_prompt":"${'x'.repeat(MAX_JSON_BODY_BYTES)}"}]}`;
+  const cuts = Array.from({ length: 64 }, (_, i) => (i + 1) * 2 ** 18);
+  const refused = memorySinks();
+  await assert.rejects(extractBase64Fields(chunked(text, cuts), ['b64_json'], refused.open), (error: unknown) => {
+    assert.ok(error instanceof GatewayError && error.code === 'response_limit');
+    assert.match(error.message, /holds more than 16 MiB besides its media/);
+    return true;
+  });
+  assert.deepEqual(refused.sinks.map((sink) => sink.state), ['aborted']);
 });

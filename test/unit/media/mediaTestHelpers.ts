@@ -24,7 +24,7 @@ export async function* inChunksOf(text: string | Buffer, size: number): AsyncGen
 /** A sink keeping what it receives in memory and recording how it ended. */
 export class MemorySink implements ByteSink {
   readonly parts: Buffer[] = [];
-  state: 'open' | 'closed' | 'aborted' = 'open';
+  state: 'open' | 'finished' | 'closed' | 'aborted' = 'open';
 
   constructor(readonly occurrence: MediaOccurrence) {}
 
@@ -36,12 +36,16 @@ export class MemorySink implements ByteSink {
     this.parts.push(Buffer.from(bytes));
   }
 
+  async finish(): Promise<void> {
+    this.state = 'finished';
+  }
+
   async close(): Promise<void> {
     this.state = 'closed';
   }
 
   async abort(): Promise<void> {
-    if (this.state === 'open') this.state = 'aborted';
+    if (this.state !== 'closed') this.state = 'aborted';
   }
 }
 

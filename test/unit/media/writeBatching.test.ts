@@ -26,6 +26,9 @@ function slowSink(ms: number): ByteSink & { events: string[]; state: string } {
       await new Promise((resolve) => setTimeout(resolve, ms));
       events.push('end');
     },
+    finish: async () => {
+      sink.state = 'finished';
+    },
     close: async () => {
       sink.state = 'closed';
     },
@@ -54,6 +57,9 @@ test('a failed write stops the extraction with its error and aborts the sink', a
     write: async () => {
       writes++;
       if (writes === 2) throw diskFull;
+    },
+    finish: async () => {
+      state = 'finished';
     },
     close: async () => {
       state = 'closed';

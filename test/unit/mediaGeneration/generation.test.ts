@@ -253,7 +253,7 @@ test('Cancel while a base64 video streams: an aborted error, and no file or .par
       mediaFile: (name) => {
         const file = output.mediaFile(name);
         // Cancel once the first bytes are on disk.
-        return { get path() { return file.path; }, close: () => file.close(), abort: () => file.abort(), write: async (bytes) => { await file.write(bytes); abort.abort(); } };
+        return { get path() { return file.path; }, finish: () => file.finish(), close: () => file.close(), abort: () => file.abort(), write: async (bytes) => { await file.write(bytes); abort.abort(); } };
       },
     };
     await assert.rejects(

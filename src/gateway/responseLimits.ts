@@ -1,0 +1,59 @@
+/**
+ * The most this client takes from the gateway, so that a faulty or hostile
+ * gateway cannot exhaust the memory, files or time of the extension host.
+ * Hitting a cap is a GatewayError with code `response_limit` whose message
+ * names the cap and its value.
+ */
+import { GatewayError } from './errors';
+
+/**
+ * A JSON answer read whole: model list, task records, a chat completion not
+ * streamed, the document around the media of an image or video response.
+ * The largest real ones are a list of 500 tasks and a completion of 16,384
+ * tokens, about 1 MB each; reading and parsing 16 MiB of task records took
+ * 65 MB of memory for a moment, which a VS Code window can spare.
+ */
+export const MAX_JSON_BODY_BYTES = 16 * 2 ** 20;
+
+/** An error body is read up to this size: its message is at the start, the rest is dropped. */
+export const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
+/** An error body still arriving after this long is cut: the status alone is already the answer. */
+export const MAX_ERROR_BODY_MS = 10_000;
+
+/**
+ * Bytes of one streamed chat answer, counted as sent (SSE framing and JSON
+ * included, about 200 bytes per token): 64 MiB is some 300,000 tokens, far
+ * above the 16,384 output tokens a model gets by default.
+ */
+export const MAX_CHAT_STREAM_BYTES = 64 * 2 ** 20;
+
+/**
+ * How long one streamed chat answer may take in all (besides the idle
+ * timeout between two pieces): 16,384 tokens take 27 minutes at 10 tokens per
+ * second, slower than any model worth waiting for.
+ */
+export const MAX_CHAT_STREAM_MS = 30 * 60_000;
+
+/**
+ * Base64 media values in one image or video response: the largest set the
+ * gateway makes is 15 images, and each value is a file being written.
+ */
+export const MAX_MEDIA_FIELDS = 64;
+
+/** The GatewayError of a cap; `message` names the cap and its value. */
+export function responseLimitError(message: string, requestId?: string): GatewayError {
+  return new GatewayError({ kind: 'stream', code: 'response_limit', message, requestId });
+}
+
+/** "16 MiB", "64 KiB", "100 bytes". */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 2 ** 20 && bytes % 2 ** 20 === 0) return `${bytes / 2 ** 20} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
+
+/** "30 minutes", "10 seconds", "0.3 seconds". */
+export function formatDuration(ms: number): string {
+  return ms >= 60_000 && ms % 60_000 === 0 ? `${ms / 60_000} minutes` : `${ms / 1000} seconds`;
+}
