@@ -14,6 +14,14 @@ test('the README names every contributed command', () => {
   assert.deepEqual(missing, []);
 });
 
+test("every row of the README's Commands table says what the command does", () => {
+  const table = readme.slice(readme.indexOf('## Commands'), readme.indexOf('## Settings'));
+  const rows = table.split('\n').filter((line) => line.startsWith('| GenAI Gateway: '));
+  assert.equal(rows.length, manifest.contributes.commands.length);
+  const empty = rows.filter((row) => (row.split('|')[2] ?? '').trim().length < 10).map((row) => row.split('|')[1]!.trim());
+  assert.deepEqual(empty, []);
+});
+
 test('the README names every setting', () => {
   const missing = Object.keys(manifest.contributes.configuration.properties).filter((key) => !readme.includes(`\`${key}\``));
   assert.deepEqual(missing, []);
