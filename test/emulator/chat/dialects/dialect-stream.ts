@@ -165,7 +165,10 @@ export async function writeDialectStream(ctx: RouteContext, d: Dialect, sctx: St
       if (d.usage.onFinishChunk) chunk.usage = usageOf(d, answer);
       if (d.usage.xGroq) chunk.x_groq = { ...((chunk.x_groq as Json | undefined) ?? {}), usage: groqUsage(usageOf(d, answer)) };
     }
-    if (d.usage.everyChunk) chunk.usage = usageOf(d, answer, Math.min(completionSoFar, answer.usage.completion_tokens + reasoningWords(answer)));
+    if (d.usage.everyChunk) {
+      const total = answer.usage.completion_tokens + reasoningWords(answer);
+      chunk.usage = usageOf(d, answer, kind === 'finish' ? total : Math.min(completionSoFar, total));
+    }
     d.decorate?.(chunk, kind, sctx, first);
     first = false;
     await send(`data: ${serialize(chunk)}${eol}${eol}`);
