@@ -47,8 +47,9 @@ const OPENAI_EXTRA_FIELDS = ['max_completion_tokens', 'reasoning_effort', 'store
 /*
  * openai — api.openai.com/v1/chat/completions.
  * Sources:
- * - https://platform.openai.com/docs/api-reference/chat/streaming and /chat/create#chat-create-stream_options:
- *   include_usage adds a last chunk with `choices: []` and the usage; every other chunk then has `usage: null`;
+ * - https://platform.openai.com/docs/api-reference/chat/streaming and /chat/create#chat-create-stream_options, as worded in
+ *   openai/openai-openapi#240: include_usage adds a last chunk with `choices: []` and the usage; "all other chunks will also
+ *   include a usage field but with a null value";
  *   `choices[].delta.refusal` carries Structured Outputs refusals (also MacPaw/OpenAI#249, langchain-ai/langchain#39747).
  * - coder/coder aibridge/fixtures/openai/chatcompletions/stream_error.txtar (a recorded gpt-4.1 stream): first delta
  *   `{role, content: "", refusal: null}`, `service_tier`, `system_fingerprint`, `logprobs: null`; a mid-stream failure is
@@ -343,7 +344,7 @@ const groq: Dialect = {
  * - googleapis/python-genai#2868 and open-webui/computer#224: streamed tool calls end with finish_reason "stop" (non-streamed: "tool_calls").
  * - ogx-ai/ogx#5122 (and the discuss.ai.google.dev thread it links): usage comes on every chunk, so summing overcounts.
  * - https://ai.google.dev/gemini-api/docs/openai (thinking): with include_thoughts the thought summary comes inside `content`
- *   wrapped in `<thought>` tags.
+ *   wrapped in `<thought>` tags (recalled from that page, not re-read in this session).
  * - routstr-core#543, nyroway/nyro#265: Google's SSE front ends (native alt=sse, Vertex) frame events with CRLF; assumed the same here.
  * - Mid-stream errors: assumed OpenAI-style `data: {"error":...}` with Google's {code, message, status}.
  */
@@ -380,7 +381,9 @@ const gemini: Dialect = {
  * Sources:
  * - https://openrouter.ai/docs/api-reference/streaming: `: OPENROUTER PROCESSING` comments "to prevent connection timeouts";
  *   "Final chunk includes usage stats" (no stream_options needed); errors during generation "arrive as regular data: events
- *   with an error field", the choice ending with finish_reason "error" (Handling Errors During Streaming).
+ *   with an error field" (section Handling Errors During Streaming; its example chunk, with `finish_reason: "error"` and
+ *   "Provider disconnected unexpectedly", is recalled, not re-read in this session). koog's OpenRouterStreamChoice documents
+ *   finish_reason "error if the model finishes the request with an error".
  * - https://openrouter.ai/docs/errors: error {code, message, metadata}.
  * - OpenRouter SDK ChatStreamDelta (openrouter.ai/docs/agent-sdk/typescript/api-reference/models/chatstreamdelta): delta.reasoning,
  *   delta.reasoning_details, delta.refusal; koog OpenRouterStreamChoice: native_finish_reason, error.
@@ -439,16 +442,17 @@ const openrouter: Dialect = {
  * Sources:
  * - https://api-docs.deepseek.com/quick_start/rate_limit (quoted by rate-limits.apis.io and generator-hub.com): while a request
  *   waits, a streaming request receives SSE keep-alive comments `: keep-alive`; a non-streaming one, empty lines.
- * - https://api-docs.deepseek.com/guides/reasoning_model: deepseek-reasoner streams delta.reasoning_content before delta.content.
- * - https://api-docs.deepseek.com/api/create-chat-completion: stream_options.include_usage; usage has prompt_cache_hit_tokens,
- *   prompt_cache_miss_tokens and completion_tokens_details.reasoning_tokens; deepseek-ai/deepseek-harness README (wire format).
+ * - deepseek-ai/deepseek-harness packages/llm/llm-deepseek/README.md: the wire format's source of truth is the API docs
+ *   (guides/thinking_mode, guides/tool_calls, api/create-chat-completion); thinking streams delta.reasoning_content before delta.content.
  * - vllm-project/vllm#27752: reasoning_content is "what deepseek originally used"; musistudio/claude-code-router#1205 shows
- *   content chunks with `"reasoning_content":null`.
+ *   DeepSeek content chunks with `"reasoning_content":null`.
+ * - stream_options.include_usage and the usage fields prompt_cache_hit_tokens / prompt_cache_miss_tokens /
+ *   completion_tokens_details.reasoning_tokens: from DeepSeek's API reference as recalled, not re-read in this session.
  * - Mid-stream errors: assumed OpenAI-style `data: {"error":...}`.
  */
 const deepseek: Dialect = {
   name: 'deepseek',
-  sources: ['https://api-docs.deepseek.com/quick_start/rate_limit', 'https://api-docs.deepseek.com/guides/reasoning_model', 'https://api-docs.deepseek.com/api/create-chat-completion'],
+  sources: ['https://api-docs.deepseek.com/quick_start/rate_limit', 'deepseek-ai/deepseek-harness packages/llm/llm-deepseek/README.md', 'vllm-project/vllm#27752'],
   eol: '\n',
   done: 'event',
   keepAlive: { comment: 'keep-alive', atStart: 1, every: 0 },
