@@ -23,6 +23,9 @@ import { taskView } from './tasks/task-view';
 export type { ErrorBodyShape, FaultSpec, StatusBurst } from './core/faults';
 export { FAULT_HEADER } from './core/faults';
 export type { EmulatorOptions } from './options';
+export type { DialectName } from './chat/dialects/types';
+export { DIALECT_NAMES } from './chat/dialects/types';
+export { DIALECT_HEADER } from './chat/dialects/dialect-chat';
 export type { RecordedRequest } from './state';
 export type { TaskRecord } from '../../src/gateway/types/tasks';
 

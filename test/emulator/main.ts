@@ -1,8 +1,9 @@
 /**
  * Runs the emulator in the foreground:
- *   node out/test/emulator/main.js --port <p> [--key K] [--rate N] [--chunk-delay ms] [--large-video-bytes N]
+ *   node out/test/emulator/main.js --port <p> [--key K] [--rate N] [--chunk-delay ms] [--large-video-bytes N] [--dialect NAME]
  */
 
+import { DIALECT_NAMES, DialectName, isDialectName } from './chat/dialects/types';
 import { startEmulator } from './index';
 
 interface CliOptions {
@@ -11,6 +12,7 @@ interface CliOptions {
   rate?: number;
   chunkDelay?: number;
   largeVideoBytes?: number;
+  dialect?: DialectName;
 }
 
 function parseArgs(argv: readonly string[]): CliOptions {
@@ -35,6 +37,10 @@ function parseArgs(argv: readonly string[]): CliOptions {
       case '--large-video-bytes':
         options.largeVideoBytes = integer(flag, value);
         break;
+      case '--dialect':
+        if (!isDialectName(value)) throw new Error(`--dialect must be one of ${DIALECT_NAMES.join(', ')}, got ${value}`);
+        options.dialect = value;
+        break;
       default:
         throw new Error(`unknown option ${flag}`);
     }
@@ -52,7 +58,7 @@ async function main(): Promise<void> {
   try {
     cli = parseArgs(process.argv.slice(2));
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\nusage: main.js --port <p> [--key K] [--rate N] [--chunk-delay ms] [--large-video-bytes N]\n`);
+    process.stderr.write(`${(error as Error).message}\nusage: main.js --port <p> [--key K] [--rate N] [--chunk-delay ms] [--large-video-bytes N] [--dialect NAME]\n`);
     process.exit(2);
   }
   const emulator = await startEmulator({
@@ -61,9 +67,11 @@ async function main(): Promise<void> {
     ...(cli.rate !== undefined ? { rateLimitPerMinute: cli.rate } : {}),
     ...(cli.chunkDelay !== undefined ? { chunkDelayMs: cli.chunkDelay } : {}),
     ...(cli.largeVideoBytes !== undefined ? { largeVideoBytes: cli.largeVideoBytes } : {}),
+    ...(cli.dialect !== undefined ? { dialect: cli.dialect } : {}),
   });
   process.stdout.write(`Gateway emulator listening on ${emulator.url}\n`);
   process.stdout.write(`Accepting API key ${emulator.apiKey} (or access token ${emulator.accessToken})\n`);
+  if (cli.dialect !== undefined) process.stdout.write(`Chat streams in the ${cli.dialect} dialect\n`);
   const stop = (): void => {
     void emulator.close().then(() => process.exit(0));
   };

@@ -1,6 +1,7 @@
 /** Options of the emulator and their defaults. */
 
 import type { FaultSpec } from './core/faults';
+import type { DialectName } from './chat/dialects/types';
 
 export interface EmulatorOptions {
   /** 0 = ephemeral (default). */
@@ -27,6 +28,8 @@ export interface EmulatorOptions {
   faults?: FaultSpec;
   /** Chat answers chosen by the test: a last user message equal to a key is answered with its value. */
   scriptedAnswers?: Readonly<Record<string, string>>;
+  /** Chat in the stream dialect of a real server (chat/dialects); unset = the emulator's classic OpenAI shape. Header `x-emulator-dialect` overrides it per request. */
+  dialect?: DialectName;
 }
 
 export interface RuntimeOptions {
@@ -39,6 +42,7 @@ export interface RuntimeOptions {
   signedUrlTtlMs: number;
   largeVideoBytes: number | undefined;
   scriptedAnswers: Readonly<Record<string, string>>;
+  dialect: DialectName | undefined;
 }
 
 const DEFAULT_API_KEY = 'emu-key-0123456789';
@@ -55,6 +59,7 @@ export function runtimeOptions(o: EmulatorOptions): RuntimeOptions {
     signedUrlTtlMs: o.signedUrlTtlMs ?? 24 * 60 * 60 * 1000,
     largeVideoBytes: o.largeVideoBytes,
     scriptedAnswers: o.scriptedAnswers ?? {},
+    dialect: o.dialect,
   };
 }
 
@@ -70,5 +75,6 @@ export function patchOptions(current: RuntimeOptions, patch: Partial<EmulatorOpt
   if (patch.signedUrlTtlMs !== undefined) next.signedUrlTtlMs = patch.signedUrlTtlMs;
   if ('largeVideoBytes' in patch) next.largeVideoBytes = patch.largeVideoBytes;
   if ('scriptedAnswers' in patch) next.scriptedAnswers = patch.scriptedAnswers ?? {};
+  if ('dialect' in patch) next.dialect = patch.dialect;
   return next;
 }

@@ -5,6 +5,7 @@ import { completionId, unixSeconds } from '../core/ids';
 import type { Route } from '../core/router';
 import { parseChatRequest } from './chat-request';
 import { streamAnswer } from './chat-stream';
+import { handleDialectChat, selectDialect } from './dialects/dialect-chat';
 import { scriptAnswer } from './scripted-model';
 
 export const chatRoute: Route = {
@@ -12,6 +13,8 @@ export const chatRoute: Route = {
   pattern: /^\/v1\/chat\/completions$/,
   auth: true,
   async handle(ctx) {
+    const dialect = selectDialect(ctx);
+    if (dialect) return handleDialectChat(ctx, dialect);
     const turn = parseChatRequest(ctx.body);
     const answer = scriptAnswer(turn, {
       invalidToolJson: ctx.reply.fault.invalidToolJson ?? false,
