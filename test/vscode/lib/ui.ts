@@ -199,6 +199,8 @@ export class Workbench {
       await item.waitFor({ state: 'visible', timeout: timeoutMs });
       const selected = (await item.getAttribute('aria-selected')) === 'true' || (await item.getAttribute('aria-checked')) === 'true';
       if (!(selected && (await sidebar.isVisible()))) await item.click();
+      // A click on the selected container while the side bar is still being laid out hides it again.
+      await sidebar.waitFor({ state: 'visible', timeout: 5000 });
     } catch {
       await this.runCommand(`View: Show ${title}`);
     }
