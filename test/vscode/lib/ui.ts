@@ -286,10 +286,20 @@ export class Workbench {
     return (await menu.locator('.action-label').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
   }
 
-  /** Clicks an item of the open context menu; hovered first, as a menu opened right after a dialog may ignore the first click. */
+  /** Opens the submenu `label` of the open context menu (by hovering it); returns the submenu's labels. */
+  async openSubmenu(label: string): Promise<string[]> {
+    const menus = this.page.locator('.context-view .monaco-menu');
+    await menus.first().locator('.action-label', { hasText: label }).first().hover();
+    for (const end = Date.now() + 10000; (await menus.count()) < 2 && Date.now() < end; ) await sleep(100);
+    const submenu = menus.last();
+    await submenu.waitFor({ state: 'visible', timeout: 5000 });
+    return (await submenu.locator('.action-label').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+  }
+
+  /** Clicks an item of the open context menu or its open submenu; hovered first, as a menu opened right after a dialog may ignore the first click. */
   async pickMenuItem(label: string | RegExp): Promise<void> {
-    const menu = this.page.locator('.context-view .monaco-menu');
-    const item = menu.locator('.action-label', { hasText: label }).first();
+    const menu = this.page.locator('.context-view .monaco-menu').first();
+    const item = this.page.locator('.context-view .monaco-menu .action-label', { hasText: label }).last();
     for (let attempt = 0; attempt < 3 && (await menu.isVisible()); attempt++) {
       await item.hover();
       await sleep(200);

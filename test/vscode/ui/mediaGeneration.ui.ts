@@ -188,8 +188,12 @@ export const tests = [
 
   uiTest('editor context menu with a selection: Generate Image... takes the selection as prompt, with the last options remembered', async (ctx) => {
     const prompt = await editorWithSelection(ctx, 'hello.txt');
-    const labels = await ctx.wb.openContextMenu(firstWord(ctx));
-    assert.ok(labels.includes('Generate Image...') && labels.includes('Generate Video...'), JSON.stringify(labels));
+    const top = await ctx.wb.openContextMenu(firstWord(ctx));
+    assert.ok(top.includes('GenAI Gateway') && !top.includes('Generate Image...'), `one "GenAI Gateway" submenu in the editor's menu: ${JSON.stringify(top)}`);
+    const labels = await ctx.wb.openSubmenu('GenAI Gateway');
+    for (const expected of ['Ask GenAI Gateway about Selection', 'Add Selection to Chat', 'Generate Image...', 'Generate Video...', 'Create Video Task...', 'Read Selection Aloud', 'Save Selection as Speech...']) {
+      assert.ok(labels.includes(expected), `${expected} in ${JSON.stringify(labels)}`);
+    }
     await ctx.screenshot('editor-context-menu');
     await ctx.wb.pickMenuItem('Generate Image...');
     await waitForStep(ctx, 'Generate Image with');
@@ -205,6 +209,7 @@ export const tests = [
   uiTest('editor context menu with a selection: Generate Video...', async (ctx) => {
     const prompt = await editorWithSelection(ctx, 'docs/prompt.md');
     await ctx.wb.openContextMenu(firstWord(ctx));
+    await ctx.wb.openSubmenu('GenAI Gateway');
     await ctx.wb.pickMenuItem('Generate Video...');
     await generateFromForm(ctx, 'Video', 'context-menu-video-form');
     await waitForPrompt(ctx, prompt, 'mp4');
