@@ -7,6 +7,7 @@ import { gatewayTaskStorage, TASKS_STATE_KEY, type KeyValueStore } from '../../.
 import type { TaskRecipe } from '../../../src/tasks/taskEntry';
 import { SERVER_PAGE_SIZE, TaskTracker } from '../../../src/tasks/taskTracker';
 import { clientFixture, type ClientFixture } from '../client/harness';
+import { until } from '../../support/until';
 
 const PRO = 'seedance-1-0-pro-250528';
 const FAST_TIMING = { baseMs: 25, hiddenFactor: 1, backoffFactor: 1, maxFactor: 1 };
@@ -37,13 +38,6 @@ function tracker(f: ClientFixture, store: KeyValueStore, log: string[] = []): Ta
   });
 }
 
-async function until(what: string, probe: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!probe()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 test('queued -> running -> succeeded, and -> failed with the error, reported as transitions and saved', async () => {
   const f = await clientFixture({ taskTiming: { queuedMs: 150, runningMs: 200 } });

@@ -30,12 +30,4 @@ export class MemoryMemento implements ActiveIdMemento {
   }
 }
 
-export async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 10000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+export { until } from '../../support/until';

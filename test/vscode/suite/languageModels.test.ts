@@ -13,6 +13,7 @@ import { MediaActions } from '../../../src/languageModels/mediaActions';
 import { Settings } from '../../../src/platform/settings';
 import { startEmulator, type Emulator } from '../../emulator';
 import { renderPng } from '../../emulator/media/png';
+import { untilInVsCode as until } from '../../support/until';
 
 const EXTENSION_ID = 'genai-gateway.genai-gateway';
 const VENDOR = 'genai-gateway';
@@ -24,15 +25,6 @@ const WEATHER: vscode.LanguageModelChatTool = {
   inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
 };
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 15000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const gatewayModels = () => vscode.lm.selectChatModels({ vendor: VENDOR });
 const modelIds = async () => (await gatewayModels()).map((m) => m.id).sort();

@@ -9,6 +9,7 @@ import type { GenerateCommandArgs, GenerateCommandResult } from '../../../src/me
 import { startEmulator, type Emulator } from '../../emulator';
 import { renderMp4 } from '../../emulator/media/mp4';
 import { pngSize, renderPng } from '../../emulator/media/png';
+import { untilInVsCode as until } from '../../support/until';
 
 const EXTENSION_ID = 'genai-gateway.genai-gateway';
 const OUTPUT_FOLDER = 'media-generation-test';
@@ -29,15 +30,6 @@ const outputDir = (): string => path.join(workspace(), OUTPUT_FOLDER);
 const listing = (): string[] => (fs.existsSync(outputDir()) ? fs.readdirSync(outputDir()).sort() : []);
 const sidecar = (file: string): Record<string, unknown> => JSON.parse(fs.readFileSync(`${file}.json`, 'utf8')) as Record<string, unknown>;
 
-async function until<T>(what: string, probe: () => T | undefined | false, timeoutMs = 15000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** The tab showing a file, whatever editor shows it (image and media previews are custom editors). */
 function tabOf(file: string): vscode.Tab | undefined {

@@ -15,19 +15,11 @@ import type { SavedSpeech } from '../../../src/readAloud/speechSaver';
 import { SpeechSaver } from '../../../src/readAloud/speechSaver';
 import type { ReadingReport } from '../../../src/speech/readingSession';
 import { startEmulator, type Emulator } from '../../emulator';
+import { untilInVsCode as until } from '../../support/until';
 
 const EXTENSION_ID = 'genai-gateway.genai-gateway';
 const LONG_TEXT = Array.from({ length: 80 }, (_, i) => `Sentence ${i} of the document is read aloud, one after another.`).join(' ');
 
-async function until<T>(what: string, probe: () => T | undefined | false, timeoutMs = 15000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 async function editorWith(text: string): Promise<vscode.TextEditor> {
   const document = await vscode.workspace.openTextDocument({ content: text, language: 'markdown' });

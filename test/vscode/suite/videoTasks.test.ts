@@ -17,6 +17,7 @@ import { TaskResults } from '../../../src/tasksView/taskResults';
 import { TaskTreeProvider, type TaskTreeNode } from '../../../src/tasksView/taskTreeProvider';
 import { VideoTasks } from '../../../src/tasksView/videoTasks';
 import { startEmulator, type Emulator } from '../../emulator';
+import { untilInVsCode as until } from '../../support/until';
 
 const EXTENSION_ID = 'genai-gateway.genai-gateway';
 const PRO = 'seedance-1-0-pro-250528';
@@ -36,15 +37,6 @@ class MemoryMemento implements KeyValueStore {
   }
 }
 
-async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 15000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 function outputDir(): string {
   return path.join(process.env.GENAI_TEST_WORKSPACE ?? '', 'generated');

@@ -53,26 +53,6 @@ async function waitForGroup(pane: Locator, taskText: string, group: string, time
   throw new Error(`"${taskText}" is under ${last ?? 'no group'}, not ${group}`);
 }
 
-async function contextMenu({ page }: UiContext, target: Locator): Promise<string[]> {
-  await target.click({ button: 'right' });
-  const menu = page.locator('.context-view .monaco-menu');
-  await menu.waitFor({ state: 'visible', timeout: 10000 });
-  return (await menu.locator('.action-label').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
-}
-
-/** Clicks a context menu item; a menu opened right after a dialog may ignore the first click, so it is hovered first. */
-async function pickMenuItem({ page }: UiContext, label: string): Promise<void> {
-  const menu = page.locator('.context-view .monaco-menu');
-  const item = menu.locator('.action-label', { hasText: label }).first();
-  for (let attempt = 0; attempt < 3 && (await menu.isVisible()); attempt++) {
-    await item.hover();
-    await sleep(200);
-    await item.click().catch(() => undefined);
-    await menu.waitFor({ state: 'hidden', timeout: 2000 }).catch(() => undefined);
-  }
-  assert.ok(!(await menu.isVisible()), `the menu item "${label}" did not run`);
-}
-
 /** Runs every "Load More" through the keyboard (the row may be scrolled out of a virtualized tree); returns how many. */
 async function loadAllPages({ page, emulator }: UiContext, pane: Locator, anyTaskRow: Locator): Promise<number> {
   const pageRequests = () => emulator.requests.filter((r) => r.path === TASKS && r.query.includes('page_num') && r.status !== undefined).length;
@@ -139,17 +119,17 @@ export const tests = [
 
   uiTest('the item menus offer the actions of the status; Show Request opens the request', async (ctx) => {
     const pane = await tasksPane(ctx);
-    const succeeded = await contextMenu(ctx, row(pane, 'a red kite over the sea'));
+    const succeeded = await ctx.wb.openContextMenu(row(pane, 'a red kite over the sea'));
     await ctx.screenshot('menu-succeeded');
     await ctx.page.keyboard.press('Escape');
     for (const label of ['Open Video Task Result', 'Download Video Task Result', 'Copy Video Task ID', 'Show Video Task Request', 'Retry Video Task as a New Task...', 'Delete Video Task...']) {
       assert.ok(succeeded.includes(label), `${label} in ${JSON.stringify(succeeded)}`);
     }
     assert.ok(!succeeded.includes('Cancel Video Task...'));
-    const failed = await contextMenu(ctx, row(pane, 'this one will fail'));
+    const failed = await ctx.wb.openContextMenu(row(pane, 'this one will fail'));
     assert.ok(failed.includes('Delete Video Task...') && failed.includes('Retry Video Task as a New Task...'), JSON.stringify(failed));
     assert.ok(!failed.includes('Open Video Task Result') && !failed.includes('Download Video Task Result'), JSON.stringify(failed));
-    await pickMenuItem(ctx, 'Show Video Task Request');
+    await ctx.wb.pickMenuItem('Show Video Task Request');
     await ctx.page.locator('.monaco-editor .view-lines', { hasText: '"model": "seedance-1-0-pro-250528"' }).first().waitFor({ timeout: 15000 });
     await ctx.page.locator('.monaco-editor .view-lines', { hasText: 'this one will fail' }).first().waitFor({ timeout: 5000 });
     await ctx.screenshot('show-request');
@@ -170,12 +150,12 @@ export const tests = [
     const pane = await tasksPane(ctx);
     const posts = () => ctx.emulator.requests.filter((r) => r.method === 'POST' && r.path === TASKS).length;
     const before = posts();
-    await contextMenu(ctx, row(pane, 'this one will fail'));
-    await pickMenuItem(ctx, 'Retry Video Task as a New Task...');
+    await ctx.wb.openContextMenu(row(pane, 'this one will fail'));
+    await ctx.wb.pickMenuItem('Retry Video Task as a New Task...');
     assert.match(await confirmDialog(ctx, 'Cancel'), /new, paid task/);
     assert.strictEqual(posts(), before, 'dismissed: nothing created');
-    await contextMenu(ctx, row(pane, 'this one will fail'));
-    await pickMenuItem(ctx, 'Retry Video Task as a New Task...');
+    await ctx.wb.openContextMenu(row(pane, 'this one will fail'));
+    await ctx.wb.pickMenuItem('Retry Video Task as a New Task...');
     await confirmDialog(ctx, 'Create New Task');
     for (const end = Date.now() + 10000; posts() === before && Date.now() < end; ) await sleep(100);
     await sleep(500);
@@ -184,8 +164,8 @@ export const tests = [
     await ctx.wb.clearNotifications();
 
     const kiteId = ctx.emulator.tasks().find((t) => t.status === 'succeeded')?.id;
-    await contextMenu(ctx, row(pane, 'a red kite over the sea'));
-    await pickMenuItem(ctx, 'Delete Video Task...');
+    await ctx.wb.openContextMenu(row(pane, 'a red kite over the sea'));
+    await ctx.wb.pickMenuItem('Delete Video Task...');
     await confirmDialog(ctx, 'Delete Task');
     await row(pane, 'a red kite over the sea').waitFor({ state: 'detached', timeout: 10000 });
     assert.ok(!ctx.emulator.tasks().some((t) => t.id === kiteId), 'removed on the gateway');
