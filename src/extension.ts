@@ -48,6 +48,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerMediaGeneration(context, { clients: provider, catalog, settings, output, log });
   registerLanguageModels(context, { clients: provider, catalog, credentials, settings, log });
   log.info(`GenAI Gateway ${version} activated.`);
+  void output.removeCrashLeftovers().then((removed) => removed.length && log.info(`Removed ${removed.length} temporary file(s) an earlier crash left in the output folder.`));
 }
 
 /** VS Code waits for deactivate's promise, not for what dispose() starts: the chat's answers in flight are saved here. */

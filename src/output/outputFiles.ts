@@ -6,6 +6,7 @@ import { AtomicFile, openAtomicFile, uniquePath, writeFileAtomic } from '../gate
 import { ContentNamedFile, openContentNamedFile } from '../gateway/media/contentNamedFile';
 import { Settings } from '../platform/settings';
 import { outputFolderPath } from './outputFolderPath';
+import { removeStaleParts } from './staleParts';
 import { type MediaFileName, downloadToFile, generatedFileBase } from './generatedFiles';
 
 export type { MediaFileName } from './generatedFiles';
@@ -20,11 +21,24 @@ export class OutputFiles {
 
   /** The output folder, created when missing. A clear error when no folder is open. */
   async folder(): Promise<string> {
-    const { folder: configured, source } = this.settings.outputFolder();
-    const root = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const folder = outputFolderPath(configured, source, root?.scheme === 'file' ? root.fsPath : undefined);
+    const folder = this.configuredFolder();
     await fs.mkdir(folder, { recursive: true });
     return folder;
+  }
+
+  /** Removes the temporary files an earlier crash left in the output folder (see staleParts.ts); their names. */
+  async removeCrashLeftovers(): Promise<string[]> {
+    try {
+      return await removeStaleParts(this.configuredFolder());
+    } catch {
+      return [];
+    }
+  }
+
+  private configuredFolder(): string {
+    const { folder: configured, source } = this.settings.outputFolder();
+    const root = vscode.workspace.workspaceFolders?.[0]?.uri;
+    return outputFolderPath(configured, source, root?.scheme === 'file' ? root.fsPath : undefined);
   }
 
   /**
