@@ -79,7 +79,7 @@ suite('Media generation', () => {
   test('the commands are contributed with their menus: editor selection, images and MP4s in the explorer', () => {
     const contributes = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes as {
       commands: Array<{ command: string; title: string; category: string }>;
-      menus: Record<string, Array<{ command: string; when?: string }>>;
+      menus: Record<string, Array<{ command?: string; submenu?: string; when?: string }>>;
     };
     const title = (id: string) => contributes.commands.find((c) => c.command === id);
     assert.deepStrictEqual(
@@ -87,8 +87,9 @@ suite('Media generation', () => {
       ['GenAI Gateway: Generate Image...', 'GenAI Gateway: Generate Video...', 'GenAI Gateway: Edit Image with Prompt...', 'GenAI Gateway: Use as First Frame...', 'GenAI Gateway: Extend Video...'],
     );
     const when = (menu: string, id: string) => contributes.menus[menu].find((m) => m.command === `genaiGateway.${id}`)?.when ?? '';
-    assert.strictEqual(when('editor/context', 'generateImage'), 'editorHasSelection');
-    assert.strictEqual(when('editor/context', 'generateVideo'), 'editorHasSelection');
+    const selectionSubmenu = contributes.menus['editor/context'].find((m) => m.submenu === 'genaiGateway.editorContext');
+    assert.strictEqual(selectionSubmenu?.when, 'editorHasSelection', 'the GenAI Gateway submenu shows on a selection');
+    for (const id of ['generateImage', 'generateVideo']) assert.ok(contributes.menus['genaiGateway.editorContext'].some((m) => m.command === `genaiGateway.${id}`), id);
     const matches = (condition: string, ext: string) => new RegExp(/=~ \/(.+)\/i/.exec(condition)![1], 'i').test(ext);
     assert.deepStrictEqual(['.png', '.jpg', '.jpeg', '.webp', '.mp4', '.txt'].map((ext) => matches(when('explorer/context', 'editImage'), ext)), [true, true, true, true, false, false]);
     assert.deepStrictEqual(['.png', '.jpg', '.jpeg', '.webp'].map((ext) => matches(when('explorer/context', 'useAsFirstFrame'), ext)), [true, true, true, false]);

@@ -70,7 +70,7 @@ suite('Video tasks', () => {
 
   test('the view, its commands and its menus are contributed and registered', async () => {
     const manifest = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {
-      contributes: { views: Record<string, Array<{ id: string; name: string }>>; menus: Record<string, Array<{ command: string; when?: string }>> };
+      contributes: { views: Record<string, Array<{ id: string; name: string }>>; menus: Record<string, Array<{ command?: string; submenu?: string; when?: string }>> };
     };
     assert.deepStrictEqual(manifest.contributes.views.genaiGateway.find((v) => v.id === TASKS_VIEW_ID)?.name, 'Video Tasks');
     const registered = await vscode.commands.getCommands(true);
@@ -78,7 +78,8 @@ suite('Video tasks', () => {
     const itemMenu = manifest.contributes.menus['view/item/context'].filter((m) => m.when?.includes(TASKS_VIEW_ID));
     assert.ok(itemMenu.some((m) => m.command === TASK_COMMANDS.cancel && /queued/.test(m.when ?? '')));
     assert.ok(itemMenu.some((m) => m.command === TASK_COMMANDS.delete && /succeeded\|failed\|expired/.test(m.when ?? '')));
-    assert.ok(manifest.contributes.menus['editor/context'].some((m) => m.command === TASK_COMMANDS.create && m.when === 'editorHasSelection'));
+    assert.ok(manifest.contributes.menus['editor/context'].some((m) => m.submenu === 'genaiGateway.editorContext' && m.when === 'editorHasSelection'));
+    assert.ok(manifest.contributes.menus['genaiGateway.editorContext'].some((m) => m.command === TASK_COMMANDS.create), 'Create Video Task is in the selection submenu');
   });
 
   test('Create with an argument object: the task succeeds and its video, last frame and sidecar land in the output folder', async () => {
