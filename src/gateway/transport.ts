@@ -1,5 +1,6 @@
 import { Agent, Dispatcher, ProxyAgent, request } from 'undici';
 import { GatewayError } from './errors';
+import { AuthorizationMode, checkedHeaders } from './headers';
 import { errorFromResponse } from './errorBody';
 import { redactProxy, resolveProxy } from './proxy';
 import { DEFAULT_RETRY, RetryClass, RetryOptions, isRetryable, nextDelay, retryAfterMs } from './retry';
@@ -46,6 +47,12 @@ export interface TransportOptions {
   baseUrl: string;
   /** The Bearer value: an API key or a social-login access token. */
   getCredential: () => Promise<string | undefined>;
+  /** `bearer` (default): the credential goes as `Authorization: Bearer`; `custom`: it is not sent (headers.ts). */
+  authorization?: AuthorizationMode;
+  /** Added to every API request, never to media-link downloads (`genaiGateway.headers`; checked in headers.ts). */
+  headers?: Readonly<Record<string, unknown>>;
+  /** Secret headers for this gateway (name → value), read for each API request like the credential. */
+  getSecretHeaders?: () => Promise<Readonly<Record<string, string>> | undefined>;
   userAgent: string;
   /** Explicit proxy URL; overrides HTTPS_PROXY / HTTP_PROXY. */
   proxy?: string;
@@ -110,21 +117,29 @@ export class Transport {
   }
 
   async send(spec: RequestSpec): Promise<GatewayResponse> {
-    const credential = await this.options.getCredential();
-    if (!credential) {
-      throw new GatewayError({
-        kind: 'validation',
-        code: 'missing_credential',
-        param: 'apiKey',
-        message: 'No API key or access token is set for the gateway.',
-      });
+    const authorization = this.options.authorization ?? 'bearer';
+    // A wrong header in the settings is reported before anyone is asked for anything.
+    checkedHeaders({ plain: this.options.headers, authorization });
+    let credential: string | undefined;
+    if (authorization === 'bearer') {
+      credential = await this.options.getCredential();
+      if (!credential) {
+        throw new GatewayError({
+          kind: 'validation',
+          code: 'missing_credential',
+          param: 'apiKey',
+          message: 'No API key or access token is set for the gateway.',
+        });
+      }
     }
+    const added = checkedHeaders({ plain: this.options.headers, secret: await this.options.getSecretHeaders?.(), authorization });
     const query = spec.query && [...spec.query.keys()].length ? `?${spec.query.toString()}` : '';
     const relative = `${spec.path}${query}`;
     const headers: Record<string, string> = {
-      authorization: `Bearer ${credential}`,
       'user-agent': this.options.userAgent,
+      ...added,
       accept: spec.accept ?? 'application/json',
+      ...(credential !== undefined ? { authorization: `Bearer ${credential}` } : {}),
     };
     let body: string | undefined;
     if (spec.json !== undefined) {
