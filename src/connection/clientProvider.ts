@@ -8,10 +8,17 @@ import { Credentials, askForCredential } from './credentials';
 import { InsecureUrlGuard } from './insecureUrlGuard';
 import { KeyOriginGuard } from './keyOriginGuard';
 import { originOf } from './keyOrigins';
+import { SecretHeaders } from './secretHeaders';
 
 export interface ConnectionGuards {
   plainHttp: InsecureUrlGuard;
   keyOrigin: KeyOriginGuard;
+}
+
+/** What the user added to every request: the names only (values of secret headers are never shown). */
+export interface AddedHeaderNames {
+  plain: string[];
+  secret: string[];
 }
 
 /**
@@ -36,6 +43,7 @@ export class ClientProvider implements vscode.Disposable {
     private readonly guards: ConnectionGuards,
     private readonly log: Log,
     private readonly userAgent: string,
+    private readonly secretHeaders: SecretHeaders,
   ) {
     this.subscriptions.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -46,6 +54,10 @@ export class ClientProvider implements vscode.Disposable {
       }),
       credentials.onDidChange(() => {
         this.askedThisSession = false;
+        void this.refreshSecrets();
+        this.reset();
+      }),
+      secretHeaders.onDidChange(() => {
         void this.refreshSecrets();
         this.reset();
       }),
@@ -75,6 +87,9 @@ export class ClientProvider implements vscode.Disposable {
       retry: { maxAttempts: connection.maxRetries + 1 },
       capabilityOverrides: connection.capabilityOverrides,
       getCredential: () => this.credentialFor(connection),
+      authorization: connection.authorization,
+      headers: connection.headers,
+      getSecretHeaders: () => this.secretHeadersFor(connection),
       onRequest: (entry) => this.logRequest(entry),
     });
     if (this.client.proxyUrl) this.log.info(`Requests to ${new URL(baseUrl).origin} go through a proxy.`);
@@ -100,6 +115,24 @@ export class ClientProvider implements vscode.Disposable {
     return credential.value;
   }
 
+  /** The secret headers that may go to the connection's gateway (asked like the key when they were set for another). */
+  private async secretHeadersFor(connection: ConnectionSettings): Promise<Record<string, string>> {
+    const all = await this.secretHeaders.all();
+    if (!all.length) return {};
+    await this.guards.keyOrigin.confirmProxy(connection);
+    const allowed = await this.guards.keyOrigin.confirmSecretHeaders(all, connection, this.secretHeaders);
+    await this.guards.plainHttp.confirm(connection.baseUrl, connection.proxy);
+    return allowed;
+  }
+
+  /** The names of the headers added to each request, for Test Connection and the log. */
+  async addedHeaderNames(): Promise<AddedHeaderNames> {
+    return {
+      plain: Object.keys(this.settings.requestHeaders().headers),
+      secret: (await this.secretHeaders.all()).map((h) => h.name),
+    };
+  }
+
   private logRequest(entry: RequestLogEntry): void {
     const status = entry.status ?? 'failed';
     const id = entry.requestId ? ` ${entry.requestId}` : '';
@@ -111,7 +144,8 @@ export class ClientProvider implements vscode.Disposable {
   }
 
   private async refreshSecrets(): Promise<void> {
-    this.log.setSecrets([(await this.credentials.get())?.value]);
+    const headers = await this.secretHeaders.all();
+    this.log.setSecrets([(await this.credentials.get())?.value, ...headers.map((h) => h.value)]);
   }
 
   private reset(): void {

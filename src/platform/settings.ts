@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { ModelCapability, isModelCapability } from '../gateway/catalog';
 import type { TokenLimits } from '../chat/languageModelInformation';
+import type { AuthorizationMode } from '../gateway/headers';
 import type { SpeechFormat } from '../gateway/types/speech';
 import { SPEECH_FORMATS, SPEECH_SPEED } from '../gateway/validation/limits';
 import { DEFAULT_VOICE } from '../speech/voices';
@@ -36,6 +37,10 @@ export interface ConnectionSettings {
   requestTimeoutSeconds: number;
   maxRetries: number;
   capabilityOverrides: Record<string, ModelCapability>;
+  /** `genaiGateway.headers` from user settings only (values unchecked: headers.ts checks them). */
+  headers?: Record<string, unknown>;
+  /** `genaiGateway.authorizationHeader` from user settings only. */
+  authorization?: AuthorizationMode;
 }
 
 export interface ToolSettings {
@@ -72,6 +77,17 @@ export class Settings {
       requestTimeoutSeconds: c.get<number>('requestTimeoutSeconds', 120),
       maxRetries: c.get<number>('maxRetries', 3),
       capabilityOverrides: this.capabilityOverrides(),
+      ...this.requestHeaders(),
+    };
+  }
+
+  /** Added headers and the authorization mode: user settings only, a workspace can set neither. */
+  requestHeaders(): { headers: Record<string, unknown>; authorization: AuthorizationMode } {
+    const headers = this.sourced<unknown>('headers', {}, ['user', 'default']).value;
+    const mode = this.sourced<unknown>('authorizationHeader', 'bearer', ['user', 'default']).value;
+    return {
+      headers: typeof headers === 'object' && headers !== null && !Array.isArray(headers) ? { ...(headers as Record<string, unknown>) } : {},
+      authorization: mode === 'custom' ? 'custom' : 'bearer',
     };
   }
 
@@ -194,8 +210,10 @@ export class Settings {
 
   /** True when a change touches how the client connects. */
   static affectsConnection(e: vscode.ConfigurationChangeEvent): boolean {
-    return ['baseUrl', 'proxy', 'requestTimeoutSeconds', 'maxRetries', 'modelCapabilities']
-      .some((name) => e.affectsConfiguration(`${SECTION}.${name}`)) || e.affectsConfiguration('http.proxy');
+    return ['baseUrl', 'proxy', 'requestTimeoutSeconds', 'maxRetries', 'modelCapabilities', 'headers', 'authorizationHeader']
+      .some((name) => e.affectsConfiguration(`${SECTION}.${name}`)) ||
+      ['http.proxy', 'http.noProxy', 'http.proxyAuthorization', 'http.proxyStrictSSL', 'http.proxySupport', 'http.systemCertificates']
+        .some((name) => e.affectsConfiguration(name));
   }
 
   /**
