@@ -43,6 +43,19 @@ export interface ConnectionSettings {
   authorization?: AuthorizationMode;
 }
 
+export interface NetworkSettings {
+  /** http.systemCertificates (default true): trust the OS store too. */
+  systemCertificates: boolean;
+  /** http.proxyStrictSSL set to false by the user: certificates are not verified. */
+  strictSSLOff: boolean;
+  /** http.proxyAuthorization: the Proxy-Authorization value. */
+  proxyAuthorization?: string;
+  /** http.noProxy entries. */
+  noProxy: string[];
+  /** http.proxySupport: `off` means VS Code's proxy (http.proxy, environment, system) is not used. */
+  proxySupport: 'on' | 'off';
+}
+
 export interface ToolSettings {
   enabled: boolean;
   /** The most model requests one chat answer may make. */
@@ -88,6 +101,25 @@ export class Settings {
     return {
       headers: typeof headers === 'object' && headers !== null && !Array.isArray(headers) ? { ...(headers as Record<string, unknown>) } : {},
       authorization: mode === 'custom' ? 'custom' : 'bearer',
+    };
+  }
+
+  /**
+   * VS Code's network settings this extension follows (user or machine
+   * values: VS Code keeps http.* out of workspaces' reach).
+   */
+  network(): NetworkSettings {
+    const http = vscode.workspace.getConfiguration('http');
+    const strict = http.inspect<boolean>('proxyStrictSSL');
+    const auth = http.get<unknown>('proxyAuthorization');
+    const noProxy = http.get<unknown>('noProxy', []);
+    const support = http.get<string>('proxySupport', 'override');
+    return {
+      systemCertificates: http.get<boolean>('systemCertificates', true) !== false,
+      strictSSLOff: strict?.globalValue === false,
+      proxyAuthorization: typeof auth === 'string' && auth.trim() ? auth.trim() : undefined,
+      noProxy: Array.isArray(noProxy) ? noProxy.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()) : [],
+      proxySupport: support === 'off' ? 'off' : 'on',
     };
   }
 

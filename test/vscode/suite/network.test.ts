@@ -92,4 +92,16 @@ suite('Company network', () => {
     assert.match((await testConnection()).error ?? '', /"X Bad" in genaiGateway\.headers is not a valid header name/);
     await config().update('headers', undefined, vscode.ConfigurationTarget.Global);
   });
+
+  test('the log says where trust and proxies come from (and whether VS Code\'s proxy resolver was found)', async function () {
+    this.timeout(30000);
+    await testConnection();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const logs = filesContaining(runFolder(), 'Trusted certificates: Node\'s roots');
+    assert.ok(logs.length > 0, 'the trust line is logged');
+    const text = fs.readFileSync(logs[0], 'utf8');
+    const resolver = /Proxies are chosen as VS Code chooses them/.test(text) ? 'VS Code\'s resolveProxyURL' : /VS Code's own proxy resolver is not available/.test(text) ? 'fallback' : 'unknown';
+    console.log(`[network] proxy resolution in this extension host: ${resolver}; ${/Trusted certificates:[^\n]*/.exec(text)?.[0]}`);
+    assert.notStrictEqual(resolver, 'unknown');
+  });
 });
