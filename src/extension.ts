@@ -7,6 +7,7 @@ import { Credentials } from './connection/credentials';
 import { InsecureUrlGuard } from './connection/insecureUrlGuard';
 import { KeyOriginGuard } from './connection/keyOriginGuard';
 import { ModelCatalog } from './connection/modelCatalog';
+import { SecretHeaders } from './connection/secretHeaders';
 import { ConnectionStatusBar } from './connection/statusBar';
 import { registerLanguageModels } from './languageModels/registerLanguageModels';
 import { MediaActions } from './languageModels/mediaActions';
@@ -24,22 +25,25 @@ export function activate(context: vscode.ExtensionContext): void {
   const log = new Log();
   const settings = new Settings();
   const credentials = new Credentials(context.secrets, context.globalState);
+  const secretHeaders = new SecretHeaders(context.secrets);
   const provider = new ClientProvider(
     settings,
     credentials,
     { plainHttp: new InsecureUrlGuard(context.globalState), keyOrigin: new KeyOriginGuard(credentials, context.globalState) },
     log,
     `genai-gateway-vscode/${version} vscode/${vscode.version}`,
+    secretHeaders,
   );
   const catalog = new ModelCatalog(provider);
   const output = new OutputFiles(settings);
   context.subscriptions.push(
     log,
     credentials,
+    secretHeaders,
     provider,
     catalog,
     new ConnectionStatusBar(settings, provider, credentials),
-    ...registerConnectionCommands({ settings, credentials, catalog, log }),
+    ...registerConnectionCommands({ settings, credentials, catalog, log, secretHeaders, headerNames: () => provider.addedHeaderNames() }),
   );
   const tools = registerChatTools(context, { settings, mediaActions: new MediaActions(settings), log });
   saveBeforeExit = registerChatView(context, { clients: provider, catalog, settings, log, tools });

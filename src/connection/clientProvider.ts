@@ -8,10 +8,20 @@ import { Credentials, askForCredential } from './credentials';
 import { InsecureUrlGuard } from './insecureUrlGuard';
 import { KeyOriginGuard } from './keyOriginGuard';
 import { originOf } from './keyOrigins';
+import { SecretHeaders } from './secretHeaders';
+import { vscodeProxyResolver } from './vscodeProxy';
+import { trustedCertificates } from '../gateway/certificates';
+import { redactProxy } from '../gateway/proxy';
 
 export interface ConnectionGuards {
   plainHttp: InsecureUrlGuard;
   keyOrigin: KeyOriginGuard;
+}
+
+/** What the user added to every request: the names only (values of secret headers are never shown). */
+export interface AddedHeaderNames {
+  plain: string[];
+  secret: string[];
 }
 
 /**
@@ -36,16 +46,22 @@ export class ClientProvider implements vscode.Disposable {
     private readonly guards: ConnectionGuards,
     private readonly log: Log,
     private readonly userAgent: string,
+    private readonly secretHeaders: SecretHeaders,
   ) {
     this.subscriptions.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (!Settings.affectsConnection(e)) return;
         const { baseUrl, baseUrlSource } = this.settings.connection();
         this.log.info(`Connection settings changed; gateway ${originOf(baseUrl) ?? '(none)'} from ${baseUrlSource === 'workspace' ? 'the workspace settings' : baseUrlSource === 'user' ? 'your user settings' : 'the default'}.`);
+        void this.refreshSecrets();
         this.reset();
       }),
       credentials.onDidChange(() => {
         this.askedThisSession = false;
+        void this.refreshSecrets();
+        this.reset();
+      }),
+      secretHeaders.onDidChange(() => {
         void this.refreshSecrets();
         this.reset();
       }),
@@ -67,18 +83,52 @@ export class ClientProvider implements vscode.Disposable {
     }
     const baseUrl = connection.baseUrl;
     if (!originOf(baseUrl)) throw validationError('genaiGateway.baseUrl', baseUrl, 'an http:// or https:// address ending in /v1');
+    const network = this.settings.network();
+    const trust = trustedCertificates({ systemCertificates: network.systemCertificates, env: process.env });
+    // VS Code's resolver covers http.proxy, http.noProxy, the environment and the system's proxy (PAC);
+    // the extension's own genaiGateway.proxy still wins. http.proxySupport "off": none of VS Code's.
+    const ownProxy = connection.proxySource !== 'editor' ? connection.proxy : undefined;
+    const vscodeResolver = network.proxySupport === 'off' ? undefined : vscodeProxyResolver();
+    const proxy = network.proxySupport === 'off' || vscodeResolver ? ownProxy : connection.proxy;
     this.client = new GatewayClient({
       baseUrl,
       userAgent: this.userAgent,
-      proxy: connection.proxy,
+      proxy,
+      env: network.proxySupport === 'off' ? {} : process.env,
+      resolveProxy: vscodeResolver,
+      noProxy: network.noProxy,
+      proxyAuthorization: network.proxyAuthorization,
+      tls: { ca: trust.ca, ...(network.strictSSLOff ? { rejectUnauthorized: false } : {}) },
       timeouts: { headersMs: connection.requestTimeoutSeconds * 1000 },
       retry: { maxAttempts: connection.maxRetries + 1 },
       capabilityOverrides: connection.capabilityOverrides,
       getCredential: () => this.credentialFor(connection),
+      authorization: connection.authorization,
+      headers: connection.headers,
+      getSecretHeaders: () => this.secretHeadersFor(connection),
       onRequest: (entry) => this.logRequest(entry),
     });
-    if (this.client.proxyUrl) this.log.info(`Requests to ${new URL(baseUrl).origin} go through a proxy.`);
+    this.logNetwork(trust.sources, trust.problems, network.strictSSLOff, network.proxySupport === 'off', vscodeResolver !== undefined);
+    const client = this.client;
+    void client.proxyFor().then((p) => p && this.log.info(`Requests to ${new URL(baseUrl).origin} go through the proxy ${redactProxy(p)}.`));
     return this.client;
+  }
+
+  private loggedNetwork = '';
+
+  /** Where trust and proxies come from, once per distinct answer. */
+  private logNetwork(sources: string[], problems: string[], strictSSLOff: boolean, proxySupportOff: boolean, vscodeResolver: boolean): void {
+    const lines = [
+      `Trusted certificates: Node's roots${sources.length ? ` + ${sources.join(' + ')}` : ''}${problems.length ? ` (${problems.join('; ')})` : ''}.`,
+      proxySupportOff ? 'http.proxySupport is "off": only genaiGateway.proxy is used, no proxy from VS Code, the environment or the system.'
+        : vscodeResolver ? 'Proxies are chosen as VS Code chooses them (http.proxy, http.noProxy, the environment, the system\'s settings and PAC files); genaiGateway.proxy wins.'
+          : 'Proxies: genaiGateway.proxy, else http.proxy, else HTTPS_PROXY / HTTP_PROXY; http.noProxy and NO_PROXY bypass them (VS Code\'s own proxy resolver is not available here, so system and PAC settings are not seen).',
+      ...(strictSSLOff ? ['http.proxyStrictSSL is false in your settings: certificates of the gateway and the proxy are NOT verified.'] : []),
+    ];
+    const text = lines.join(' ');
+    if (text === this.loggedNetwork) return;
+    this.loggedNetwork = text;
+    lines.forEach((line) => (line.includes('NOT verified') ? this.log.warn(line) : this.log.info(line)));
   }
 
   /** The key for a request, once the user agreed to where it goes and through what. */
@@ -100,6 +150,24 @@ export class ClientProvider implements vscode.Disposable {
     return credential.value;
   }
 
+  /** The secret headers that may go to the connection's gateway (asked like the key when they were set for another). */
+  private async secretHeadersFor(connection: ConnectionSettings): Promise<Record<string, string>> {
+    const all = await this.secretHeaders.all();
+    if (!all.length) return {};
+    await this.guards.keyOrigin.confirmProxy(connection);
+    const allowed = await this.guards.keyOrigin.confirmSecretHeaders(all, connection, this.secretHeaders);
+    await this.guards.plainHttp.confirm(connection.baseUrl, connection.proxy);
+    return allowed;
+  }
+
+  /** The names of the headers added to each request, for Test Connection and the log. */
+  async addedHeaderNames(): Promise<AddedHeaderNames> {
+    return {
+      plain: Object.keys(this.settings.requestHeaders().headers),
+      secret: (await this.secretHeaders.all()).map((h) => h.name),
+    };
+  }
+
   private logRequest(entry: RequestLogEntry): void {
     const status = entry.status ?? 'failed';
     const id = entry.requestId ? ` ${entry.requestId}` : '';
@@ -111,7 +179,8 @@ export class ClientProvider implements vscode.Disposable {
   }
 
   private async refreshSecrets(): Promise<void> {
-    this.log.setSecrets([(await this.credentials.get())?.value]);
+    const headers = await this.secretHeaders.all();
+    this.log.setSecrets([(await this.credentials.get())?.value, ...headers.map((h) => h.value), this.settings.network().proxyAuthorization]);
   }
 
   private reset(): void {

@@ -6,12 +6,17 @@ import { originOf } from './keyOrigins';
 import { ModelCatalog } from './modelCatalog';
 import { selectModel } from './selectModel';
 import { testConnection } from './testConnection';
+import { describeHeaders, headerNameProblem, headerValueProblem } from '../gateway/headers';
+import type { AddedHeaderNames } from './clientProvider';
+import { SecretHeaders } from './secretHeaders';
 
 export interface ConnectionServices {
   settings: Settings;
   credentials: Credentials;
   catalog: ModelCatalog;
   log: Log;
+  secretHeaders: SecretHeaders;
+  headerNames: () => Promise<AddedHeaderNames>;
 }
 
 /** Commands for the gateway address, credentials, connection test, model choice and log. */
@@ -53,10 +58,71 @@ export function registerConnectionCommands(s: ConnectionServices): vscode.Dispos
       await s.settings.setBaseUrl(url.trim().replace(/\/+$/, ''));
       return true;
     }),
-    vscode.commands.registerCommand('genaiGateway.testConnection', (options?: { quiet?: boolean }) => testConnection(s.catalog, options?.quiet === true)),
+    vscode.commands.registerCommand('genaiGateway.testConnection', async (options?: { quiet?: boolean }) => {
+      const names = await s.headerNames();
+      const headers = describeHeaders(names.plain, names.secret);
+      const result = await testConnection(s.catalog, options?.quiet === true, headers);
+      if (result.ok) s.log.info(`Connection test: ${result.latencyMs} ms, ${result.modelCount ?? 0} models${headers ? `; headers: ${headers}` : ''}.`);
+      return { ...result, ...(headers ? { headers } : {}) };
+    }),
+    vscode.commands.registerCommand('genaiGateway.setSecretHeader', (name?: string, value?: string) => setSecretHeader(s, name, value)),
+    vscode.commands.registerCommand('genaiGateway.removeSecretHeader', (name?: string) => removeSecretHeader(s, name)),
     vscode.commands.registerCommand('genaiGateway.selectModel', () => selectModel(s.catalog, s.settings)),
     vscode.commands.registerCommand('genaiGateway.showLog', () => s.log.show()),
   ];
+}
+
+/** Asks for a header's name, then its value in a password box; keeps it in secret storage for the current gateway. */
+async function setSecretHeader(s: ConnectionServices, givenName?: string, givenValue?: string): Promise<boolean> {
+  const connection = s.settings.connection();
+  const mode = connection.authorization ?? 'bearer';
+  const origin = originOf(connection.baseUrl);
+  const name = typeof givenName === 'string' ? givenName.trim() : (await vscode.window.showInputBox({
+    title: 'GenAI Gateway: Set Secret Header (1/2)',
+    prompt: 'The header\'s name, e.g. CF-Access-Client-Secret. Headers that are not secret go in the genaiGateway.headers setting.',
+    ignoreFocusOut: true,
+    validateInput: (text) => headerNameProblem(text.trim(), mode),
+  }))?.trim();
+  if (!name) return false;
+  const nameProblem = headerNameProblem(name, mode);
+  if (nameProblem) {
+    void vscode.window.showErrorMessage(`GenAI Gateway: ${nameProblem}`);
+    return false;
+  }
+  const value = typeof givenValue === 'string' ? givenValue.trim() : (await vscode.window.showInputBox({
+    title: `GenAI Gateway: Set Secret Header (2/2): ${name}`,
+    prompt: `The value of ${name}. It is kept in VS Code's secret storage and sent only to ${origin ?? 'the gateway address you use it with first'}, with every request to the gateway (never with downloads of results); another address needs your confirmation.`,
+    password: true,
+    ignoreFocusOut: true,
+    validateInput: (text) => (text.trim() ? headerValueProblem(text.trim()) : 'Enter a value.'),
+  }))?.trim();
+  if (!value) return false;
+  const valueProblem = headerValueProblem(value);
+  if (valueProblem) {
+    void vscode.window.showErrorMessage(`GenAI Gateway: ${name}: ${valueProblem}`);
+    return false;
+  }
+  const plainTwin = Object.keys(connection.headers ?? {}).find((n) => n.toLowerCase() === name.toLowerCase());
+  await s.secretHeaders.set(name, value, origin);
+  s.log.info(`Stored the secret header ${name} in secret storage${origin ? ` for ${origin}` : ''}.`);
+  void vscode.window.showInformationMessage(`GenAI Gateway: secret header ${name} saved in secret storage${origin ? `; it is sent only to ${origin}` : ''}.${plainTwin ? ` Remove "${plainTwin}" from genaiGateway.headers: a header may be set only once.` : ''}`);
+  return true;
+}
+
+async function removeSecretHeader(s: ConnectionServices, givenName?: string): Promise<boolean> {
+  const all = await s.secretHeaders.all();
+  const name = typeof givenName === 'string' ? givenName.trim() : all.length
+    ? (await vscode.window.showQuickPick(all.map((h) => ({ label: h.name, description: h.origins.length ? `sent to ${h.origins.join(', ')}` : 'not used yet' })), { title: 'GenAI Gateway: Remove Secret Header' }))?.label
+    : undefined;
+  if (!all.length && typeof givenName !== 'string') {
+    void vscode.window.showInformationMessage('GenAI Gateway: no secret header is stored.');
+    return false;
+  }
+  if (!name) return false;
+  const removed = await s.secretHeaders.remove(name);
+  if (removed) s.log.info(`Removed the secret header ${name}.`);
+  void vscode.window.showInformationMessage(removed ? `GenAI Gateway: secret header ${name} removed.` : `GenAI Gateway: no secret header ${name} is stored.`);
+  return removed;
 }
 
 export function validateBaseUrl(text: string): string | undefined {

@@ -9,6 +9,7 @@ import { GatewayError } from '../gateway/errors';
 import type { ConnectionSettings } from '../platform/settings';
 import { CREDENTIAL_LABELS, Credential, Credentials } from './credentials';
 import { keyOriginDecision, originOf } from './keyOrigins';
+import type { SecretHeader, SecretHeaders } from './secretHeaders';
 
 const APPROVED_PROXIES_KEY = 'genaiGateway.approvedWorkspaceProxies';
 const WORKSPACE_SOURCE = "this workspace's settings (.vscode/settings.json or the .code-workspace file), which whoever wrote the repository can set";
@@ -41,6 +42,42 @@ export class KeyOriginGuard {
       });
     }
     await this.credentials.approveOrigin(credential, origin);
+  }
+
+  /**
+   * The secret headers that may go to the connection's gateway, name → value.
+   * They follow the key's rule: the origin they were set for, and each other
+   * origin the user approved (asked once for all of them).
+   */
+  async confirmSecretHeaders(headers: readonly SecretHeader[], connection: ConnectionSettings, store: Pick<SecretHeaders, 'approveOrigin'>): Promise<Record<string, string>> {
+    const origin = originOf(connection.baseUrl)!;
+    const out: Record<string, string> = {};
+    const bind: string[] = [];
+    const ask: SecretHeader[] = [];
+    for (const header of headers) {
+      const decision = keyOriginDecision(header, origin, connection.baseUrlSource);
+      if (decision === 'ask') ask.push(header);
+      else {
+        if (decision === 'bind') bind.push(header.name);
+        out[header.name] = header.value;
+      }
+    }
+    if (bind.length) await store.approveOrigin(bind, origin);
+    if (ask.length) {
+      const names = ask.map((h) => h.name);
+      const approved = await this.once(`headers ${names.join(',')} ${origin}`, () => askForHeadersOrigin(ask, origin, connection.baseUrlSource === 'workspace'));
+      if (!approved) {
+        throw new GatewayError({
+          kind: 'validation',
+          code: 'gateway_origin_not_approved',
+          param: 'genaiGateway.baseUrl',
+          message: `Nothing was sent to ${origin}: your secret header${names.length > 1 ? 's' : ''} ${names.join(', ')} belong${names.length > 1 ? '' : 's'} to ${describeOrigins([...new Set(ask.flatMap((h) => h.origins))])}. Confirm when asked, set the header again for this gateway with "GenAI Gateway: Set Secret Header…", or remove it with "GenAI Gateway: Remove Secret Header…".`,
+        });
+      }
+      await store.approveOrigin(names, origin);
+      for (const header of ask) out[header.name] = header.value;
+    }
+    return out;
   }
 
   /** Resolves when requests may go through the connection's proxy: a workspace's proxy needs the user's approval. */
@@ -86,6 +123,20 @@ async function askForKeyOrigin(credential: Credential, origin: string, fromWorks
     {
       modal: true,
       detail: `The gateway address ${origin} comes from ${fromWorkspace ? WORKSPACE_SOURCE : 'your user settings'}. ${belongsTo} Whoever runs ${origin} can use your ${label}. Continue only if you trust it; your answer is remembered for this address.`,
+    },
+    send,
+  );
+  return choice === send;
+}
+
+async function askForHeadersOrigin(headers: readonly SecretHeader[], origin: string, fromWorkspace: boolean): Promise<boolean> {
+  const names = headers.map((h) => h.name).join(', ');
+  const send = `Send My Secret Headers to ${new URL(origin).host}`;
+  const choice = await vscode.window.showWarningMessage(
+    `Send your secret header${headers.length > 1 ? 's' : ''} ${names} to ${origin}?`,
+    {
+      modal: true,
+      detail: `The gateway address ${origin} comes from ${fromWorkspace ? WORKSPACE_SOURCE : 'your user settings'}. The header${headers.length > 1 ? 's were' : ' was'} set for ${describeOrigins([...new Set(headers.flatMap((h) => h.origins))])}. Whoever runs ${origin} can use ${headers.length > 1 ? 'their values' : 'its value'}. Continue only if you trust it; your answer is remembered for this address.`,
     },
     send,
   );

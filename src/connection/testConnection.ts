@@ -16,7 +16,7 @@ export interface ConnectionTestResult {
 }
 
 /** GET /v1/models with a cancellable progress notification; reports latency and what the gateway offers. */
-export async function testConnection(catalog: ModelCatalog, quiet = false): Promise<ConnectionTestResult> {
+export async function testConnection(catalog: ModelCatalog, quiet = false, headers?: string): Promise<ConnectionTestResult> {
   const started = Date.now();
   try {
     const models = await vscode.window.withProgress(
@@ -35,7 +35,7 @@ export async function testConnection(catalog: ModelCatalog, quiet = false): Prom
     }
     if (!quiet) {
       const summary = Object.entries(byCapability).map(([c, n]) => `${n} ${CAPABILITY_LABELS[c as ModelCapability]}`).join(', ');
-      void vscode.window.showInformationMessage(`GenAI Gateway: connected in ${latencyMs} ms; ${models.length} models (${summary}).`);
+      void vscode.window.showInformationMessage(`GenAI Gateway: connected in ${latencyMs} ms; ${models.length} models (${summary})${headers ? `; headers: ${headers}` : ''}.`);
     }
     return { ok: true, latencyMs, modelCount: models.length, byCapability };
   } catch (e) {

@@ -43,6 +43,11 @@ export class GatewayClient {
     return this.transport.proxyUrl;
   }
 
+  /** The proxy requests to `url` (default: the gateway) go through; undefined: direct. */
+  proxyFor(url: string = this.transport.baseUrl): Promise<string | undefined> {
+    return this.transport.proxyFor(url);
+  }
+
   /** GETs a signed media link (no credential sent). */
   download(url: string, signal?: AbortSignal): Promise<GatewayResponse> {
     return this.transport.download(url, signal);

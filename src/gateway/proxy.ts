@@ -1,3 +1,5 @@
+import { GatewayError } from './errors';
+
 /**
  * Which proxy a request to `targetUrl` goes through: an explicit setting wins;
  * otherwise HTTPS_PROXY / HTTP_PROXY (either case) unless NO_PROXY matches.
@@ -47,6 +49,20 @@ function splitHostPort(entry: string): [string, string | undefined] {
     return [h, p];
   }
   return [entry, undefined];
+}
+
+/**
+ * A proxy that answered 407: it wants credentials, and says where to put
+ * them. `hadCredentials`: the proxy URL had some, so they were refused.
+ */
+export function proxyAuthenticationError(proxy: string, origin: string, hadCredentials: boolean, cause: unknown): GatewayError {
+  return new GatewayError({
+    kind: 'network',
+    status: 407,
+    code: 'proxy_authentication_required',
+    message: `The proxy ${proxy} refused to connect to ${origin}: it requires authentication (407 Proxy Authentication Required)${hadCredentials ? ' and did not accept the credentials in the proxy URL' : ''}. Set VS Code's http.proxyAuthorization (e.g. "Basic " and base64 of user:password), or put the credentials in the proxy URL (http://user:password@proxy:port in genaiGateway.proxy or http.proxy).`,
+    cause,
+  });
 }
 
 /** The proxy URL with any password removed, for logs and messages. */

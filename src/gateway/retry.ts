@@ -29,7 +29,14 @@ export const DEFAULT_RETRY: RetryOptions = { maxAttempts: 4, baseDelayMs: 500, m
 
 const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
 const NOT_PROCESSED_STATUS = new Set([429, 503]);
-const NEVER_RETRY_CODES = new Set(['insufficient_quota']);
+const NEVER_RETRY_CODES = new Set([
+  'insufficient_quota',
+  // Asking again gives the same answer: a proxy wanting credentials, a certificate not trusted.
+  'proxy_authentication_required',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT', 'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID', 'CERT_UNTRUSTED', 'CERT_REVOKED', 'CERT_SIGNATURE_FAILURE',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
 
 /** Network error codes meaning the request never reached the server. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);

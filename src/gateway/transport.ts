@@ -1,7 +1,10 @@
+import * as tls from 'node:tls';
 import { Agent, Dispatcher, ProxyAgent, request } from 'undici';
+import { certificateError, isCertificateError, peekCertificate } from './certificates';
 import { GatewayError } from './errors';
+import { AuthorizationMode, checkedHeaders } from './headers';
 import { errorFromResponse } from './errorBody';
-import { redactProxy, resolveProxy } from './proxy';
+import { matchesNoProxy, proxyAuthenticationError, redactProxy, resolveProxy } from './proxy';
 import { DEFAULT_RETRY, RetryClass, RetryOptions, isRetryable, nextDelay, retryAfterMs } from './retry';
 import { describeNetworkError, toGatewayError } from './networkErrors';
 import { MediaLinkGuard, systemLookup, type HostLookup } from './mediaLinkGuard';
@@ -46,6 +49,12 @@ export interface TransportOptions {
   baseUrl: string;
   /** The Bearer value: an API key or a social-login access token. */
   getCredential: () => Promise<string | undefined>;
+  /** `bearer` (default): the credential goes as `Authorization: Bearer`; `custom`: it is not sent (headers.ts). */
+  authorization?: AuthorizationMode;
+  /** Added to every API request, never to media-link downloads (`genaiGateway.headers`; checked in headers.ts). */
+  headers?: Readonly<Record<string, unknown>>;
+  /** Secret headers for this gateway (name → value), read for each API request like the credential. */
+  getSecretHeaders?: () => Promise<Readonly<Record<string, string>> | undefined>;
   userAgent: string;
   /** Explicit proxy URL; overrides HTTPS_PROXY / HTTP_PROXY. */
   proxy?: string;
@@ -56,6 +65,18 @@ export interface TransportOptions {
   random?: () => number;
   /** Looks up the names of media links and of the gateway (default: the system's resolver); tests stub it. */
   lookup?: HostLookup;
+  /** Trust: `ca` replaces Node's default list (certificates.ts builds it); `rejectUnauthorized: false` only when the user chose it. */
+  tls?: { ca?: string[]; rejectUnauthorized?: boolean };
+  /** `Proxy-Authorization` for the CONNECT to a proxy whose URL has no credentials (VS Code's http.proxyAuthorization). */
+  proxyAuthorization?: string;
+  /** More NO_PROXY entries (VS Code's http.noProxy). */
+  noProxy?: readonly string[];
+  /**
+   * Asked for the proxy of each origin when no explicit proxy is set (cached
+   * per origin), e.g. VS Code's own resolver with PAC and system proxies;
+   * undefined: direct. Without it: HTTPS_PROXY / HTTP_PROXY from `env`.
+   */
+  resolveProxy?: (url: string) => Promise<string | undefined>;
 }
 
 export interface RequestSpec {
@@ -97,6 +118,10 @@ export class Transport {
   private readonly retryOptions: RetryOptions;
   private readonly dispatchers = new Map<string, Dispatcher>();
   private readonly links: MediaLinkGuard;
+  /** Origin → the proxy requests to it go through (undefined: direct). */
+  private readonly proxies = new Map<string, Promise<string | undefined>>();
+  private readonly settledProxies = new Map<string, string | undefined>();
+  private readonly secureContext: tls.SecureContext | undefined;
 
   constructor(private readonly options: TransportOptions) {
     const url = new URL(options.baseUrl);
@@ -105,26 +130,68 @@ export class Transport {
     this.basePath = url.pathname.replace(/\/+$/, '');
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
     this.retryOptions = { ...DEFAULT_RETRY, ...options.retry };
-    this.proxyUrl = resolveProxy(this.baseUrl, options.proxy, options.env ?? process.env);
-    this.links = new MediaLinkGuard(url, options.lookup ?? systemLookup, (link) => this.proxyFor(link) !== undefined);
+    this.proxyUrl = this.staticProxy(this.baseUrl);
+    this.links = new MediaLinkGuard(url, options.lookup ?? systemLookup, (link) => this.knownProxy(link) !== undefined);
+    this.secureContext = options.tls?.ca ? tls.createSecureContext({ ca: options.tls.ca }) : undefined;
+  }
+
+  /** The proxy requests to `url` go through (undefined: direct), resolved once per origin. */
+  async proxyFor(url: string): Promise<string | undefined> {
+    const origin = new URL(url).origin;
+    let resolved = this.proxies.get(origin);
+    if (!resolved) {
+      const fixed = this.staticProxy(url);
+      const resolver = this.options.resolveProxy;
+      resolved = fixed !== undefined || !resolver || this.bypassed(url) || this.options.proxy?.trim()
+        ? Promise.resolve(fixed)
+        : resolver(url).then((p) => (p && p.trim() ? p.trim() : undefined), () => undefined);
+      this.proxies.set(origin, resolved);
+      void resolved.then((p) => this.settledProxies.set(origin, p));
+    }
+    return resolved;
+  }
+
+  private bypassed(url: string): boolean {
+    return !!this.options.noProxy?.length && matchesNoProxy(new URL(url), this.options.noProxy.join(','));
+  }
+
+  /** Explicit proxy or the environment's (not the resolver's), after both NO_PROXY lists. */
+  private staticProxy(url: string): string | undefined {
+    if (this.bypassed(url)) return undefined;
+    if (this.options.resolveProxy && !this.options.proxy?.trim()) return undefined;
+    return resolveProxy(url, this.options.proxy, this.options.env ?? process.env);
+  }
+
+  /** What proxyFor settled on, for checks that cannot wait (media links check proxyFor first). */
+  private knownProxy(url: string): string | undefined {
+    const origin = new URL(url).origin;
+    return this.settledProxies.has(origin) ? this.settledProxies.get(origin) : this.staticProxy(url);
   }
 
   async send(spec: RequestSpec): Promise<GatewayResponse> {
-    const credential = await this.options.getCredential();
-    if (!credential) {
-      throw new GatewayError({
-        kind: 'validation',
-        code: 'missing_credential',
-        param: 'apiKey',
-        message: 'No API key or access token is set for the gateway.',
-      });
+    const authorization = this.options.authorization ?? 'bearer';
+    // A wrong header in the settings is reported before anyone is asked for anything.
+    checkedHeaders({ plain: this.options.headers, authorization });
+    let credential: string | undefined;
+    if (authorization === 'bearer') {
+      credential = await this.options.getCredential();
+      if (!credential) {
+        throw new GatewayError({
+          kind: 'validation',
+          code: 'missing_credential',
+          param: 'apiKey',
+          message: 'No API key or access token is set for the gateway.',
+        });
+      }
     }
+    const added = checkedHeaders({ plain: this.options.headers, secret: await this.options.getSecretHeaders?.(), authorization });
     const query = spec.query && [...spec.query.keys()].length ? `?${spec.query.toString()}` : '';
     const relative = `${spec.path}${query}`;
     const headers: Record<string, string> = {
-      authorization: `Bearer ${credential}`,
       'user-agent': this.options.userAgent,
+      ...added,
       accept: spec.accept ?? 'application/json',
+      ...(credential !== undefined ? { authorization: `Bearer ${credential}` } : {}),
     };
     let body: string | undefined;
     if (spec.json !== undefined) {
@@ -149,6 +216,7 @@ export class Transport {
       let target = new URL(url);
       let from: URL | undefined;
       for (let hop = 0; ; hop++) {
+        await this.proxyFor(target.href);
         await this.links.check(target, from);
         const response = await this.attempt(target.href, shownLink(target), 'GET', headers, undefined, signal, attempt, true);
         const location = response.headers.location;
@@ -205,19 +273,19 @@ export class Transport {
     const log = (entry: Partial<RequestLogEntry>) =>
       this.options.onRequest?.({ method, path: logPath, attempt, durationMs: Date.now() - started, ...(mediaLink ? { mediaLink: true } : {}), ...entry });
     let response: Dispatcher.ResponseData;
+    const proxy = await this.proxyFor(url);
     try {
       response = await request(url, {
         method,
         headers,
         body,
         signal,
-        dispatcher: this.dispatcherFor(url, mediaLink),
+        dispatcher: this.dispatcherFor(proxy, mediaLink),
         headersTimeout: this.timeouts.headersMs,
         bodyTimeout: this.timeouts.bodyIdleMs,
       });
     } catch (e) {
-      const proxy = this.proxyFor(url);
-      const error = toGatewayError(e, signal, describeNetworkError(e, new URL(url).origin, proxy && redactProxy(proxy)));
+      const error = await this.failure(e, url, proxy, signal);
       log({ error: error.message });
       throw error;
     }
@@ -233,8 +301,36 @@ export class Transport {
     return wrapResponse(response, responseHeaders, requestId, signal);
   }
 
-  private proxyFor(url: string): string | undefined {
-    return url.startsWith(this.origin) ? this.proxyUrl : resolveProxy(url, this.options.proxy, this.options.env ?? process.env);
+  private async failure(e: unknown, url: string, proxy: string | undefined, signal: AbortSignal | undefined): Promise<GatewayError> {
+    const target = new URL(url);
+    const shownProxy = proxy && redactProxy(proxy);
+    if (!signal?.aborted && proxy && /Proxy response \(407\)/.test(e instanceof Error ? e.message : '')) {
+      return proxyAuthenticationError(shownProxy!, target.origin, this.proxyHasCredentials(proxy), e);
+    }
+    if (!signal?.aborted && isCertificateError(e)) {
+      const proxyUrl = proxy ? new URL(proxy) : undefined;
+      const peer = proxyUrl && proxyUrl.protocol !== 'http:' ? undefined : await peekCertificate(target, proxyUrl && { url: proxyUrl, authorization: this.proxyToken(proxy!) });
+      return certificateError(e, target.host, shownProxy, peer);
+    }
+    return toGatewayError(e, signal, describeNetworkError(e, target.origin, shownProxy));
+  }
+
+  private proxyHasCredentials(proxy: string): boolean {
+    try {
+      const url = new URL(proxy);
+      return !!(url.username || url.password);
+    } catch {
+      return false;
+    }
+  }
+
+  /** The Proxy-Authorization for `proxy`: its own credentials win over http.proxyAuthorization. */
+  private proxyToken(proxy: string): string | undefined {
+    if (this.proxyHasCredentials(proxy)) {
+      const url = new URL(proxy);
+      return `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`;
+    }
+    return this.options.proxyAuthorization?.trim() || undefined;
   }
 
   /**
@@ -242,15 +338,29 @@ export class Transport {
    * the addresses the link's check accepted. Through a proxy, the proxy
    * resolves names: only the link's literal host could be checked.
    */
-  private dispatcherFor(url: string, mediaLink: boolean): Dispatcher {
-    const proxy = this.proxyFor(url);
+  private dispatcherFor(proxy: string | undefined, mediaLink: boolean): Dispatcher {
     const checkedLookup = mediaLink && !proxy;
     const key = proxy ?? (checkedLookup ? 'media links' : 'direct');
     let dispatcher = this.dispatchers.get(key);
     if (!dispatcher) {
-      const connect = { timeout: this.timeouts.connectMs, ...(checkedLookup ? { lookup: this.links.lookup } : {}) };
+      const trust = {
+        ...(this.secureContext ? { secureContext: this.secureContext } : {}),
+        ...(this.options.tls?.rejectUnauthorized === false ? { rejectUnauthorized: false } : {}),
+      };
+      const connect = { timeout: this.timeouts.connectMs, ...trust, ...(checkedLookup ? { lookup: this.links.lookup } : {}) };
       const common = { connect, keepAliveTimeout: 30_000 };
-      dispatcher = proxy ? new ProxyAgent({ uri: proxy, ...common }) : new Agent(common);
+      if (proxy) {
+        const token = this.proxyHasCredentials(proxy) ? undefined : this.options.proxyAuthorization?.trim();
+        dispatcher = new ProxyAgent({
+          uri: proxy,
+          ...common,
+          requestTls: { ...trust },
+          proxyTls: { ...trust, timeout: this.timeouts.connectMs },
+          ...(token ? { token } : {}),
+        });
+      } else {
+        dispatcher = new Agent(common);
+      }
       this.dispatchers.set(key, dispatcher);
     }
     return dispatcher;

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { ModelCapability, isModelCapability } from '../gateway/catalog';
 import type { TokenLimits } from '../chat/languageModelInformation';
+import type { AuthorizationMode } from '../gateway/headers';
 import type { SpeechFormat } from '../gateway/types/speech';
 import { SPEECH_FORMATS, SPEECH_SPEED } from '../gateway/validation/limits';
 import { DEFAULT_VOICE } from '../speech/voices';
@@ -36,6 +37,23 @@ export interface ConnectionSettings {
   requestTimeoutSeconds: number;
   maxRetries: number;
   capabilityOverrides: Record<string, ModelCapability>;
+  /** `genaiGateway.headers` from user settings only (values unchecked: headers.ts checks them). */
+  headers?: Record<string, unknown>;
+  /** `genaiGateway.authorizationHeader` from user settings only. */
+  authorization?: AuthorizationMode;
+}
+
+export interface NetworkSettings {
+  /** http.systemCertificates (default true): trust the OS store too. */
+  systemCertificates: boolean;
+  /** http.proxyStrictSSL set to false by the user: certificates are not verified. */
+  strictSSLOff: boolean;
+  /** http.proxyAuthorization: the Proxy-Authorization value. */
+  proxyAuthorization?: string;
+  /** http.noProxy entries. */
+  noProxy: string[];
+  /** http.proxySupport: `off` means VS Code's proxy (http.proxy, environment, system) is not used. */
+  proxySupport: 'on' | 'off';
 }
 
 export interface ToolSettings {
@@ -72,6 +90,36 @@ export class Settings {
       requestTimeoutSeconds: c.get<number>('requestTimeoutSeconds', 120),
       maxRetries: c.get<number>('maxRetries', 3),
       capabilityOverrides: this.capabilityOverrides(),
+      ...this.requestHeaders(),
+    };
+  }
+
+  /** Added headers and the authorization mode: user settings only, a workspace can set neither. */
+  requestHeaders(): { headers: Record<string, unknown>; authorization: AuthorizationMode } {
+    const headers = this.sourced<unknown>('headers', {}, ['user', 'default']).value;
+    const mode = this.sourced<unknown>('authorizationHeader', 'bearer', ['user', 'default']).value;
+    return {
+      headers: typeof headers === 'object' && headers !== null && !Array.isArray(headers) ? { ...(headers as Record<string, unknown>) } : {},
+      authorization: mode === 'custom' ? 'custom' : 'bearer',
+    };
+  }
+
+  /**
+   * VS Code's network settings this extension follows (user or machine
+   * values: VS Code keeps http.* out of workspaces' reach).
+   */
+  network(): NetworkSettings {
+    const http = vscode.workspace.getConfiguration('http');
+    const strict = http.inspect<boolean>('proxyStrictSSL');
+    const auth = http.get<unknown>('proxyAuthorization');
+    const noProxy = http.get<unknown>('noProxy', []);
+    const support = http.get<string>('proxySupport', 'override');
+    return {
+      systemCertificates: http.get<boolean>('systemCertificates', true) !== false,
+      strictSSLOff: strict?.globalValue === false,
+      proxyAuthorization: typeof auth === 'string' && auth.trim() ? auth.trim() : undefined,
+      noProxy: Array.isArray(noProxy) ? noProxy.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()) : [],
+      proxySupport: support === 'off' ? 'off' : 'on',
     };
   }
 
@@ -194,8 +242,10 @@ export class Settings {
 
   /** True when a change touches how the client connects. */
   static affectsConnection(e: vscode.ConfigurationChangeEvent): boolean {
-    return ['baseUrl', 'proxy', 'requestTimeoutSeconds', 'maxRetries', 'modelCapabilities']
-      .some((name) => e.affectsConfiguration(`${SECTION}.${name}`)) || e.affectsConfiguration('http.proxy');
+    return ['baseUrl', 'proxy', 'requestTimeoutSeconds', 'maxRetries', 'modelCapabilities', 'headers', 'authorizationHeader']
+      .some((name) => e.affectsConfiguration(`${SECTION}.${name}`)) ||
+      ['http.proxy', 'http.noProxy', 'http.proxyAuthorization', 'http.proxyStrictSSL', 'http.proxySupport', 'http.systemCertificates']
+        .some((name) => e.affectsConfiguration(name));
   }
 
   /**

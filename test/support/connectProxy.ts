@@ -5,18 +5,31 @@ export interface ConnectProxy {
   readonly url: string;
   /** host:port of every CONNECT tunnel opened, in order. */
   readonly tunnels: string[];
+  /** The Proxy-Authorization of every CONNECT, in order (undefined: none sent). */
+  readonly authorizations: (string | undefined)[];
   close(): Promise<void>;
 }
 
+export interface ConnectProxyOptions {
+  /** The Proxy-Authorization value required; other CONNECTs get 407 with a Basic challenge. */
+  requireAuthorization?: string;
+}
+
 /** A minimal HTTP CONNECT proxy on loopback that records the tunnels it opens. */
-export async function startConnectProxy(): Promise<ConnectProxy> {
+export async function startConnectProxy(options: ConnectProxyOptions = {}): Promise<ConnectProxy> {
   const tunnels: string[] = [];
+  const authorizations: (string | undefined)[] = [];
   const sockets = new Set<net.Socket>();
   const server = http.createServer((_req, res) => {
     res.writeHead(405).end('CONNECT only');
   });
   server.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
     const target = req.url ?? '';
+    authorizations.push(req.headers['proxy-authorization']);
+    if (options.requireAuthorization !== undefined && req.headers['proxy-authorization'] !== options.requireAuthorization) {
+      client.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="test"\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
     tunnels.push(target);
     const [host, port] = target.split(':');
     const upstream = net.connect(Number(port), host, () => {
@@ -39,6 +52,7 @@ export async function startConnectProxy(): Promise<ConnectProxy> {
   return {
     url: `http://127.0.0.1:${port}`,
     tunnels,
+    authorizations,
     close: () => new Promise((resolve) => {
       sockets.forEach((s) => s.destroy());
       server.close(() => resolve());
