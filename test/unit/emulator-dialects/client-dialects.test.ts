@@ -14,26 +14,18 @@ import { GatewayError } from '../../../src/gateway/errors';
 import type { ChatRequest, ToolDefinition } from '../../../src/gateway/types/chat';
 import { AssembledMessage, collectChat } from '../../../src/chat/streamAssembler';
 import type { DialectName, Emulator } from '../../emulator/index';
-import { startEmulator } from '../../emulator/index';
+import { clientFixture } from '../client/harness';
 import { THINK_PROMPT, TIME, TOOL_PROMPT, WEATHER } from './dialect-kit';
 
 const REFUSAL = "I'm sorry, but I can't assist with that request.";
 const REASONING = /^The user wrote "please think about it"\. I should read it carefully/;
 
 async function withClient(dialect: DialectName, run: (client: GatewayClient, emu: Emulator) => Promise<void>): Promise<void> {
-  const emu = await startEmulator({ dialect });
-  const client = new GatewayClient({
-    baseUrl: emu.url,
-    userAgent: 'genai-gateway-vscode/0.0.0-test',
-    getCredential: async () => emu.apiKey,
-    retry: { baseDelayMs: 10, maxDelayMs: 40 },
-    env: {},
-  });
+  const fixture = await clientFixture({ dialect });
   try {
-    await run(client, emu);
+    await run(fixture.client, fixture.emu);
   } finally {
-    await client.close();
-    await emu.close();
+    await fixture.close();
   }
 }
 

@@ -5,10 +5,10 @@
 import * as assert from 'assert';
 import { randomUUID } from 'crypto';
 import * as fs from 'fs';
-import * as path from 'path';
 import * as vscode from 'vscode';
 import { startEmulator, type Emulator } from '../../emulator';
 import { until } from '../../support/until';
+import { filesContaining, runFolder } from './runFiles';
 
 const EXTENSION_ID = 'genai-gateway.genai-gateway';
 const KEY = `sk-network-${randomUUID()}`;
@@ -22,18 +22,7 @@ interface ConnectionTestResult {
 
 const config = () => vscode.workspace.getConfiguration('genaiGateway');
 const testConnection = () => vscode.commands.executeCommand<ConnectionTestResult>('genaiGateway.testConnection', { quiet: true });
-const runFolder = (): string => path.dirname(process.env.GENAI_TEST_TMP!);
 
-function filesContaining(dir: string, text: string): string[] {
-  const needle = Buffer.from(text);
-  const found: string[] = [];
-  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    const file = path.join(entry.parentPath, entry.name);
-    if (!entry.isFile() || fs.statSync(file).size > 64 * 2 ** 20) continue;
-    if (fs.readFileSync(file).includes(needle)) found.push(file);
-  }
-  return found;
-}
 
 suite('Company network', () => {
   let emulator: Emulator;

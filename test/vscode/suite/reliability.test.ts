@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import { startEmulator, type Emulator } from '../../emulator';
 import { startConnectProxy } from '../../support/connectProxy';
 import { until } from '../../support/until';
+import { filesContaining, runFolder } from './runFiles';
 
 const EXTENSION_ID = 'genai-gateway.genai-gateway';
 const KEY = `sk-reliability-${randomUUID()}`;
@@ -24,20 +25,7 @@ interface ConnectionTestResult {
 const config = () => vscode.workspace.getConfiguration('genaiGateway');
 const testConnection = () => vscode.commands.executeCommand<ConnectionTestResult>('genaiGateway.testConnection', { quiet: true });
 const workspaceFolder = (): string => process.env.GENAI_TEST_WORKSPACE!;
-/** The harness's run folder: code-server's user data, logs, the workspace and the extension host's temp dir. */
-const runFolder = (): string => path.dirname(process.env.GENAI_TEST_TMP!);
 
-/** Every file below `dir` that contains `text` (files of more than 64 MB are not read). */
-function filesContaining(dir: string, text: string): string[] {
-  const needle = Buffer.from(text);
-  const found: string[] = [];
-  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    const file = path.join(entry.parentPath, entry.name);
-    if (!entry.isFile() || fs.statSync(file).size > 64 * 2 ** 20) continue;
-    if (fs.readFileSync(file).includes(needle)) found.push(file);
-  }
-  return found;
-}
 
 suite('Reliability', () => {
   let emulator: Emulator;
