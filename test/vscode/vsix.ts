@@ -33,7 +33,7 @@ async function main(): Promise<void> {
         if (extra.length) throw new Error(`unexpected files: ${extra.join(', ')}`);
         const lower = files.map((f) => f.toLowerCase());
         for (const required of ['package.json', 'readme.md', 'changelog.md', 'dist/extension.js', 'dist/searchWorker.js', 'media/icon.png']) {
-          if (!lower.includes(required)) throw new Error(`missing ${required}`);
+          if (!lower.includes(required.toLowerCase())) throw new Error(`missing ${required}`);
         }
         if (!lower.some((f) => f.startsWith('license'))) throw new Error('missing LICENSE');
         const kb = fs.statSync(vsix).size / 1024;
