@@ -14,6 +14,7 @@ import type { ChatChunk } from './types/chat';
 
 const DONE = '[DONE]';
 const EXCERPT_LENGTH = 80;
+const MID_STREAM_ERROR = 'The gateway reported an error in the middle of the chat stream.';
 
 /** The most one streamed answer may send and take, counted from the call that starts reading it. */
 export interface ChatStreamLimits {
@@ -57,32 +58,33 @@ async function* chunkBatches(
   try {
     for (;;) {
       const read = await readBody(body, signal);
-      if (read.done) {
+      if (!read.done) {
+        received += read.value.byteLength;
+        if (received > limits.maxBytes) {
+          throw responseLimitError(
+            `The streamed answer is larger than ${formatBytes(limits.maxBytes)}, the most this extension reads for one answer; it was cut off there.`,
+          );
+        }
+      } else {
         bodyExhausted = true;
-        throw new GatewayError({
-          kind: 'stream',
-          message: `The chat stream ended without [DONE] after ${eventNumber} event(s): the answer may be incomplete.`,
-        });
-      }
-      received += read.value.byteLength;
-      if (received > limits.maxBytes) {
-        throw responseLimitError(
-          `The streamed answer is larger than ${formatBytes(limits.maxBytes)}, the most this extension reads for one answer; it was cut off there.`,
-        );
       }
       const batch: ChatChunk[] = [];
       let ended = false;
       let failure: unknown;
-      for (const payload of decoder.push(read.value)) {
+      for (const event of read.done ? decoder.end() : decoder.push(read.value)) {
         eventNumber++;
-        if (payload.startsWith(DONE)) {
+        if (typeof event !== 'string') {
+          failure = errorFromField(event.value);
+          break;
+        }
+        if (event.startsWith(DONE)) {
           ended = true;
           break;
         }
         // An empty event carries nothing; some servers send them as keep-alives.
-        if (payload === '') continue;
+        if (event === '') continue;
         try {
-          batch.push(parseChunk(payload, eventNumber));
+          batch.push(parseChunk(event, eventNumber));
         } catch (error) {
           failure = error;
           break;
@@ -92,6 +94,12 @@ async function* chunkBatches(
       if (batch.length > 0) yield batch;
       if (failure !== undefined) throw failure;
       if (ended) return;
+      if (read.done) {
+        throw new GatewayError({
+          kind: 'stream',
+          message: `The chat stream ended without [DONE] after ${eventNumber} event(s): the answer may be incomplete.`,
+        });
+      }
     }
   } finally {
     stop.dispose();
@@ -175,12 +183,26 @@ function parseChunk(payload: string, eventNumber: number): ChatChunk {
   }
   const record = value as Record<string, unknown>;
   if (record.error !== undefined && record.error !== null) {
-    throw errorFromJson(record, undefined, 'The gateway reported an error in the middle of the chat stream.');
+    throw errorFromJson(record, undefined, MID_STREAM_ERROR);
   }
   // Tolerated: a usage-only chunk without `choices`.
   if (record.choices === undefined) record.choices = [];
   else if (!Array.isArray(record.choices)) throw malformed(`event ${eventNumber} has no "choices" array`, payload);
   return value as ChatChunk;
+}
+
+/**
+ * llama.cpp's `error:` field, e.g. `{"code":500,"message":"…context size…","type":"server_error"}`,
+ * where `code` is an HTTP status; a value that is not JSON is the message.
+ */
+function errorFromField(value: string): GatewayError {
+  let body: unknown;
+  try {
+    body = JSON.parse(value);
+  } catch {
+    body = value;
+  }
+  return errorFromJson({ error: body }, undefined, MID_STREAM_ERROR);
 }
 
 function malformed(what: string, payload: string, cause?: unknown): GatewayError {
