@@ -83,10 +83,17 @@ async function* chunkBatches(
         }
         // An empty event carries nothing; some servers send them as keep-alives.
         if (event === '') continue;
+        let chunk: ChatChunk;
         try {
-          batch.push(parseChunk(event, eventNumber));
+          chunk = parseChunk(event, eventNumber);
         } catch (error) {
           failure = error;
+          break;
+        }
+        // An error chunk is handed out too: OpenRouter's ends the choice there (finish_reason "error").
+        batch.push(chunk);
+        if (chunk.error !== undefined && chunk.error !== null) {
+          failure = errorFromJson(chunk, undefined, MID_STREAM_ERROR);
           break;
         }
       }
@@ -182,12 +189,12 @@ function parseChunk(payload: string, eventNumber: number): ChatChunk {
     throw malformed(`event ${eventNumber} is not a JSON object`, payload);
   }
   const record = value as Record<string, unknown>;
-  if (record.error !== undefined && record.error !== null) {
-    throw errorFromJson(record, undefined, MID_STREAM_ERROR);
+  // Tolerated: a usage-only chunk without `choices`; an error object with anything there.
+  if (Array.isArray(record.choices)) return value as ChatChunk;
+  if (record.choices !== undefined && (record.error === undefined || record.error === null)) {
+    throw malformed(`event ${eventNumber} has no "choices" array`, payload);
   }
-  // Tolerated: a usage-only chunk without `choices`.
-  if (record.choices === undefined) record.choices = [];
-  else if (!Array.isArray(record.choices)) throw malformed(`event ${eventNumber} has no "choices" array`, payload);
+  record.choices = [];
   return value as ChatChunk;
 }
 

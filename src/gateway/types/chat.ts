@@ -106,4 +106,6 @@ export interface ChatChunk {
   usage?: ChatUsage | null;
   /** Groq's own field: where its usage is when stream_options is not honoured. */
   x_groq?: { usage?: ChatUsage | null } | null;
+  /** An error sent mid-stream (any of the error body shapes); the stream ends with it. */
+  error?: unknown;
 }
