@@ -30,7 +30,8 @@ export const CHAT_STREAM_LIMITS: ChatStreamLimits = { maxBytes: MAX_CHAT_STREAM_
  * Chunks read before a failure are handed out first; then it throws
  * GatewayError: kind 'stream' when the body ends without [DONE], is
  * interrupted, or carries a payload that is not a chunk; kind 'http' for an
- * error object sent mid-stream; kind 'aborted' when `signal` aborts (or the
+ * error object sent mid-stream (as data, after what its chunk carried, or
+ * in llama.cpp's `error:` field); kind 'aborted' when `signal` aborts (or the
  * signal's reason itself when that is a GatewayError, e.g. a timeout); code
  * `response_limit` when the answer goes beyond `limits`.
  * Ending early (return, a `break`, an error) lets the body go.

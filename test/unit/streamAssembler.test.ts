@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { ChatStreamAssembler, collectChat, type AssembledMessage } from '../../src/chat/streamAssembler';
 import { readChatChunks } from '../../src/gateway/chatStream';
 import type { ChatChunk, ChatUsage, FinishReason, ToolCallDelta } from '../../src/gateway/types/chat';
+import { bodyOf, inPieces } from '../support/splitWrites';
 
 type Delta = ChatChunk['choices'][number]['delta'];
 
@@ -206,10 +207,7 @@ test('collectChat assembles the chunks read from SSE bytes', async () => {
     usageChunk,
   ];
   const bytes = Buffer.from(`${events.map((e) => `data: ${JSON.stringify(e)}\r\n\r\n`).join(': ping\r\n\r\n')}data: [DONE]\r\n\r\n`);
-  async function* body(): AsyncGenerator<Uint8Array> {
-    for (let at = 0; at < bytes.length; at += 7) yield bytes.subarray(at, at + 7);
-  }
-  assert.deepEqual(await collectChat(readChatChunks(body())), {
+  assert.deepEqual(await collectChat(readChatChunks(bodyOf(inPieces(bytes, [7])))), {
     role: 'assistant',
     content: 'Bonjour 😀',
     toolCalls: [{ id: 'call_1', type: 'function', function: { name: 'f', arguments: '{"a":1}' } }],
