@@ -67,17 +67,12 @@ type ThinkingPartClass = new (value: string) => vscode.LanguageModelResponsePart
 
 /**
  * VS Code's LanguageModelThinkingPart, where the running VS Code has it: it
- * belongs to a proposed API, absent from the 1.104 typings and from older
- * VS Code versions (which then get no reasoning).
+ * belongs to a proposed API, absent from the 1.104 typings; VS Code 1.139
+ * offers it to every extension and passes it on to its chat, older
+ * versions without it get no reasoning.
  */
 function thinkingPart(text: string): vscode.LanguageModelResponsePart | undefined {
-  let ThinkingPart: ThinkingPartClass | undefined;
-  try {
-    ThinkingPart = (vscode as unknown as { LanguageModelThinkingPart?: ThinkingPartClass }).LanguageModelThinkingPart;
-  } catch {
-    // VS Code guards some proposed members with a getter that throws for extensions not enabling the proposal.
-    return undefined;
-  }
+  const ThinkingPart = (vscode as unknown as { LanguageModelThinkingPart?: ThinkingPartClass }).LanguageModelThinkingPart;
   return typeof ThinkingPart === 'function' ? new ThinkingPart(text) : undefined;
 }
 
