@@ -11,11 +11,11 @@ import type { ChatStream } from '../gateway/chat';
 import { isGatewayError } from '../gateway/errors';
 import type { ChatCompletion, ChatRequest } from '../gateway/types/chat';
 import { validateChatRequest } from '../gateway/validation';
-import type { AssistantTurn, Conversation, ToolCallRecord, Turn, TurnError, UserTurn } from './conversation';
+import type { AnswerPart, AssistantTurn, Conversation, ToolCallRecord, Turn, TurnError, UserTurn } from './conversation';
 import { newId } from './conversation';
 import { buildChatRequest, CONTINUE_PROMPT, NO_RESULT, type RequestOptions } from './requestBuilder';
-import { readAnswerInto, readCompletionInto } from './answerReader';
-import { roundLimitMessage, roundLimitResult, runToolCalls, settleUnfinished, type ToolRuntime } from './toolLoop';
+import { readAnswerInto, readCompletionInto, type AnswerListener } from './answerReader';
+import { BROKEN_OFF_RESULT, CANCELLED_RESULT, roundLimitMessage, roundLimitResult, runToolCalls, settleUnfinished, type ToolRuntime } from './toolLoop';
 import { deriveTitle } from './title';
 
 export interface ChatBackend {
@@ -28,9 +28,9 @@ export interface ChatBackend {
 export interface ChatSessionListener {
   /** Turns were added, removed or replaced, or the title changed. */
   structureChanged(): void;
-  /** Text arrived for a streaming turn. */
-  textAppended(turn: AssistantTurn, text: string): void;
-  /** A turn's status, usage, error or list of tool calls changed (its text did not). */
+  /** Text arrived for a streaming turn: for its answer, its reasoning or its refusal. */
+  textAppended(turn: AssistantTurn, text: string, part: AnswerPart): void;
+  /** A turn's status, usage, error, reasoning time or list of tool calls changed (its text did not). */
   turnChanged(turn: AssistantTurn): void;
   /** One tool call's status, result or duration changed. */
   toolCallChanged(turn: AssistantTurn, call: ToolCallRecord): void;
@@ -155,9 +155,11 @@ export class ChatSession {
     } catch (error) {
       if (signal.aborted) {
         current.status = inFlight.cause;
+        settleUnfinished(current.toolCalls ?? [], 'cancelled', CANCELLED_RESULT);
       } else {
-        current.status = current.text === '' && !current.toolCalls ? 'error' : 'interrupted';
+        current.status = nothingArrived(current) ? 'error' : 'interrupted';
         current.error = describeError(error, current.requestId);
+        settleUnfinished(current.toolCalls ?? [], 'skipped', BROKEN_OFF_RESULT);
       }
     } finally {
       this.inFlight = undefined;
@@ -168,14 +170,18 @@ export class ChatSession {
 
   /** One model request into the turn, streamed unless the model cannot stream tool calls. */
   private async answerInto(turn: AssistantTurn, request: ChatRequest, signal: AbortSignal): Promise<void> {
-    const onText = (text: string) => this.deps.listener.textAppended(turn, text);
+    const listener: AnswerListener = {
+      appended: (part, text) => this.deps.listener.textAppended(turn, text, part),
+      reasoningEnded: () => this.deps.listener.turnChanged(turn),
+    };
+    const now = () => this.now();
     const backend = this.deps.backend();
     if (request.tools && this.deps.tools && !this.deps.tools.settings().streamsToolCalls(request.model)) {
-      readCompletionInto(turn, await backend.create(request, signal), onText);
+      readCompletionInto(turn, await backend.create(request, signal), listener, now);
     } else {
       const stream = await backend.stream(request, { signal, includeUsage: true });
       if (stream.requestId) turn.requestId = stream.requestId;
-      await readAnswerInto(turn, stream.batches, onText);
+      await readAnswerInto(turn, stream.batches, listener, now);
     }
     turn.status = 'done';
   }
@@ -236,6 +242,10 @@ export class ChatSession {
   private now(): number {
     return this.deps.now?.() ?? Date.now();
   }
+}
+
+function nothingArrived(turn: AssistantTurn): boolean {
+  return turn.text === '' && !turn.toolCalls && !turn.reasoning && turn.refusal === undefined;
 }
 
 /** Only the message, the advice and the request id reach the user: never a cause, header or body. */

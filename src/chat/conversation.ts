@@ -63,11 +63,25 @@ export interface ToolCallRecord {
   durationMs?: number;
 }
 
+/** What streamed text belongs to: the answer, the model's reasoning before it, or its refusal. */
+export type AnswerPart = 'answer' | 'reasoning' | 'refusal';
+
+/** The model's reasoning before its answer. */
+export interface TurnReasoning {
+  text: string;
+  /** From its first piece to the answer's first; absent while it goes on, or when not streamed. */
+  durationMs?: number;
+}
+
 export interface AssistantTurn {
   kind: 'assistant';
   id: string;
   model: string;
   text: string;
+  /** Shown and kept, never sent back to the model (DeepSeek refuses requests carrying it). */
+  reasoning?: TurnReasoning;
+  /** Why the model refused to answer (OpenAI structured outputs); kept, not sent back. */
+  refusal?: string;
   status: AssistantStatus;
   finishReason?: FinishReason;
   usage?: ChatUsage;
@@ -128,6 +142,23 @@ export function chipLabel(chip: Pick<ContextChip, 'file' | 'startLine' | 'endLin
 /** "Tokens: 12 prompt + 30 answer = 42" */
 export function usageLine(usage: ChatUsage): string {
   return `Tokens: ${usage.prompt_tokens} prompt + ${usage.completion_tokens} answer = ${usage.total_tokens}`;
+}
+
+/** "Thought for 12 s" once the reasoning's time is known, else "Reasoning". */
+export function reasoningLabel(reasoning: TurnReasoning): string {
+  const ms = reasoning.durationMs;
+  if (ms === undefined) return 'Reasoning';
+  if (ms < 1000) return 'Thought for less than 1 s';
+  const seconds = Math.round(ms / 1000);
+  return seconds < 60 ? `Thought for ${seconds} s` : `Thought for ${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
+/** Finish reasons the chat explains in words of its own (stop and tool_calls need none). */
+const EXPLAINED_FINISH_REASONS: readonly FinishReason[] = ['stop', 'length', 'content_filter', 'tool_calls'];
+
+/** "Finish reason: eos" for a reason of the server's own, shown as it came; undefined for the ones the chat explains. */
+export function unexplainedFinishReason(reason: FinishReason | undefined): string | undefined {
+  return reason === undefined || EXPLAINED_FINISH_REASONS.includes(reason) ? undefined : `Finish reason: ${reason}`;
 }
 
 /** A call's arguments as shown to the user: indented when they are JSON, as written otherwise. */

@@ -3,7 +3,6 @@
  * VS Code's message parts arrive here as plain data (see LanguageModelPart);
  * the `vscode` side only converts its classes to and from these shapes.
  */
-import { validationError } from '../gateway/errors';
 import type { ChatMessage, ChatRequest, JsonSchemaObject, ToolCall, ToolChoice, ToolDefinition } from '../gateway/types/chat';
 
 /** A part of a message, as VS Code's LanguageModelTextPart, LanguageModelToolCallPart and LanguageModelToolResultPart carry it. */
@@ -98,13 +97,10 @@ function parametersOf(schema: object | undefined): JsonSchemaObject {
   return schema === undefined ? { type: 'object', properties: {} } : { ...schema, type: 'object' };
 }
 
-/** Required mode forces the one tool given: the gateway's tool_choice can name a function but not demand "any of several". */
+/** Required mode names the one tool given, or asks for any of several with `required`. */
 export function toolChoiceFor(required: boolean, tools: readonly LanguageModelToolSpec[]): ToolChoice | undefined {
   if (!required || tools.length === 0) return undefined;
-  if (tools.length > 1) {
-    throw validationError('toolMode', 'Required', 'Required with exactly one tool, or Auto', `${tools.length} tools given`);
-  }
-  return { type: 'function', function: { name: tools[0].name } };
+  return tools.length === 1 ? { type: 'function', function: { name: tools[0].name } } : 'required';
 }
 
 type SamplingFields = Pick<ChatRequest, 'temperature' | 'top_p' | 'max_tokens' | 'presence_penalty' | 'frequency_penalty' | 'stop'>;

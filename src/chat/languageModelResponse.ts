@@ -5,18 +5,26 @@ import { ChatStreamAssembler } from './streamAssembler';
 
 export type LanguageModelResponsePart =
   | { kind: 'text'; text: string }
+  | { kind: 'thinking'; text: string }
   | { kind: 'toolCall'; callId: string; name: string; input: object };
 
 /**
- * The text of each batch of chunks (those one network read brought) as it
- * arrives; each tool call once the stream has ended, because its arguments
- * come in pieces and VS Code takes them as one parsed object.
+ * The reasoning, then the text of each batch of chunks (those one network
+ * read brought) as it arrives, a refusal being the text; each tool call
+ * once the stream has ended, because its arguments come in pieces and VS
+ * Code takes them as one parsed object.
  */
 export async function* languageModelResponseParts(batches: AsyncIterable<readonly ChatChunk[]>): AsyncGenerator<LanguageModelResponsePart> {
   const assembler = new ChatStreamAssembler();
   for await (const batch of batches) {
+    let thinking = '';
     let text = '';
-    for (const chunk of batch) text += assembler.add(chunk).text;
+    for (const chunk of batch) {
+      const delta = assembler.add(chunk);
+      thinking += delta.reasoning;
+      text += delta.refusal + delta.text;
+    }
+    if (thinking) yield { kind: 'thinking', text: thinking };
     if (text) yield { kind: 'text', text };
   }
   for (const call of assembler.result().toolCalls) {

@@ -1,6 +1,6 @@
 /** A conversation as a Markdown document, for "Export Conversation". */
-import type { AssistantTurn, Conversation, ToolCallRecord, Turn } from './conversation';
-import { chipLabel, toolArgumentsText, usageLine } from './conversation';
+import type { AssistantTurn, Conversation, ToolCallRecord, Turn, TurnReasoning } from './conversation';
+import { chipLabel, reasoningLabel, toolArgumentsText, unexplainedFinishReason, usageLine } from './conversation';
 import { fenced } from './requestBuilder';
 
 export function conversationToMarkdown(conversation: Conversation): string {
@@ -18,7 +18,14 @@ function turnToMarkdown(turn: Turn): string {
   }
   const notes = assistantNotes(turn);
   const calls = (turn.toolCalls ?? []).map(toolCallToMarkdown);
-  return [`## Assistant (${turn.model})`, turn.text, ...calls, ...notes.map((note) => `_${note}_`)].filter((part) => part !== '').join('\n\n');
+  const reasoning = turn.reasoning ? [reasoningToMarkdown(turn.reasoning)] : [];
+  const refusal = turn.refusal ? [`**Refused:** ${turn.refusal}`] : [];
+  return [`## Assistant (${turn.model})`, ...reasoning, turn.text, ...refusal, ...calls, ...notes.map((note) => `_${note}_`)].filter((part) => part !== '').join('\n\n');
+}
+
+/** "Thought for 12 s", then the reasoning quoted. */
+function reasoningToMarkdown(reasoning: TurnReasoning): string {
+  return `**${reasoningLabel(reasoning)}**\n\n${quoted(reasoning.text.trim())}`;
 }
 
 /** The call's name and status, its arguments, and the result the model got. */
@@ -35,6 +42,8 @@ export function assistantNotes(turn: AssistantTurn): string[] {
   if (turn.error) notes.push(`Error: ${turn.error.message}${turn.error.requestId ? ` (request id ${turn.error.requestId})` : ''}`);
   if (turn.finishReason === 'length') notes.push('Cut at the maximum number of tokens.');
   if (turn.finishReason === 'content_filter') notes.push('Cut by the content filter.');
+  const otherReason = unexplainedFinishReason(turn.finishReason);
+  if (otherReason) notes.push(`${otherReason}.`);
   if (turn.usage) notes.push(usageLine(turn.usage));
   return notes;
 }

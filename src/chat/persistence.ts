@@ -2,9 +2,9 @@
  * The stored form of a conversation: one JSON document with a version field.
  * Reading checks every field, since the file may be old, hand-edited or cut.
  */
-import type { ChatUsage, FinishReason, ToolChoice } from '../gateway/types/chat';
+import type { ChatUsage, ToolChoice } from '../gateway/types/chat';
 import { readChatParams } from './chatParams';
-import type { AssistantStatus, AssistantTurn, Conversation, ContextChip, Draft, ToolCallRecord, ToolCallStatus, Turn, UserTurn } from './conversation';
+import type { AssistantStatus, AssistantTurn, Conversation, ContextChip, Draft, ToolCallRecord, ToolCallStatus, Turn, TurnReasoning, UserTurn } from './conversation';
 import { bool, list, num, oneOf, record, str } from './jsonFields';
 import { CANCELLED_RESULT, isUnfinished } from './toolLoop';
 
@@ -40,7 +40,6 @@ export function parseConversation(json: string): Conversation {
 }
 
 const STATUSES: readonly AssistantStatus[] = ['streaming', 'done', 'stopped', 'interrupted', 'error'];
-const FINISH_REASONS: readonly FinishReason[] = ['stop', 'length', 'content_filter', 'tool_calls'];
 
 function turn(t: Record<string, unknown>): Turn {
   if (t.kind === 'user') return userTurn(t);
@@ -62,7 +61,10 @@ function assistantTurn(t: Record<string, unknown>): AssistantTurn {
     status: status === 'streaming' ? 'interrupted' : status,
     createdAt: num(t.createdAt, 'turn.createdAt'),
   };
-  if (t.finishReason !== undefined) out.finishReason = oneOf(t.finishReason, FINISH_REASONS, 'turn.finishReason');
+  if (t.reasoning !== undefined) out.reasoning = reasoning(record(t.reasoning, 'turn.reasoning'));
+  if (t.refusal !== undefined) out.refusal = str(t.refusal, 'turn.refusal');
+  // Any text: servers send finish reasons of their own.
+  if (t.finishReason !== undefined) out.finishReason = str(t.finishReason, 'turn.finishReason');
   if (t.usage !== undefined) out.usage = usage(record(t.usage, 'turn.usage'));
   if (t.requestId !== undefined) out.requestId = str(t.requestId, 'turn.requestId');
   if (t.toolCalls !== undefined) out.toolCalls = list(t.toolCalls, 'turn.toolCalls').map((c, i) => toolCall(record(c, `turn.toolCalls[${i}]`)));
@@ -70,6 +72,12 @@ function assistantTurn(t: Record<string, unknown>): AssistantTurn {
     const e = record(t.error, 'turn.error');
     out.error = { message: str(e.message, 'turn.error.message'), ...(e.requestId !== undefined ? { requestId: str(e.requestId, 'turn.error.requestId') } : {}) };
   }
+  return out;
+}
+
+function reasoning(r: Record<string, unknown>): TurnReasoning {
+  const out: TurnReasoning = { text: str(r.text, 'turn.reasoning.text') };
+  if (r.durationMs !== undefined) out.durationMs = num(r.durationMs, 'turn.reasoning.durationMs');
   return out;
 }
 
@@ -92,9 +100,9 @@ function toolCall(c: Record<string, unknown>): ToolCallRecord {
   return out;
 }
 
-/** `auto`, `none`, or the function the model must call. */
+/** `auto`, `none`, `required`, or the function the model must call. */
 export function readToolChoice(value: unknown): ToolChoice {
-  if (typeof value === 'string') return oneOf(value, ['auto', 'none'] as const, 'toolChoice');
+  if (typeof value === 'string') return oneOf(value, ['auto', 'none', 'required'] as const, 'toolChoice');
   const choice = record(value, 'toolChoice');
   oneOf(choice.type, ['function'] as const, 'toolChoice.type');
   return { type: 'function', function: { name: str(record(choice.function, 'toolChoice.function').name, 'toolChoice.function.name') } };

@@ -40,16 +40,17 @@ export function buildChatRequest(
 }
 
 /**
- * A forced function is asked for only in the first request of an answer:
- * forced again after its results, the model could never answer. A forced
- * function no longer offered falls back to `auto`.
+ * A forced call (`required`, or a named function) is asked for only in the
+ * first request of an answer: forced again after its results, the model
+ * could never answer. A forced function no longer offered falls back to `auto`.
  */
 function toolChoiceFor(choice: ToolChoice | undefined, tools: readonly ToolDefinition[], afterToolResults: boolean): ToolChoice {
-  if (choice === undefined || typeof choice === 'string') return choice ?? 'auto';
-  const offered = tools.some((t) => t.function.name === choice.function.name);
-  return offered && !afterToolResults ? choice : 'auto';
+  if (choice === undefined || choice === 'auto' || choice === 'none') return choice ?? 'auto';
+  if (afterToolResults) return 'auto';
+  return choice === 'required' || tools.some((t) => t.function.name === choice.function.name) ? choice : 'auto';
 }
 
+/** An answer's reasoning and refusal stay out: only what the model answered goes back. */
 function toMessages(turn: Turn): ChatMessage[] {
   if (turn.kind === 'user') return [{ role: 'user', content: userContent(turn.text, turn.context) }];
   if (turn.toolCalls?.length) return toolCallMessages(turn.text, turn.toolCalls);

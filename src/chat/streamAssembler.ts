@@ -3,11 +3,11 @@
  * Pure: no `vscode`, no I/O.
  */
 
-import type { ChatChunk, ChatUsage, FinishReason, ToolCall, ToolCallDelta } from '../gateway/types/chat';
+import type { ChatChunk, ChatUsage, FinishReason, ReasoningAndRefusal, ToolCall, ToolCallDelta } from '../gateway/types/chat';
 
 /** A piece of a tool call that one chunk carried. */
 export interface ToolCallFragment {
-  /** The call's position among the message's tool calls (the wire `index`). */
+  /** The call's position among the message's tool calls (the wire `index`; without one, the order the calls came in). */
   index: number;
   /** Present when this chunk gave the call's id (usually its first fragment). */
   id?: string;
@@ -21,6 +21,10 @@ export interface ToolCallFragment {
 export interface ChatDelta {
   /** Text appended to the content ('' if none). */
   text: string;
+  /** Text appended to the model's reasoning ('' if none). */
+  reasoning: string;
+  /** Text appended to the model's refusal ('' if none). */
+  refusal: string;
   toolCalls: readonly ToolCallFragment[];
   /** Set by the chunk that ends the choice. */
   finishReason: FinishReason | null;
@@ -32,6 +36,10 @@ export interface AssembledMessage {
   role: 'assistant';
   /** null when no text came (e.g. only tool calls). */
   content: string | null;
+  /** Present when the model sent its reasoning. */
+  reasoning?: string;
+  /** Present when the model refused to answer. */
+  refusal?: string;
   toolCalls: ToolCall[];
   finishReason: FinishReason | null;
   usage?: ChatUsage;
@@ -49,63 +57,78 @@ interface ToolCallBuilder {
 const NO_FRAGMENTS: readonly ToolCallFragment[] = Object.freeze([]);
 
 /**
- * Accumulates chunks of choice 0 (requests never ask for several choices).
- * Tool-call fragments are joined by `index`: the id and name are taken from
- * the first fragment that has them (repeats are ignored), arguments are
- * concatenated in arrival order, whether a call comes whole in one chunk or
- * in pieces interleaved with other calls.
+ * Accumulates chunks of choice 0 (requests never ask for several choices; a
+ * choice without `index` counts as 0). Tool-call fragments with an `index`
+ * are joined by it; without one (Gemini's endpoint), a fragment with an id
+ * not seen yet starts a call, one with a known id continues that call, and
+ * one without id continues the call last added to. The id and name are
+ * taken from the first fragment that has them (repeats are ignored),
+ * arguments are concatenated in arrival order, whether a call comes whole
+ * in one chunk or in pieces interleaved with other calls. Usage is the last
+ * one sent, or else Groq's (in `x_groq`, when it ignores stream_options).
  */
 export class ChatStreamAssembler {
-  private contentParts: string[] = [];
+  private readonly contentParts: string[] = [];
+  private readonly reasoningParts: string[] = [];
+  private readonly refusalParts: string[] = [];
   private readonly toolCalls = new Map<number, ToolCallBuilder>();
+  private readonly toolCallsById = new Map<string, ToolCallBuilder>();
+  private latestToolCall: ToolCallBuilder | undefined;
   private finishReason: FinishReason | null = null;
   private usage: ChatUsage | undefined;
+  private groqUsage: ChatUsage | undefined;
   private id: string | undefined;
   private model: string | undefined;
 
   add(chunk: ChatChunk): ChatDelta {
     if (this.id === undefined && chunk.id) this.id = chunk.id;
     if (this.model === undefined && chunk.model) this.model = chunk.model;
-    const usage = chunk.usage ?? undefined;
-    if (usage) this.usage = usage;
-    const choice = chunk.choices.find((c) => c.index === 0);
-    if (!choice) return { text: '', toolCalls: NO_FRAGMENTS, finishReason: null, usage };
+    const usage = chunk.usage ?? chunk.x_groq?.usage ?? undefined;
+    if (chunk.usage) this.usage = chunk.usage;
+    else if (usage) this.groqUsage = usage;
+    const choice = chunk.choices.find((c) => (c.index ?? 0) === 0);
+    if (!choice) return { text: '', reasoning: '', refusal: '', toolCalls: NO_FRAGMENTS, finishReason: null, usage };
     const delta = choice.delta ?? {};
     const text = typeof delta.content === 'string' ? delta.content : '';
     if (text) this.contentParts.push(text);
-    const toolCalls = delta.tool_calls?.length ? delta.tool_calls.map((d, position) => this.addToolCall(d, position)) : NO_FRAGMENTS;
+    const reasoning = reasoningOf(delta);
+    if (reasoning) this.reasoningParts.push(reasoning);
+    const refusal = typeof delta.refusal === 'string' ? delta.refusal : '';
+    if (refusal) this.refusalParts.push(refusal);
+    const toolCalls = delta.tool_calls?.length ? delta.tool_calls.map((d) => this.addToolCall(d)) : NO_FRAGMENTS;
     const finishReason = choice.finish_reason ?? null;
     if (finishReason) this.finishReason = finishReason;
-    return { text, toolCalls, finishReason, usage };
+    return { text, reasoning, refusal, toolCalls, finishReason, usage };
   }
 
   /** The message so far; callable at any time, also before the stream ends. */
   result(): AssembledMessage {
-    const content = this.contentParts.length ? this.contentParts.join('') : null;
-    // Joined once: the next result() does not join these parts again.
-    if (this.contentParts.length > 1 && content !== null) this.contentParts = [content];
+    const content = joinOnce(this.contentParts);
+    const reasoning = joinOnce(this.reasoningParts);
+    const refusal = joinOnce(this.refusalParts);
     const message: AssembledMessage = {
       role: 'assistant',
       content,
       toolCalls: [...this.toolCalls.values()].sort((a, b) => a.index - b.index).map(toToolCall),
       finishReason: this.finishReason,
     };
-    if (this.usage) message.usage = this.usage;
+    if (reasoning !== null) message.reasoning = reasoning;
+    if (refusal !== null) message.refusal = refusal;
+    const usage = this.usage ?? this.groqUsage;
+    if (usage) message.usage = usage;
     if (this.id !== undefined) message.id = this.id;
     if (this.model !== undefined) message.model = this.model;
     return message;
   }
 
-  private addToolCall(delta: ToolCallDelta, position: number): ToolCallFragment {
-    // Some servers omit the index when every call comes whole in one chunk.
-    const index = typeof delta.index === 'number' ? delta.index : position;
-    let call = this.toolCalls.get(index);
-    if (!call) {
-      call = { index, id: '', name: '', argumentParts: [] };
-      this.toolCalls.set(index, call);
+  private addToolCall(delta: ToolCallDelta): ToolCallFragment {
+    const call = this.toolCallFor(delta);
+    this.latestToolCall = call;
+    const fragment: ToolCallFragment = { index: call.index, arguments: '' };
+    if (delta.id && !call.id) {
+      call.id = fragment.id = delta.id;
+      this.toolCallsById.set(delta.id, call);
     }
-    const fragment: ToolCallFragment = { index, arguments: '' };
-    if (delta.id && !call.id) call.id = fragment.id = delta.id;
     const name = delta.function?.name;
     if (name && !call.name) call.name = fragment.name = name;
     const args = delta.function?.arguments;
@@ -115,6 +138,33 @@ export class ChatStreamAssembler {
     }
     return fragment;
   }
+
+  private toolCallFor(delta: ToolCallDelta): ToolCallBuilder {
+    if (typeof delta.index === 'number') return this.toolCalls.get(delta.index) ?? this.startToolCall(delta.index);
+    const known = delta.id ? this.toolCallsById.get(delta.id) : this.latestToolCall;
+    return known ?? this.startToolCall(this.toolCalls.size === 0 ? 0 : Math.max(...this.toolCalls.keys()) + 1);
+  }
+
+  private startToolCall(index: number): ToolCallBuilder {
+    const call: ToolCallBuilder = { index, id: '', name: '', argumentParts: [] };
+    this.toolCalls.set(index, call);
+    return call;
+  }
+}
+
+/** The reasoning a delta or message carries. A server sending both names (vLLM while it renamed the field) sends the same text twice: it counts once. */
+export function reasoningOf(fields: ReasoningAndRefusal): string {
+  const { reasoning_content: older, reasoning: newer } = fields;
+  if (typeof older === 'string' && older !== '') return older;
+  return typeof newer === 'string' ? newer : '';
+}
+
+/** The parts joined, or null when there are none; joined once: the next call does not join these parts again. */
+function joinOnce(parts: string[]): string | null {
+  if (parts.length === 0) return null;
+  const joined = parts.join('');
+  if (parts.length > 1) parts.splice(0, parts.length, joined);
+  return joined;
 }
 
 function toToolCall(call: ToolCallBuilder): ToolCall {

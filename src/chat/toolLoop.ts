@@ -65,6 +65,8 @@ export interface ToolRuntime {
 
 export const DENIED_RESULT = 'The user denied this call: it did not run. Do not call it again unless the user asks for it.';
 export const CANCELLED_RESULT = 'The call was cancelled before it finished.';
+/** The result of a call in an answer that broke off: it may be cut short, so it never runs. */
+export const BROKEN_OFF_RESULT = 'Not run: the answer broke off, so the call may be incomplete.';
 export const TOO_MANY_CALLS_RESULT = `Not run: at most ${MAX_TOOL_CALLS_PER_ROUND} tool calls of one answer run. `
   + 'Call the ones you still need in your next answer.';
 

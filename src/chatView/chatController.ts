@@ -10,7 +10,7 @@ import { settingsProblem } from '../chat/requestBuilder';
 import type { ModelCapability } from '../gateway/catalog';
 import type { GatewayClient } from '../gateway/client';
 import type { ModelObject } from '../gateway/types/models';
-import type { HostMessage, ModelList, ToolOption, WebviewMessage } from '../protocol/chatProtocol';
+import { APPENDED_MESSAGE, type HostMessage, type ModelList, type ToolOption, type WebviewMessage } from '../protocol/chatProtocol';
 import type { ChatTools } from '../tools/chatTools';
 import type { ConversationLibrary } from './conversationLibrary';
 import { errorText } from './errorText';
@@ -36,10 +36,12 @@ export interface ChatViewPort {
 }
 
 const BUSY_CONTEXT_KEY = 'genaiGateway.chatBusy';
+/** The messages the batcher posts: any other posts what the batcher holds first. */
+const BATCHED: ReadonlySet<HostMessage['type']> = new Set(Object.values(APPENDED_MESSAGE));
 
 export class ChatController implements vscode.Disposable {
   private readonly sessions = new Map<string, ChatSession>();
-  private readonly batcher = new TextBatcher((conversationId, turnId, text) => this.post({ type: 'textAppended', conversationId, turnId, text }));
+  private readonly batcher = new TextBatcher((conversationId, turnId, text, part) => this.post({ type: APPENDED_MESSAGE[part], conversationId, turnId, text }));
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly loading: Promise<void>;
   private readonly approvals = new PendingApprovals();
@@ -212,9 +214,9 @@ export class ChatController implements vscode.Disposable {
         if (this.isActive(c)) this.postConversation();
         this.updateBusyContext();
       },
-      textAppended: (turn, text) => {
+      textAppended: (turn, text, part) => {
         this.library.saveSoon(c);
-        if (this.isActive(c)) this.batcher.append(c.id, turn.id, text);
+        if (this.isActive(c)) this.batcher.append(c.id, turn.id, text, part);
       },
       turnChanged: (turn) => {
         this.library.save(c);
@@ -303,7 +305,7 @@ export class ChatController implements vscode.Disposable {
   }
 
   private post(message: HostMessage): void {
-    if (message.type !== 'textAppended') this.batcher.flush();
+    if (!BATCHED.has(message.type)) this.batcher.flush();
     this.view?.post(message);
   }
 

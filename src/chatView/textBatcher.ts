@@ -1,20 +1,31 @@
 /**
- * Folds streamed text into one message per turn and interval, so a fast
- * stream costs the webview a few messages per second, not one per token.
+ * Folds streamed text into one message per turn, part (answer, reasoning,
+ * refusal) and interval, so a fast stream costs the webview a few messages
+ * per second, not one per token.
  */
+import type { AnswerPart } from '../chat/conversation';
+
+interface Pending {
+  conversationId: string;
+  turnId: string;
+  part: AnswerPart;
+  text: string;
+}
+
 export class TextBatcher {
-  private pending: { conversationId: string; turnId: string; text: string } | undefined;
+  private pending: Pending | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
-    private readonly post: (conversationId: string, turnId: string, text: string) => void,
+    private readonly post: (conversationId: string, turnId: string, text: string, part: AnswerPart) => void,
     private readonly intervalMs = 30,
   ) {}
 
-  append(conversationId: string, turnId: string, text: string): void {
-    if (this.pending && (this.pending.turnId !== turnId || this.pending.conversationId !== conversationId)) this.flush();
+  append(conversationId: string, turnId: string, text: string, part: AnswerPart = 'answer'): void {
+    const pending = this.pending;
+    if (pending && (pending.turnId !== turnId || pending.conversationId !== conversationId || pending.part !== part)) this.flush();
     if (this.pending) this.pending.text += text;
-    else this.pending = { conversationId, turnId, text };
+    else this.pending = { conversationId, turnId, part, text };
     this.timer ??= setTimeout(() => this.flush(), this.intervalMs);
   }
 
@@ -24,7 +35,7 @@ export class TextBatcher {
     this.timer = undefined;
     const pending = this.pending;
     this.pending = undefined;
-    if (pending) this.post(pending.conversationId, pending.turnId, pending.text);
+    if (pending) this.post(pending.conversationId, pending.turnId, pending.text, pending.part);
   }
 
   dispose(): void {

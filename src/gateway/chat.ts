@@ -1,6 +1,7 @@
 import { CHAT_STREAM_LIMITS, readChatChunkBatches } from './chatChunkBatches';
+import { ChatRequestAdapter } from './chatRequestAdapter';
 import { chunkByChunk } from './chatStream';
-import { Transport } from './transport';
+import { GatewayResponse, Transport } from './transport';
 import { ChatChunk, ChatCompletion, ChatRequest } from './types/chat';
 import { validateChatRequest } from './validation';
 
@@ -14,25 +15,40 @@ export interface ChatStream {
 }
 
 export class ChatApi {
+  private readonly adapter = new ChatRequestAdapter();
+
   constructor(private readonly transport: Transport) {}
 
   async create(req: ChatRequest, signal?: AbortSignal): Promise<ChatCompletion> {
     validateChatRequest(req);
-    const response = await this.transport.send({
-      method: 'POST', path: '/chat/completions', json: { ...req, stream: false }, signal, retry: 'safe',
-    });
+    const response = await this.send(req, false, signal);
     return response.json<ChatCompletion>();
   }
 
-  /** Resolves once the response headers arrived (errors and retries happen before); chunks follow. */
+  /**
+   * Resolves once the response headers arrived (errors and retries happen
+   * before); chunks follow. `includeUsage` asks for usage with
+   * stream_options, unless the model refused that field before.
+   */
   async stream(req: ChatRequest, options: { signal?: AbortSignal; includeUsage?: boolean } = {}): Promise<ChatStream> {
     validateChatRequest(req);
-    const body = { ...req, stream: true, ...(options.includeUsage ? { stream_options: { include_usage: true } } : {}) };
-    const response = await this.transport.send({
-      method: 'POST', path: '/chat/completions', json: body, signal: options.signal, retry: 'safe', accept: 'text/event-stream',
-    });
+    const response = await this.send(req, true, options.signal, options.includeUsage ? { include_usage: true } : undefined);
     const limits = { ...CHAT_STREAM_LIMITS, maxMs: this.transport.timeouts.chatStreamMs };
     const batches = readChatChunkBatches(response.body, options.signal, limits);
     return { requestId: response.requestId, chunks: chunkByChunk(batches, options.signal), batches };
+  }
+
+  /** Sends the request, again (once per field) when the model refuses a field the adapter can do without. */
+  private async send(req: ChatRequest, stream: boolean, signal: AbortSignal | undefined, streamOptions?: object): Promise<GatewayResponse> {
+    for (;;) {
+      const json = this.adapter.body(req, stream, streamOptions);
+      try {
+        return await this.transport.send({
+          method: 'POST', path: '/chat/completions', json, signal, retry: 'safe', ...(stream ? { accept: 'text/event-stream' } : {}),
+        });
+      } catch (error) {
+        if (!this.adapter.learn(req.model, json, error)) throw error;
+      }
+    }
   }
 }

@@ -14,6 +14,7 @@ import type { ChatChunk } from './types/chat';
 
 const DONE = '[DONE]';
 const EXCERPT_LENGTH = 80;
+const MID_STREAM_ERROR = 'The gateway reported an error in the middle of the chat stream.';
 
 /** The most one streamed answer may send and take, counted from the call that starts reading it. */
 export interface ChatStreamLimits {
@@ -29,7 +30,8 @@ export const CHAT_STREAM_LIMITS: ChatStreamLimits = { maxBytes: MAX_CHAT_STREAM_
  * Chunks read before a failure are handed out first; then it throws
  * GatewayError: kind 'stream' when the body ends without [DONE], is
  * interrupted, or carries a payload that is not a chunk; kind 'http' for an
- * error object sent mid-stream; kind 'aborted' when `signal` aborts (or the
+ * error object sent mid-stream (as data, after what its chunk carried, or
+ * in llama.cpp's `error:` field); kind 'aborted' when `signal` aborts (or the
  * signal's reason itself when that is a GatewayError, e.g. a timeout); code
  * `response_limit` when the answer goes beyond `limits`.
  * Ending early (return, a `break`, an error) lets the body go.
@@ -57,34 +59,42 @@ async function* chunkBatches(
   try {
     for (;;) {
       const read = await readBody(body, signal);
-      if (read.done) {
+      if (!read.done) {
+        received += read.value.byteLength;
+        if (received > limits.maxBytes) {
+          throw responseLimitError(
+            `The streamed answer is larger than ${formatBytes(limits.maxBytes)}, the most this extension reads for one answer; it was cut off there.`,
+          );
+        }
+      } else {
         bodyExhausted = true;
-        throw new GatewayError({
-          kind: 'stream',
-          message: `The chat stream ended without [DONE] after ${eventNumber} event(s): the answer may be incomplete.`,
-        });
-      }
-      received += read.value.byteLength;
-      if (received > limits.maxBytes) {
-        throw responseLimitError(
-          `The streamed answer is larger than ${formatBytes(limits.maxBytes)}, the most this extension reads for one answer; it was cut off there.`,
-        );
       }
       const batch: ChatChunk[] = [];
       let ended = false;
       let failure: unknown;
-      for (const payload of decoder.push(read.value)) {
+      for (const event of read.done ? decoder.end() : decoder.push(read.value)) {
         eventNumber++;
-        if (payload.startsWith(DONE)) {
+        if (typeof event !== 'string') {
+          failure = errorFromField(event.value);
+          break;
+        }
+        if (event.startsWith(DONE)) {
           ended = true;
           break;
         }
         // An empty event carries nothing; some servers send them as keep-alives.
-        if (payload === '') continue;
+        if (event === '') continue;
+        let chunk: ChatChunk;
         try {
-          batch.push(parseChunk(payload, eventNumber));
+          chunk = parseChunk(event, eventNumber);
         } catch (error) {
           failure = error;
+          break;
+        }
+        // An error chunk is handed out too: OpenRouter's ends the choice there (finish_reason "error").
+        batch.push(chunk);
+        if (chunk.error !== undefined && chunk.error !== null) {
+          failure = errorFromJson(chunk, undefined, MID_STREAM_ERROR);
           break;
         }
       }
@@ -92,6 +102,12 @@ async function* chunkBatches(
       if (batch.length > 0) yield batch;
       if (failure !== undefined) throw failure;
       if (ended) return;
+      if (read.done) {
+        throw new GatewayError({
+          kind: 'stream',
+          message: `The chat stream ended without [DONE] after ${eventNumber} event(s): the answer may be incomplete.`,
+        });
+      }
     }
   } finally {
     stop.dispose();
@@ -174,13 +190,27 @@ function parseChunk(payload: string, eventNumber: number): ChatChunk {
     throw malformed(`event ${eventNumber} is not a JSON object`, payload);
   }
   const record = value as Record<string, unknown>;
-  if (record.error !== undefined && record.error !== null) {
-    throw errorFromJson(record, undefined, 'The gateway reported an error in the middle of the chat stream.');
+  // Tolerated: a usage-only chunk without `choices`; an error object with anything there.
+  if (Array.isArray(record.choices)) return value as ChatChunk;
+  if (record.choices !== undefined && (record.error === undefined || record.error === null)) {
+    throw malformed(`event ${eventNumber} has no "choices" array`, payload);
   }
-  // Tolerated: a usage-only chunk without `choices`.
-  if (record.choices === undefined) record.choices = [];
-  else if (!Array.isArray(record.choices)) throw malformed(`event ${eventNumber} has no "choices" array`, payload);
+  record.choices = [];
   return value as ChatChunk;
+}
+
+/**
+ * llama.cpp's `error:` field, e.g. `{"code":500,"message":"…context size…","type":"server_error"}`,
+ * where `code` is an HTTP status; a value that is not JSON is the message.
+ */
+function errorFromField(value: string): GatewayError {
+  let body: unknown;
+  try {
+    body = JSON.parse(value);
+  } catch {
+    body = value;
+  }
+  return errorFromJson({ error: body }, undefined, MID_STREAM_ERROR);
 }
 
 function malformed(what: string, payload: string, cause?: unknown): GatewayError {

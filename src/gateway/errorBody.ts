@@ -28,14 +28,15 @@ export function errorFromResponse(
 
 /**
  * An error object sent as JSON (`{"error": {...}}` and the other shapes), e.g.
- * in the middle of a stream; the status comes from `status_code` when present.
+ * in the middle of a stream; the status comes from `status_code`, or from a
+ * numeric `code` (llama.cpp and OpenRouter put the HTTP status there).
  */
 export function errorFromJson(body: unknown, requestId: string | undefined, fallbackMessage: string): GatewayError {
   const fields = fieldsFromJson(body);
   const inner = isRecord(body) && isRecord(body.error) ? body.error : undefined;
   return new GatewayError({
     kind: 'http',
-    status: typeof inner?.status_code === 'number' ? inner.status_code : undefined,
+    status: httpStatus(inner?.status_code) ?? httpStatus(inner?.code),
     requestId,
     code: fields.code,
     type: fields.type,
@@ -121,6 +122,10 @@ function textOf(text: string, contentType: string | undefined): string {
     : text;
   const collapsed = plain.replace(/\s+/g, ' ').trim();
   return collapsed.length > 300 ? `${collapsed.slice(0, 297)}...` : collapsed;
+}
+
+function httpStatus(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 100 && value <= 599 ? value : undefined;
 }
 
 function str(value: unknown): string | undefined {

@@ -83,6 +83,11 @@ export function isGatewayError(e: unknown): e is GatewayError {
   return e instanceof GatewayError;
 }
 
+/** OpenAI's code, llama.cpp's type, or a message about the context size (llama.cpp's legacy stream error has only that). */
+function isContextOverflow(e: GatewayError): boolean {
+  return e.code === 'context_length_exceeded' || e.type === 'exceed_context_size_error' || /context (size|length|window)/i.test(e.message);
+}
+
 function adviceFor(e: GatewayError): string | undefined {
   if (e.code === 'media_link_refused') return 'Links to results expire (24 hours after they are made): generate the result again, or refresh the video task for a fresh link.';
   if (e.code === 'unsafe_media_link') return 'The gateway\'s administrator can serve results over https: from a public address, or from the gateway\'s own address.';
@@ -90,6 +95,7 @@ function adviceFor(e: GatewayError): string | undefined {
   if (e.code === 'response_limit') return 'The limit protects VS Code from a faulty gateway: ask for less, or have the gateway checked.';
   if (e.code === 'missing_credential') return 'Run "GenAI Gateway: Set API Key" (or "Set Access Token"), or set the GENAI_GATEWAY_API_KEY environment variable.';
   if (e.kind === 'http') {
+    if (isContextOverflow(e)) return 'The conversation is longer than the model\'s context: start a new conversation, attach less, or choose a model with a larger context.';
     if (e.status === 401) return 'Set a valid API key or access token (command "GenAI Gateway: Set API Key").';
     if (e.status === 403) return 'The key is not allowed to use this resource; check its permissions with the gateway administrator.';
     if (e.code === 'model_not_found' || (e.status === 404 && /model/i.test(e.message))) {

@@ -1,6 +1,8 @@
 /**
  * Server-sent events (WHATWG "event stream interpretation") reduced to what
- * the chat stream needs: the `data` of each event.
+ * the chat stream needs: the `data` of each event, and the non-standard
+ * `error` field llama.cpp's server (builds through 2025) reports a failed
+ * stream with.
  */
 
 import { isAscii } from 'node:buffer';
@@ -10,8 +12,17 @@ const LF = 0x0a;
 const CR = 0x0d;
 const COLON = 0x3a;
 const SPACE = 0x20;
+const ERROR_FIELD = 'error';
 /** One event larger than this is refused: memory stays bounded whatever the server sends. */
 export const MAX_EVENT_BYTES = 16 * 1024 * 1024;
+
+/** An event with an `error` field (not part of the SSE standard): its value, whatever data came with it. */
+export class SseErrorField {
+  constructor(readonly value: string) {}
+}
+
+/** The data of an event, or its error field. */
+export type SseEvent = string | SseErrorField;
 
 /**
  * Incremental decoder from the bytes of a `text/event-stream` body to the
@@ -34,12 +45,14 @@ export class SseDecoder {
   private skipLineFeed = false;
   /** The event's data so far; undefined while it has no data line. */
   private data: string | undefined = undefined;
+  /** The event's error field so far; undefined while it has none. */
+  private error: string | undefined = undefined;
   /** The complete lines being read, decoded. */
   private text = '';
 
-  /** Feeds bytes; returns the data of every event these bytes completed. */
-  push(bytes: Uint8Array): string[] {
-    const events: string[] = [];
+  /** Feeds bytes; returns every event these bytes completed. */
+  push(bytes: Uint8Array): SseEvent[] {
+    const events: SseEvent[] = [];
     const buffer = asBuffer(bytes);
     const end = Math.max(buffer.lastIndexOf(LF), buffer.lastIndexOf(CR)) + 1;
     if (end === 0) {
@@ -58,18 +71,23 @@ export class SseDecoder {
   }
 
   /**
-   * Ends the stream. As the WHATWG algorithm says, an event not closed by a
-   * blank line is discarded at end of stream (it may be cut short), so this
-   * returns no payload; it exists so callers need not know that rule, and it
-   * resets the decoder for a new stream.
+   * Ends the stream: returns the event still open when every line of it was
+   * complete, and resets the decoder for a new stream. The WHATWG algorithm
+   * discards an event not closed by a blank line; but llama.cpp's server
+   * ends its streams with `data: [DONE]` and a single line end, so an event
+   * whose lines all ended is dispatched. An unterminated last line may be
+   * cut short: it is discarded, and the event it belongs to with it.
    */
-  end(): string[] {
+  end(): SseEvent[] {
+    const events: SseEvent[] = [];
+    if (this.tailLength === 0) this.endEvent(events);
     this.tail = [];
     this.tailLength = 0;
     this.atStreamStart = true;
     this.skipLineFeed = false;
     this.data = undefined;
-    return [];
+    this.error = undefined;
+    return events;
   }
 
   private keep(bytes: Buffer): void {
@@ -88,7 +106,7 @@ export class SseDecoder {
   }
 
   /** `bytes` ends with a line terminator. */
-  private readLines(bytes: Buffer, events: string[]): void {
+  private readLines(bytes: Buffer, events: SseEvent[]): void {
     let pos = 0;
     if (this.atStreamStart) {
       this.atStreamStart = false;
@@ -106,7 +124,7 @@ export class SseDecoder {
   }
 
   /** The common case: no CR, every line ends in LF. */
-  private readLinesEndingInLineFeed(events: string[]): void {
+  private readLinesEndingInLineFeed(events: SseEvent[]): void {
     const text = this.text;
     const length = text.length;
     let pos = 0;
@@ -124,7 +142,7 @@ export class SseDecoder {
   }
 
   /** `cr` is the first CR of the text. */
-  private readLinesWithCarriageReturns(cr: number, events: string[]): void {
+  private readLinesWithCarriageReturns(cr: number, events: SseEvent[]): void {
     const text = this.text;
     const length = text.length;
     let pos = 0;
@@ -150,28 +168,46 @@ export class SseDecoder {
   }
 
   /** A blank line: the event read so far is complete. */
-  private endEvent(events: string[]): void {
-    if (this.data !== undefined) events.push(this.data);
+  private endEvent(events: SseEvent[]): void {
+    if (this.error !== undefined) events.push(new SseErrorField(this.error));
+    else if (this.data !== undefined) events.push(this.data);
     this.data = undefined;
+    this.error = undefined;
   }
 
-  private readLine(start: number, end: number, events: string[]): void {
+  private readLine(start: number, end: number, events: SseEvent[]): void {
     if (start === end) return this.endEvent(events);
     const text = this.text;
-    // Only the data field matters: comments (":..."), event, id, retry and
-    // unknown fields are skipped. "data" without a colon has an empty value.
+    // Only the data and error fields matter: comments (":..."), event, id,
+    // retry and unknown fields are skipped. A name without a colon has an empty value.
     const nameEnd = start + 4;
-    if (nameEnd > end || !startsWithData(text, start)) return;
-    if (nameEnd === end) this.addData(end, end);
-    else if (text.charCodeAt(nameEnd) === COLON) this.addData(nameEnd + 1, end);
+    if (nameEnd > end) return;
+    if (startsWithData(text, start)) {
+      if (nameEnd === end) this.addData(end, end);
+      else if (text.charCodeAt(nameEnd) === COLON) this.addData(nameEnd + 1, end);
+    } else if (text.startsWith(ERROR_FIELD, start)) {
+      const errorEnd = start + ERROR_FIELD.length;
+      if (errorEnd === end) this.addError(end, end);
+      else if (text.charCodeAt(errorEnd) === COLON) this.addError(errorEnd + 1, end);
+    }
   }
 
   /** Adds the value of a data line, which starts at `start` after an optional space. */
   private addData(start: number, end: number): void {
+    this.data = this.joined(this.data, start, end);
+  }
+
+  private addError(start: number, end: number): void {
+    this.error = this.joined(this.error, start, end);
+  }
+
+  /** `before` and the value of a line (which starts at `start` after an optional space), joined with LF. */
+  private joined(before: string | undefined, start: number, end: number): string {
     if (start < end && this.text.charCodeAt(start) === SPACE) start++;
     const value = this.text.slice(start, end);
-    this.data = this.data === undefined ? value : `${this.data}\n${value}`;
-    if (this.data.length > MAX_EVENT_BYTES) throw tooLarge();
+    const joined = before === undefined ? value : `${before}\n${value}`;
+    if (joined.length > MAX_EVENT_BYTES) throw tooLarge();
+    return joined;
   }
 }
 

@@ -78,7 +78,10 @@ export class GatewayChatModelProvider implements vscode.LanguageModelChatProvide
       });
       const stream = await this.services.clients.get().chat.stream(request, { signal: abort.signal });
       requestId = stream.requestId;
-      for await (const part of languageModelResponseParts(stream.batches)) progress.report(toResponsePart(part));
+      for await (const part of languageModelResponseParts(stream.batches)) {
+        const reported = toResponsePart(part);
+        if (reported) progress.report(reported);
+      }
     } catch (error) {
       if (token.isCancellationRequested) throw new vscode.CancellationError();
       const failure = toLanguageModelError(error, requestId);

@@ -51,10 +51,29 @@ export function toolSpecs(tools: readonly vscode.LanguageModelChatTool[] | undef
   return (tools ?? []).map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
 }
 
-export function toResponsePart(part: LanguageModelResponsePart): vscode.LanguageModelResponsePart {
-  return part.kind === 'text'
-    ? new vscode.LanguageModelTextPart(part.text)
-    : new vscode.LanguageModelToolCallPart(part.callId, part.name, part.input);
+/** The part to report; none for reasoning where this VS Code has no thinking part. */
+export function toResponsePart(part: LanguageModelResponsePart): vscode.LanguageModelResponsePart | undefined {
+  switch (part.kind) {
+    case 'text':
+      return new vscode.LanguageModelTextPart(part.text);
+    case 'thinking':
+      return thinkingPart(part.text);
+    case 'toolCall':
+      return new vscode.LanguageModelToolCallPart(part.callId, part.name, part.input);
+  }
+}
+
+type ThinkingPartClass = new (value: string) => vscode.LanguageModelResponsePart;
+
+/**
+ * VS Code's LanguageModelThinkingPart, where the running VS Code has it: it
+ * belongs to a proposed API, absent from the 1.104 typings; VS Code 1.139
+ * offers it to every extension and passes it on to its chat, older
+ * versions without it get no reasoning.
+ */
+function thinkingPart(text: string): vscode.LanguageModelResponsePart | undefined {
+  const ThinkingPart = (vscode as unknown as { LanguageModelThinkingPart?: ThinkingPartClass }).LanguageModelThinkingPart;
+  return typeof ThinkingPart === 'function' ? new ThinkingPart(text) : undefined;
 }
 
 /** A LanguageModelError where a code fits (NoPermissions for 401, …), with the server's message and the request id. */

@@ -7,7 +7,7 @@
  */
 import type { ChatParams } from '../chat/chatParams';
 import { readChatParams } from '../chat/chatParams';
-import type { AssistantTurn, Conversation, Draft, ToolCallRecord } from '../chat/conversation';
+import type { AnswerPart, AssistantTurn, Conversation, Draft, ToolCallRecord } from '../chat/conversation';
 import { oneOf, str } from '../chat/jsonFields';
 import type { ModelOption } from '../chat/modelOptions';
 import { readToolChoice } from '../chat/persistence';
@@ -56,6 +56,10 @@ export type HostMessage =
   | { type: 'conversation'; conversation: Conversation; busy: boolean }
   | { type: 'conversations'; conversations: ConversationSummary[] }
   | { type: 'textAppended'; conversationId: string; turnId: string; text: string }
+  /** The model's reasoning before its answer grew; it is done once the turn has its duration (or ended). */
+  | { type: 'reasoningAppended'; conversationId: string; turnId: string; text: string }
+  /** The model's refusal to answer grew. */
+  | { type: 'refusalAppended'; conversationId: string; turnId: string; text: string }
   | { type: 'turnChanged'; conversationId: string; turn: AssistantTurn; busy: boolean }
   | { type: 'models'; models: ModelList }
   | { type: 'toolCallChanged'; conversationId: string; turnId: string; call: ToolCallRecord }
@@ -67,6 +71,9 @@ export type HostMessage =
   | { type: 'problem'; message?: string }
   | { type: 'focusComposer' }
   | { type: 'toggleHistory' };
+
+/** The message carrying streamed text of each part of an answer. */
+export const APPENDED_MESSAGE = { answer: 'textAppended', reasoning: 'reasoningAppended', refusal: 'refusalAppended' } as const satisfies Record<AnswerPart, HostMessage['type']>;
 
 // ---------------------------------------------------------------- webview → host
 

@@ -3,39 +3,46 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { GatewayError } from '../../src/gateway/errors';
 import { readChatChunks } from '../../src/gateway/chatStream';
-import { SseDecoder } from '../../src/gateway/sse';
+import { SseDecoder, SseErrorField, type SseEvent } from '../../src/gateway/sse';
 import type { ChatChunk } from '../../src/gateway/types/chat';
+import { everySplit, inPieces } from '../support/splitWrites';
 
 const utf8 = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'utf8'));
 
+/** Decodes the writes, then ends the stream. */
+function decodeWrites(writes: readonly Uint8Array[]): SseEvent[] {
+  const decoder = new SseDecoder();
+  return [...writes.flatMap((write) => decoder.push(write)), ...decoder.end()];
+}
+
 /** Decodes `bytes` pushed in pieces of the given sizes (cycled; 1 byte when empty). */
-function decodeInPieces(bytes: Uint8Array, sizes: readonly number[] = []): string[] {
-  const decoder = new SseDecoder();
-  const events: string[] = [];
-  for (let at = 0, i = 0; at < bytes.length; i++) {
-    const size = sizes.length ? sizes[i % sizes.length] : 1;
-    events.push(...decoder.push(bytes.subarray(at, at + size)));
-    at += size;
-  }
-  events.push(...decoder.end());
-  return events;
+function decodeInPieces(bytes: Uint8Array, sizes: readonly number[] = []): SseEvent[] {
+  return decodeWrites(inPieces(bytes, sizes));
 }
 
-function decodeWhole(bytes: Uint8Array): string[] {
-  const decoder = new SseDecoder();
-  return [...decoder.push(bytes), ...decoder.end()];
+function decodeWhole(bytes: Uint8Array): SseEvent[] {
+  return decodeWrites([bytes]);
 }
 
-/** An independent, naive reading of the WHATWG algorithm, used as the oracle. */
-function referenceDecode(bytes: Uint8Array): string[] {
+/**
+ * An independent, naive reading of the WHATWG algorithm, used as the oracle,
+ * with this decoder's two additions: the `error` field, and an event whose
+ * lines all ended dispatched at end of stream.
+ */
+function referenceDecode(bytes: Uint8Array): SseEvent[] {
   const lines = new TextDecoder().decode(bytes).split(/\r\n|\r|\n/);
-  lines.pop(); // not terminated: not a line
-  const events: string[] = [];
+  const unterminated = lines.pop();
+  const events: SseEvent[] = [];
   let data: string[] | undefined;
+  let error: string[] | undefined;
+  const dispatch = (): void => {
+    if (error) events.push(new SseErrorField(error.join('\n')));
+    else if (data) events.push(data.join('\n'));
+    data = error = undefined;
+  };
   for (const line of lines) {
     if (line === '') {
-      if (data) events.push(data.join('\n'));
-      data = undefined;
+      dispatch();
       continue;
     }
     const colon = line.indexOf(':');
@@ -43,7 +50,9 @@ function referenceDecode(bytes: Uint8Array): string[] {
     let value = colon === -1 ? '' : line.slice(colon + 1);
     if (value.startsWith(' ')) value = value.slice(1);
     if (field === 'data') (data ??= []).push(value);
+    if (field === 'error') (error ??= []).push(value);
   }
+  if (unterminated === '') dispatch();
   return events;
 }
 
@@ -111,10 +120,7 @@ test('UTF-8 characters split at every byte decode whole (emoji, CJK, accents)', 
   const stream = utf8(`data: {"content":"${text}"}\n\ndata: ${text}\ndata: ascii\n\n`);
   const expected = [`{"content":"${text}"}`, `${text}\nascii`];
   for (let size = 1; size <= 7; size++) assert.deepEqual(decodeInPieces(stream, [size]), expected, `pieces of ${size}`);
-  for (let split = 0; split <= stream.length; split++) {
-    const decoder = new SseDecoder();
-    assert.deepEqual([...decoder.push(stream.subarray(0, split)), ...decoder.push(stream.subarray(split))], expected, `split at ${split}`);
-  }
+  for (const { name, writes } of everySplit(stream)) assert.deepEqual(decodeWrites(writes), expected, name);
 });
 
 test('ASCII and non-ASCII payloads in one push each decode correctly', () => {
@@ -128,11 +134,29 @@ test('invalid UTF-8 becomes U+FFFD, as when decoding the whole stream', () => {
   assert.deepEqual(decodeInPieces(stream), decodeWhole(stream));
 });
 
-test('an event not closed by a blank line is discarded at end of stream', () => {
+test('at end of stream, an event whose lines all ended is dispatched without its blank line (llama.cpp ends so)', () => {
   const decoder = new SseDecoder();
   assert.deepEqual(decoder.push(utf8('data: a\n\ndata: [DONE]\n')), ['a']);
-  assert.deepEqual(decoder.end(), []);
-  assert.deepEqual(decodeWhole(utf8('data: a\n\ndata: [DO')), ['a']);
+  assert.deepEqual(decoder.end(), ['[DONE]']);
+  for (const eol of ['\n', '\r\n', '\r']) {
+    const stream = utf8(`data: a${eol}${eol}data: b${eol}data: c${eol}`);
+    for (const { name, writes } of everySplit(stream)) assert.deepEqual(decodeWrites(writes), ['a', 'b\nc'], `${JSON.stringify(eol)}, ${name}`);
+  }
+});
+
+test('at end of stream, an unterminated last line is discarded with its event', () => {
+  const stream = utf8('data: a\n\ndata: b\ndata: [DO');
+  for (const { name, writes } of everySplit(stream)) assert.deepEqual(decodeWrites(writes), ['a'], name);
+  assert.deepEqual(decodeWhole(utf8('data: a\n\n: comment')), ['a']);
+});
+
+test('an error field (llama.cpp) is an event of its own kind, also without a blank line at the end', () => {
+  const error = '{"code":500,"message":"the request exceeds the available context size","type":"server_error"}';
+  const stream = utf8(`data: a\n\nerror: ${error}\n\ndata: [DONE]\n\nerror:x\nerror\n`);
+  for (const { name, writes } of everySplit(stream)) {
+    assert.deepEqual(decodeWrites(writes), ['a', new SseErrorField(error), '[DONE]', new SseErrorField('x\n')], name);
+  }
+  assert.deepEqual(decodeWhole(utf8('data: a\nerror: e\n\nerrors: no\n\nError: no\n\n')), [new SseErrorField('e')]);
 });
 
 test('end() resets the decoder for a new stream', () => {

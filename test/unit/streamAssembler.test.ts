@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { ChatStreamAssembler, collectChat, type AssembledMessage } from '../../src/chat/streamAssembler';
 import { readChatChunks } from '../../src/gateway/chatStream';
 import type { ChatChunk, ChatUsage, FinishReason, ToolCallDelta } from '../../src/gateway/types/chat';
+import { bodyOf, inPieces } from '../support/splitWrites';
 
 type Delta = ChatChunk['choices'][number]['delta'];
 
@@ -27,10 +28,13 @@ test('text stream: role chunk, content pieces, empty final delta with finish_rea
 
 test('add() reports what each chunk added', () => {
   const assembler = new ChatStreamAssembler();
-  assert.deepEqual(assembler.add(chunk({ role: 'assistant', content: '' })), { text: '', toolCalls: [], finishReason: null, usage: undefined });
-  assert.deepEqual(assembler.add(chunk({ content: 'Hi' })), { text: 'Hi', toolCalls: [], finishReason: null, usage: undefined });
-  assert.deepEqual(assembler.add(chunk({}, 'length')), { text: '', toolCalls: [], finishReason: 'length', usage: undefined });
-  assert.deepEqual(assembler.add(usageChunk), { text: '', toolCalls: [], finishReason: null, usage: USAGE });
+  const nothing = { text: '', reasoning: '', refusal: '', toolCalls: [], finishReason: null, usage: undefined };
+  assert.deepEqual(assembler.add(chunk({ role: 'assistant', content: '' })), nothing);
+  assert.deepEqual(assembler.add(chunk({ content: 'Hi' })), { ...nothing, text: 'Hi' });
+  assert.deepEqual(assembler.add(chunk({ reasoning_content: 'Hm' })), { ...nothing, reasoning: 'Hm' });
+  assert.deepEqual(assembler.add(chunk({ refusal: 'No' })), { ...nothing, refusal: 'No' });
+  assert.deepEqual(assembler.add(chunk({}, 'length')), { ...nothing, finishReason: 'length' });
+  assert.deepEqual(assembler.add(usageChunk), { ...nothing, usage: USAGE });
   const started = assembler.add(chunk(call(0, { id: 'call_a', type: 'function', function: { name: 'f', arguments: '' } })));
   assert.deepEqual(started.toolCalls, [{ index: 0, id: 'call_a', name: 'f', arguments: '' }]);
   const more = assembler.add(chunk(call(0, { id: 'call_a', function: { arguments: '{"x"' } })));
@@ -129,10 +133,46 @@ test('text and tool calls in one message are both kept', () => {
   assert.equal(message.toolCalls.length, 1);
 });
 
-test('a missing index falls back to the position in the chunk; a missing id gets a stable one', () => {
-  const noIndex = { tool_calls: [{ function: { name: 'f', arguments: '{}' } }, { function: { name: 'g', arguments: '[]' } }] } as unknown as Delta;
-  const message = assemble([chunk(noIndex, 'tool_calls')]);
-  assert.deepEqual(message.toolCalls.map((c) => [c.id, c.function.name, c.function.arguments]), [['call_0', 'f', '{}'], ['call_1', 'g', '[]']]);
+test('without index, a new id starts a call, a known id continues it, no id continues the latest; a missing id gets a stable one', () => {
+  const message = assemble([
+    chunk({ tool_calls: [{ id: 'A', function: { name: 'f', arguments: '{"x"' } }, { id: 'B', function: { name: 'g', arguments: '{' } }] }),
+    chunk({ tool_calls: [{ id: 'A', function: { arguments: ':1}' } }] }),
+    chunk({ tool_calls: [{ id: 'B', function: { arguments: '"y"' } }, { function: { arguments: ':2}' } }] }),
+  ]);
+  assert.deepEqual(message.toolCalls.map((c) => [c.id, c.function.name, c.function.arguments]), [['A', 'f', '{"x":1}'], ['B', 'g', '{"y":2}']]);
+  const anonymous = assemble([chunk({ tool_calls: [{ function: { name: 'h', arguments: '[' } }] }), chunk({ tool_calls: [{ function: { arguments: ']' } }] })]);
+  assert.deepEqual(anonymous.toolCalls, [{ id: 'call_0', type: 'function', function: { name: 'h', arguments: '[]' } }]);
+});
+
+test('a call without index after calls with one takes the next position', () => {
+  const message = assemble([chunk(call(0, { id: 'A', function: { name: 'f', arguments: '{}' } })), chunk(call(2, { id: 'C', function: { name: 'h', arguments: '{}' } })), chunk({ tool_calls: [{ id: 'D', function: { name: 'k', arguments: '{}' } }] })]);
+  assert.deepEqual(message.toolCalls.map((c) => c.id), ['A', 'C', 'D']);
+});
+
+test('reasoning under either name, counted once when a delta carries both; refusal; both kept beside the content', () => {
+  const message = assemble([
+    chunk({ reasoning_content: 'Let me ', reasoning: 'Let me ' }),
+    chunk({ reasoning: 'think.' }),
+    chunk({ reasoning_content: null, reasoning: '', content: 'Answer' }),
+    chunk({ refusal: 'I cannot ' }),
+    chunk({ refusal: 'do that.' }, 'stop'),
+  ]);
+  assert.equal(message.reasoning, 'Let me think.');
+  assert.equal(message.refusal, 'I cannot do that.');
+  assert.equal(message.content, 'Answer');
+  assert.equal('reasoning' in assemble([chunk({ content: 'x' })]), false);
+});
+
+test('a choice without index counts as choice 0', () => {
+  const noIndex: ChatChunk = { ...chunk({}), choices: [{ delta: { content: 'A' }, finish_reason: 'stop' }] };
+  assert.equal(assemble([noIndex]).content, 'A');
+});
+
+test('usage: the last one sent wins; Groq\'s x_groq.usage only when no top-level usage came', () => {
+  const other: ChatUsage = { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 };
+  assert.deepEqual(assemble([{ ...usageChunk, usage: other }, usageChunk, { ...usageChunk, usage: null }]).usage, USAGE);
+  assert.deepEqual(assemble([chunk({ content: 'x' }, 'stop', { x_groq: { usage: USAGE } })]).usage, USAGE);
+  assert.deepEqual(assemble([{ ...usageChunk, usage: other }, chunk({}, 'stop', { x_groq: { usage: USAGE } })]).usage, other);
 });
 
 test('choices other than index 0 are ignored', () => {
@@ -167,10 +207,7 @@ test('collectChat assembles the chunks read from SSE bytes', async () => {
     usageChunk,
   ];
   const bytes = Buffer.from(`${events.map((e) => `data: ${JSON.stringify(e)}\r\n\r\n`).join(': ping\r\n\r\n')}data: [DONE]\r\n\r\n`);
-  async function* body(): AsyncGenerator<Uint8Array> {
-    for (let at = 0; at < bytes.length; at += 7) yield bytes.subarray(at, at + 7);
-  }
-  assert.deepEqual(await collectChat(readChatChunks(body())), {
+  assert.deepEqual(await collectChat(readChatChunks(bodyOf(inPieces(bytes, [7])))), {
     role: 'assistant',
     content: 'Bonjour 😀',
     toolCalls: [{ id: 'call_1', type: 'function', function: { name: 'f', arguments: '{"a":1}' } }],

@@ -27,13 +27,16 @@ export interface ToolDefinition {
   function: { name: string; description?: string; parameters: JsonSchemaObject; strict?: boolean };
 }
 
-export type ToolChoice = 'auto' | 'none' | { type: 'function'; function: { name: string } };
+/** `required`: the model must call one of the tools, whichever it likes. */
+export type ToolChoice = 'auto' | 'none' | 'required' | { type: 'function'; function: { name: string } };
 
 export interface ChatRequest {
   model: string;
   messages: ChatMessage[];
   temperature?: number;
   max_tokens?: number;
+  /** The name OpenAI's reasoning models take instead of max_tokens (they refuse max_tokens). */
+  max_completion_tokens?: number;
   top_p?: number;
   stop?: string | string[];
   presence_penalty?: number;
@@ -43,7 +46,12 @@ export interface ChatRequest {
   tool_choice?: ToolChoice;
 }
 
-export type FinishReason = 'stop' | 'length' | 'content_filter' | 'tool_calls';
+/**
+ * Why a choice ended. OpenAI sends 'stop', 'length', 'content_filter' and
+ * 'tool_calls'; other servers send reasons of their own as they are
+ * (Together's 'eos', OpenRouter's 'error'), so any text may come.
+ */
+export type FinishReason = string;
 
 export interface ChatUsage {
   prompt_tokens: number;
@@ -58,15 +66,26 @@ export interface ChatCompletion {
   model: string;
   choices: Array<{
     index: number;
-    message: { role: 'assistant'; content: string | null; tool_calls?: ToolCall[] };
+    message: { role: 'assistant'; content: string | null; tool_calls?: ToolCall[] } & ReasoningAndRefusal;
     logprobs?: null;
     finish_reason: FinishReason;
   }>;
   usage?: ChatUsage;
 }
 
+/** What some servers send besides the content. */
+export interface ReasoningAndRefusal {
+  /** The model's reasoning: DeepSeek, vLLM before late 2025, many proxies. */
+  reasoning_content?: string | null;
+  /** The same under the name vLLM, OpenRouter and mlx use now. */
+  reasoning?: string | null;
+  /** Why the model refuses to answer (OpenAI structured outputs). */
+  refusal?: string | null;
+}
+
 export interface ToolCallDelta {
-  index: number;
+  /** Missing from some servers (Gemini's endpoint). */
+  index?: number;
   id?: string;
   type?: 'function';
   function?: { name?: string; arguments?: string };
@@ -78,10 +97,15 @@ export interface ChatChunk {
   created: number;
   model: string;
   choices: Array<{
-    index: number;
-    delta: { role?: 'assistant'; content?: string | null; tool_calls?: ToolCallDelta[] };
+    /** Missing from some servers: then 0. */
+    index?: number;
+    delta: { role?: 'assistant'; content?: string | null; tool_calls?: ToolCallDelta[] } & ReasoningAndRefusal;
     finish_reason: FinishReason | null;
     logprobs?: null;
   }>;
   usage?: ChatUsage | null;
+  /** Groq's own field: where its usage is when stream_options is not honoured. */
+  x_groq?: { usage?: ChatUsage | null } | null;
+  /** An error sent mid-stream (any of the error body shapes); the stream ends with it. */
+  error?: unknown;
 }

@@ -14,6 +14,7 @@ export function validateChatRequest(req: ChatRequest): void {
   numberInRange('presence_penalty', req.presence_penalty, CHAT_PENALTY.min, CHAT_PENALTY.max);
   numberInRange('frequency_penalty', req.frequency_penalty, CHAT_PENALTY.min, CHAT_PENALTY.max);
   integerInRange('max_tokens', req.max_tokens, 1, Infinity);
+  integerInRange('max_completion_tokens', req.max_completion_tokens, 1, Infinity);
   text('user', req.user);
   const toolNames = validateTools(req.tools);
   validateToolChoice(req.tool_choice, toolNames);

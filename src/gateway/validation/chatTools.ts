@@ -29,10 +29,10 @@ export function validateToolChoice(choice: unknown, toolNames: readonly string[]
   if (choice === undefined) return;
   if (toolNames === undefined) fail('tool_choice', choice, 'tool_choice only together with tools', 'no tools given');
   if (typeof choice === 'string') {
-    oneOf('tool_choice', choice, ['auto', 'none']);
+    oneOf('tool_choice', choice, ['auto', 'none', 'required']);
     return;
   }
-  const allowed = '"auto", "none" or {"type": "function", "function": {"name": ...}}';
+  const allowed = '"auto", "none", "required" or {"type": "function", "function": {"name": ...}}';
   if (!isRecord(choice)) fail('tool_choice', choice, allowed);
   oneOf('tool_choice.type', choice.type, ['function'], { required: true });
   const fn = requiredObject('tool_choice.function', choice.function, 'an object with the name of a tool');

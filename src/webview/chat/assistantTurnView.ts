@@ -1,9 +1,10 @@
-/** An answer: its markdown (streamed or finished), the tools it called, how it ended, its cost, and what can be done next. */
-import { usageLine, type AssistantTurn, type ToolCallRecord } from '../../chat/conversation';
+/** An answer: the model's reasoning, its markdown (streamed or finished) or refusal, the tools it called, how it ended, its cost, and what can be done next. */
+import { unexplainedFinishReason, usageLine, type AssistantTurn, type ToolCallRecord } from '../../chat/conversation';
 import { decorateCodeBlocks } from './codeBlockActions';
 import { el, textButton } from './dom';
 import type { HostConnection } from './hostConnection';
 import { renderStaticMarkdown, StreamingMessageView } from './markdown';
+import { ThinkingBlock } from './thinkingBlock';
 import { ToolCallCard } from './toolCallCard';
 
 const MARKDOWN_OPTIONS = { decorate: decorateCodeBlocks };
@@ -11,6 +12,9 @@ const MARKDOWN_OPTIONS = { decorate: decorateCodeBlocks };
 export class AssistantTurnView {
   readonly element: HTMLElement;
   private readonly body = el('div', { class: 'assistant-text markdown-body' });
+  private readonly thinking: ThinkingBlock;
+  private readonly refusalText = el('span', { class: 'refusal-text' });
+  private readonly refusal = el('div', { class: 'refusal', role: 'note' }, el('span', { class: 'codicon codicon-circle-slash', 'aria-hidden': 'true' }), el('div', {}, el('span', { class: 'refusal-label' }, 'The model refused: '), this.refusalText));
   private readonly footer = el('footer', { class: 'turn-footer' });
   private readonly toolCalls = el('div', { class: 'tool-calls', role: 'list', 'aria-label': 'Tool calls' });
   private readonly cards = new Map<string, ToolCallCard>();
@@ -23,11 +27,14 @@ export class AssistantTurnView {
     private readonly host: HostConnection,
     continued = false,
   ) {
+    this.thinking = new ThinkingBlock(turn.reasoning, turn.status === 'streaming');
     this.element = el(
       'article',
       { class: `turn turn-assistant${continued ? ' turn-continued' : ''}`, 'aria-label': `Answer from ${turn.model}`, 'data-turn-id': turn.id },
       el('header', { class: 'turn-header' }, el('span', { class: 'turn-role' }, 'Assistant'), el('span', { class: 'turn-model' }, turn.model)),
+      this.thinking.element,
       this.body,
+      this.refusal,
       this.toolCalls,
       this.footer,
     );
@@ -37,6 +44,7 @@ export class AssistantTurnView {
     } else {
       renderStaticMarkdown(this.body, turn.text, MARKDOWN_OPTIONS);
     }
+    this.showRefusal();
     this.showToolCalls();
     this.renderFooter(canAct);
   }
@@ -45,16 +53,38 @@ export class AssistantTurnView {
     this.stream?.append(text);
   }
 
-  /** The turn's status, usage or error changed; its text is already on screen. */
-  update(turn: AssistantTurn, canAct: boolean): void {
+  /** True when this reasoning began the thinking. */
+  appendReasoning(text: string): boolean {
+    return this.thinking.append(text);
+  }
+
+  appendRefusal(text: string): void {
+    this.refusal.hidden = false;
+    this.refusalText.append(text);
+  }
+
+  /**
+   * The turn's status, usage, error or reasoning time changed; its text is
+   * already on screen. Returns the reasoning's label ("Thought for 12 s")
+   * when this ended the thinking.
+   */
+  update(turn: AssistantTurn, canAct: boolean): string | undefined {
     this.turn = turn;
     const stream = this.stream;
     if (turn.status !== 'streaming' && stream) {
       this.stream = undefined;
       stream.finish();
     }
+    const thought = this.thinking.update(turn.reasoning, turn.status === 'streaming');
+    this.showRefusal();
     this.showToolCalls();
     this.renderFooter(canAct);
+    return thought;
+  }
+
+  private showRefusal(): void {
+    this.refusal.hidden = this.turn.refusal === undefined;
+    this.refusalText.textContent = this.turn.refusal ?? '';
   }
 
   /** One call changed; returns its card when the call now waits for the user's approval. */
@@ -90,6 +120,8 @@ export class AssistantTurnView {
       parts.push(notice('fold-down', 'The answer reached the token limit.', canAct ? textButton('debug-continue', 'Continue', () => this.host.post({ type: 'continue' })) : undefined));
     }
     const row = el('div', { class: 'turn-meta' });
+    const otherReason = unexplainedFinishReason(t.finishReason);
+    if (otherReason) row.append(el('span', { class: 'finish-reason' }, otherReason));
     if (t.usage) row.append(el('span', { class: 'usage' }, usageLine(t.usage)));
     if (canAct && t.status !== 'streaming' && t.status !== 'error') row.append(textButton('refresh', 'Regenerate', () => this.host.post({ type: 'regenerate' }), { class: 'text-button subtle' }));
     if (row.childElementCount) parts.push(row);

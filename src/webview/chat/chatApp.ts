@@ -62,6 +62,10 @@ export class ChatApp {
         return this.history.show(message.conversations, this.conversationId);
       case 'textAppended':
         return this.transcript.appendText(message.conversationId, message.turnId, message.text);
+      case 'reasoningAppended':
+        return this.transcript.appendReasoning(message.conversationId, message.turnId, message.text);
+      case 'refusalAppended':
+        return this.transcript.appendRefusal(message.conversationId, message.turnId, message.text);
       case 'turnChanged':
         this.setBusy(message.busy);
         return this.transcript.updateTurn(message.conversationId, message.turn, message.busy);

@@ -35,6 +35,12 @@ export class LiveAnnouncer {
     this.flush();
   }
 
+  /** A change of state while the answer goes on ("Thinking…"): the whole sentences not read yet, then it. */
+  status(message: string): void {
+    this.sentences += ` ${message}`;
+    this.flush();
+  }
+
   /** Drops what was not announced (the conversation on screen changed). */
   reset(): void {
     this.partial = '';

@@ -1,9 +1,10 @@
-/** Whether the model may call tools (auto), must not (none), or must call one function; hidden when no tools are offered. */
+/** Whether the model may call tools (auto), must not (none), must call one (required), or must call a given function; hidden when no tools are offered. */
 import type { ToolChoice, ToolOption } from '../../protocol/chatProtocol';
 import { el } from './dom';
 import type { HostConnection } from './hostConnection';
 
 const FORCED_PREFIX = 'function:';
+const SIMPLE_CHOICES = ['auto', 'none', 'required'] as const;
 
 export class ToolChoicePicker {
   readonly element = el('select', { class: 'tool-choice-select', 'aria-label': 'Tool use', title: 'Whether the model may call tools' });
@@ -13,7 +14,7 @@ export class ToolChoicePicker {
   constructor(host: HostConnection) {
     this.element.addEventListener('change', () => {
       const value = this.element.value;
-      this.choice = value.startsWith(FORCED_PREFIX) ? { type: 'function', function: { name: value.slice(FORCED_PREFIX.length) } } : value === 'none' ? 'none' : 'auto';
+      this.choice = value.startsWith(FORCED_PREFIX) ? { type: 'function', function: { name: value.slice(FORCED_PREFIX.length) } } : SIMPLE_CHOICES.find((choice) => choice === value) ?? 'auto';
       host.post({ type: 'setToolChoice', choice: this.choice });
     });
     this.render();
@@ -37,6 +38,7 @@ export class ToolChoicePicker {
     this.element.replaceChildren(
       el('option', { value: 'auto' }, 'Tools: auto'),
       el('option', { value: 'none' }, 'Tools: none'),
+      el('option', { value: 'required', title: 'The model must call one of the tools (in the first request of an answer)' }, 'Tools: required'),
       el('optgroup', { label: 'Must call' }, ...names.map((name) => el('option', { value: FORCED_PREFIX + name, title: this.tools.find((t) => t.name === name)?.description ?? 'Not available now' }, `Tool: ${name}`))),
     );
     this.element.value = forced ? FORCED_PREFIX + forced : typeof this.choice === 'string' ? this.choice : 'auto';

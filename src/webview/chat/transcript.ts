@@ -6,7 +6,7 @@
  * frame): whether to follow is decided when a turn's new size is known,
  * after the browser's own layout (a ResizeObserver).
  */
-import type { AssistantTurn, Conversation, ToolCallRecord } from '../../chat/conversation';
+import { unexplainedFinishReason, type AssistantTurn, type Conversation, type ToolCallRecord } from '../../chat/conversation';
 import { AssistantTurnView } from './assistantTurnView';
 import { el } from './dom';
 import type { HostConnection } from './hostConnection';
@@ -52,10 +52,22 @@ export class Transcript {
   }
 
   appendText(conversationId: string, turnId: string, text: string): void {
-    const view = conversationId === this.conversationId ? this.answers.get(turnId) : undefined;
+    const view = this.streamingView(conversationId, turnId);
     if (!view) return;
     view.append(text);
-    this.streaming = true;
+    this.announcer.streamed(text);
+  }
+
+  /** Reasoning is announced once as it begins (and when it ends), never read out as it streams. */
+  appendReasoning(conversationId: string, turnId: string, text: string): void {
+    if (this.streamingView(conversationId, turnId)?.appendReasoning(text)) this.announcer.status('Thinking…');
+  }
+
+  /** A refusal is what the model says instead of an answer: read like one. */
+  appendRefusal(conversationId: string, turnId: string, text: string): void {
+    const view = this.streamingView(conversationId, turnId);
+    if (!view) return;
+    view.appendRefusal(text);
     this.announcer.streamed(text);
   }
 
@@ -63,7 +75,8 @@ export class Transcript {
     if (conversationId !== this.conversationId) return;
     const view = this.answers.get(turn.id);
     if (!view) return;
-    view.update(turn, !busy && this.isLastTurn(turn.id));
+    const thought = view.update(turn, !busy && this.isLastTurn(turn.id));
+    if (thought) this.announcer.status(thought);
     if (this.followDue !== 'always') this.followDue = 'if at bottom';
     if (turn.status !== 'streaming') this.streaming = false;
     if (turn.status !== 'streaming') this.announcer.finished(outcomeOf(turn));
@@ -79,6 +92,13 @@ export class Transcript {
     const typing = document.activeElement instanceof HTMLTextAreaElement || document.activeElement instanceof HTMLInputElement;
     if (!typing) asking.focusApproval();
     asking.element.scrollIntoView({ block: 'nearest' });
+  }
+
+  /** The view of an answer on screen that streamed text is for; the transcript follows it as it grows. */
+  private streamingView(conversationId: string, turnId: string): AssistantTurnView | undefined {
+    const view = conversationId === this.conversationId ? this.answers.get(turnId) : undefined;
+    if (view) this.streaming = true;
+    return view;
   }
 
   private isLastTurn(turnId: string): boolean {
@@ -103,7 +123,9 @@ function outcomeOf(turn: AssistantTurn): string {
   if (turn.status === 'error') return `Error: ${turn.error?.message ?? 'the request failed'}`;
   if (turn.finishReason === 'length') return 'The answer reached the token limit.';
   if (turn.finishReason === 'content_filter') return 'The content filter withheld the rest of the answer.';
-  return 'Answer complete.';
+  if (turn.refusal !== undefined) return 'The model refused to answer.';
+  const otherReason = unexplainedFinishReason(turn.finishReason);
+  return otherReason ? `Answer ended. ${otherReason}.` : 'Answer complete.';
 }
 
 function emptyState(): HTMLElement {

@@ -13,11 +13,13 @@ function sample(): Conversation {
     { kind: 'assistant', id: 'a', model: 'gpt-x', text: 'hel', status: 'streaming', requestId: 'r', createdAt: 2 },
     { kind: 'assistant', id: 'b', model: 'gpt-x', text: '', status: 'error', error: { message: 'boom', requestId: 'r2' }, createdAt: 3 },
     { kind: 'assistant', id: 'c', model: 'gpt-x', text: 'ok', status: 'done', finishReason: 'length', usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 }, createdAt: 4 },
+    { kind: 'assistant', id: 'd', model: 'r1', text: 'Paris.', reasoning: { text: 'Capital of France.', durationMs: 1200 }, status: 'done', finishReason: 'eos', createdAt: 5 },
+    { kind: 'assistant', id: 'e', model: 'gpt-x', text: '', refusal: 'I cannot help.', reasoning: { text: 'Hm' }, status: 'done', finishReason: 'stop', createdAt: 6 },
   ];
   return c;
 }
 
-test('a conversation survives a round trip, draft and chips included', () => {
+test('a conversation survives a round trip, draft, chips, reasoning, refusal and any finish reason included', () => {
   const c = sample();
   const back = parseConversation(serializeConversation(c));
   assert.deepEqual(back.draft, c.draft);
@@ -41,4 +43,7 @@ test('other versions and malformed documents are refused with the field named', 
   const badStatus = JSON.parse(serializeConversation(sample()));
   badStatus.conversation.turns[1].status = 'exploded';
   assert.throws(() => parseConversation(JSON.stringify(badStatus)), /turn\.status/);
+  const badReasoning = JSON.parse(serializeConversation(sample()));
+  badReasoning.conversation.turns[4].reasoning.durationMs = 'long';
+  assert.throws(() => parseConversation(JSON.stringify(badReasoning)), /turn\.reasoning\.durationMs/);
 });

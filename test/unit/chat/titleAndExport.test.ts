@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newConversation } from '../../../src/chat/conversation';
+import { newConversation, reasoningLabel } from '../../../src/chat/conversation';
 import { conversationToMarkdown } from '../../../src/chat/markdownExport';
 import { deriveTitle } from '../../../src/chat/title';
 
@@ -59,4 +59,46 @@ test('the export has the title, the system prompt, each message, context and how
       '',
     ].join('\n'),
   );
+});
+
+test('the export keeps the reasoning (quoted, with its time), a refusal, and a finish reason of the server\'s own', () => {
+  const c = newConversation('r1', '', Date.UTC(2026, 0, 2));
+  c.title = 'Capital';
+  c.turns = [
+    { kind: 'assistant', id: 'a', model: 'r1', text: 'Paris.', reasoning: { text: 'France.\n\nIts capital.\n', durationMs: 12_400 }, status: 'done', finishReason: 'eos', createdAt: 0 },
+    { kind: 'assistant', id: 'b', model: 'gpt-x', text: '', refusal: 'I cannot help with that.', reasoning: { text: 'Hm' }, status: 'done', finishReason: 'stop', createdAt: 0 },
+  ];
+  assert.equal(
+    conversationToMarkdown(c),
+    [
+      '# Capital',
+      '',
+      'Model: `r1` · started 2026-01-02',
+      '',
+      '## Assistant (r1)',
+      '',
+      '**Thought for 12 s**',
+      '',
+      '> France.\n> \n> Its capital.',
+      '',
+      'Paris.',
+      '',
+      '_Finish reason: eos._',
+      '',
+      '## Assistant (gpt-x)',
+      '',
+      '**Reasoning**',
+      '',
+      '> Hm',
+      '',
+      '**Refused:** I cannot help with that.',
+      '',
+    ].join('\n'),
+  );
+});
+
+test('the reasoning label gives its time in seconds, or minutes and seconds; without a time, "Reasoning"', () => {
+  assert.deepEqual([400, 1_000, 12_400, 59_600, 125_000, undefined].map((durationMs) => reasoningLabel({ text: '', durationMs })), [
+    'Thought for less than 1 s', 'Thought for 1 s', 'Thought for 12 s', 'Thought for 1 min 0 s', 'Thought for 2 min 5 s', 'Reasoning',
+  ]);
 });

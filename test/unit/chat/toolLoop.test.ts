@@ -77,6 +77,17 @@ test('a forced function is sent in the first request only; the request after its
   assert.equal(answers(c)[1]?.text, 'Tool results: get_selection=get_selection ok');
 });
 
+test('required (any tool) is sent in the first request only, and is kept when saved and read back', async () => {
+  const backend = toolModel((req, i) => (i === 0 && req.tool_choice === 'required' ? [{ name: 'read_file', arguments: '{}' }] : []));
+  const { runtime } = toolRuntime([{ name: 'get_selection', readOnly: true }, { name: 'read_file', readOnly: true }]);
+  const c = newConversation('gpt-x', '');
+  c.toolChoice = 'required';
+  await toolSession(backend, runtime, c).s.send('anything');
+  assert.deepEqual(backend.requests.map((r) => r.tool_choice), ['required', 'auto']);
+  assert.equal(answers(c)[1]?.text, 'Tool results: read_file=read_file ok');
+  assert.equal(parseConversation(serializeConversation(c)).toolChoice, 'required');
+});
+
 test('a forced function that is no longer offered falls back to auto', async () => {
   const backend = toolModel(() => []);
   const { runtime } = toolRuntime([{ name: 'read_file', readOnly: true }]);

@@ -8,6 +8,7 @@ test('tool messages from the webview are read field by field; anything else is r
   assert.equal(readWebviewMessage({ type: 'decideToolCall', decision: 'once' }), undefined);
   assert.deepEqual(readWebviewMessage({ type: 'setToolChoice', choice: 'none' }), { type: 'setToolChoice', choice: 'none' });
   assert.deepEqual(readWebviewMessage({ type: 'setToolChoice', choice: { type: 'function', function: { name: 'read_file', x: 1 } } }), { type: 'setToolChoice', choice: { type: 'function', function: { name: 'read_file' } } });
-  assert.equal(readWebviewMessage({ type: 'setToolChoice', choice: 'required' }), undefined);
+  assert.deepEqual(readWebviewMessage({ type: 'setToolChoice', choice: 'required' }), { type: 'setToolChoice', choice: 'required' });
+  assert.equal(readWebviewMessage({ type: 'setToolChoice', choice: 'any' }), undefined);
   assert.equal(readWebviewMessage({ type: 'setToolChoice', choice: { type: 'function' } }), undefined);
 });

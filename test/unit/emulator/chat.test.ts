@@ -165,13 +165,14 @@ test('stream: tool calls as fragments (id, type, name first, then argument piece
     const args = ['', ''];
     const names: string[] = [];
     for (const d of deltas) {
+      const index = d.index ?? assert.fail('every fragment has an index');
       if (d.id) {
         assert.equal(d.type, 'function');
-        names[d.index] = d.function?.name ?? '';
+        names[index] = d.function?.name ?? '';
       } else {
         assert.equal(d.function?.name, undefined);
       }
-      args[d.index] += d.function?.arguments ?? '';
+      args[index] += d.function?.arguments ?? '';
     }
     assert.deepEqual(names, ['get_weather', 'get_time']);
     assert.deepEqual(JSON.parse(args[0] ?? ''), { city: 'Rome', unit: 'f' });

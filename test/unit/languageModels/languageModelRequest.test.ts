@@ -9,7 +9,6 @@ import {
   type LanguageModelMessage,
   type LanguageModelToolSpec,
 } from '../../../src/chat/languageModelRequest';
-import { isGatewayError } from '../../../src/gateway/errors';
 import { validateChatRequest } from '../../../src/gateway/validation';
 
 const user = (text: string): LanguageModelMessage => ({ role: 'user', parts: [{ kind: 'text', text }] });
@@ -92,11 +91,13 @@ test('tool definitions: the schema as given, type object forced, an empty object
   assert.deepEqual(toToolDefinition({ name: 'x', description: 'd', inputSchema: { properties: { a: { type: 'number' } } } }).function.parameters, { type: 'object', properties: { a: { type: 'number' } } });
 });
 
-test('tool mode: Auto sends no tool_choice; Required forces the one tool; Required with several is refused', () => {
+test('tool mode: Auto sends no tool_choice; Required forces the one tool, or any of several with "required"', () => {
   assert.equal(toolChoiceFor(false, [WEATHER]), undefined);
   assert.equal(toolChoiceFor(true, []), undefined);
   assert.deepEqual(toolChoiceFor(true, [WEATHER]), { type: 'function', function: { name: 'get_weather' } });
-  assert.throws(() => toolChoiceFor(true, [WEATHER, { name: 'other', description: '' }]), (e: unknown) => isGatewayError(e) && e.kind === 'validation' && e.param === 'toolMode' && /2 tools given/.test(e.message));
+  const several = { model: 'm', messages: [user('hi')], tools: [WEATHER, { name: 'other', description: '' }], toolRequired: true };
+  assert.equal(toolChoiceFor(true, several.tools), 'required');
+  assert.doesNotThrow(() => validateChatRequest(buildLanguageModelRequest(several)));
 });
 
 test('sampling fields come from modelOptions by their wire names; other options and wrong types are left out', () => {

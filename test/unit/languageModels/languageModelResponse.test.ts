@@ -60,3 +60,17 @@ test('a failing stream fails the parts after the text that came before it', asyn
   }, /cut/);
   assert.deepEqual(seen, [{ kind: 'text', text: 'partial' }]);
 });
+
+test('reasoning (either name, counted once) comes as thinking before the batch\'s text; a refusal comes as text', async () => {
+  const parts = await collect(languageModelResponseParts(batches(
+    [chunk({ reasoning_content: 'Hm', reasoning: 'Hm' }), chunk({ reasoning: '…' })],
+    [chunk({ reasoning: ' ok.' }), chunk({ content: 'Yes.' })],
+    [chunk({ refusal: 'No more.' }, 'stop')],
+  )));
+  assert.deepEqual(parts, [
+    { kind: 'thinking', text: 'Hm…' },
+    { kind: 'thinking', text: ' ok.' },
+    { kind: 'text', text: 'Yes.' },
+    { kind: 'text', text: 'No more.' },
+  ]);
+});

@@ -174,10 +174,12 @@ for (const [field, min, max, allowed] of RANGES) {
   });
 }
 
-test('max_tokens is a positive integer', () => {
+test('max_tokens and max_completion_tokens are positive integers', () => {
   validateChatRequest(request({ max_tokens: 4096 }));
+  validateChatRequest(request({ max_completion_tokens: 4096 }));
   for (const bad of [0, -1, 1.5]) {
     assertRefused(() => validateChatRequest(request({ max_tokens: bad })), { param: 'max_tokens', value: bad, allowed: 'an integer of at least 1' });
+    assertRefused(() => validateChatRequest(request({ max_completion_tokens: bad })), { param: 'max_completion_tokens', value: bad, allowed: 'an integer of at least 1' });
   }
 });
 
@@ -212,18 +214,19 @@ test('tools are function definitions with valid, distinct names and object param
   assertRefused(() => validateChatRequest(tool({ strict: 'yes' })), { param: 'tools[0].function.strict', value: 'yes', allowed: 'true or false' });
 });
 
-test('tool_choice is auto, none or a function among the tools', () => {
+test('tool_choice is auto, none, required or a function among the tools', () => {
   validateChatRequest(request({ tools: [weather], tool_choice: 'auto' }));
   validateChatRequest(request({ tools: [weather], tool_choice: 'none' }));
+  validateChatRequest(request({ tools: [weather], tool_choice: 'required' }));
   assertRefused(() => validateChatRequest(request({ tools: [weather], tool_choice: { type: 'function', function: { name: 'get_time' } } })), {
     param: 'tool_choice.function.name',
     value: 'get_time',
     allowed: '"get_weather"',
   });
-  assertRefused(() => validateChatRequest(loose<ChatRequest>({ ...request({ tools: [weather] }), tool_choice: 'required' })), {
+  assertRefused(() => validateChatRequest(loose<ChatRequest>({ ...request({ tools: [weather] }), tool_choice: 'any' })), {
     param: 'tool_choice',
-    value: 'required',
-    allowed: '"auto" or "none"',
+    value: 'any',
+    allowed: '"auto", "none" or "required"',
   });
   assertRefused(
     () => validateChatRequest(loose<ChatRequest>({ ...request({ tools: [weather] }), tool_choice: { type: 'tool', function: { name: 'get_weather' } } })),
