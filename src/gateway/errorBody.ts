@@ -104,6 +104,8 @@ function fieldsFromJson(body: unknown): ErrorFields {
       param: str(inner.param),
     };
   }
+  // Mistral wraps FastAPI's validation body in `message` (dnakov/anon-kode#53): {"object":"error","message":{"detail":[...]},"type":...}.
+  if (isRecord(body.message)) return { ...fieldsFromJson(body.message), type: str(body.type), code: str(body.code) };
   return { message: str(body.message), code: str(body.code), type: str(body.type), param: str(body.param) };
 }
 
