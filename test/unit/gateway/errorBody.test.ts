@@ -57,3 +57,10 @@ test('a JSON error cut short (only its start was read) still gives its message a
   const beforeMessage = errorFromResponse(500, '{"error":{"padding":"xxxx', 'application/json', undefined, undefined);
   assert.equal(beforeMessage.message, '{"error":{"padding":"xxxx', 'no message field: the text itself');
 });
+
+test("Mistral's 422: FastAPI's validation detail wrapped in message becomes the message", () => {
+  const body = JSON.stringify({ object: 'error', message: { detail: [{ type: 'extra_forbidden', loc: ['body', 'stream_options'], msg: 'Extra inputs are not permitted', input: {} }] }, type: 'invalid_request_message_error', param: null, code: null });
+  const error = errorFromResponse(422, body, 'application/json', 'req_9', undefined);
+  assert.equal(error.message, 'stream_options: Extra inputs are not permitted');
+  assert.equal(error.type, 'invalid_request_message_error');
+});
