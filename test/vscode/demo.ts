@@ -46,7 +46,8 @@ async function main(): Promise<void> {
       name: 'demo',
       emulatorPort: o.port,
       // stream chat replies visibly
-      emulatorOptions: { chunkDelayMs: 15 },
+      // DeepSeek's stream dialect: a message containing "think" streams reasoning first (the Thinking block)
+      emulatorOptions: { chunkDelayMs: 15, dialect: 'deepseek' },
       codeServerPort: o.csPort,
       host: o.host,
       publicAuthority: o.publicAuthority,
@@ -68,6 +69,8 @@ GenAI Gateway demo is running.
   Workspace    ${session.workspace}
   Extension    ${session.extensionPath} (development mode)
   Logs         ${OUTPUT_DIR}/logs/demo/ (when stopped)
+
+Chat streams in DeepSeek's dialect: put "think" in a message to see the model reason first.
 
 Open this URL in a browser (it loads the extension in development mode):
 
