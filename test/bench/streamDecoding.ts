@@ -74,7 +74,7 @@ export async function streamDecoding(sizes: StreamDecodingSizes): Promise<Benchm
   return {
     id: 'stream-decoding',
     title: '1. Stream decoding',
-    setup: `${sizes.chunks.toLocaleString('en')} chat chunks, ${(fixture.bytes.length / 2 ** 20).toFixed(1)} MB of SSE -> chunk objects; each client reads the body its HTTP stack hands it: ours (undici.request) a Node stream of ${sizes.undiciReadBytes / 1000} KB reads, the peers (fetch) a web ReadableStream of ${sizes.fetchReadBytes / 1000} KB reads; ${sizes.rounds} interleaved rounds`,
+    setup: `${sizes.chunks.toLocaleString('en')} chat chunks (the first sixth reasoning_content, as a reasoning model streams), ${(fixture.bytes.length / 2 ** 20).toFixed(1)} MB of SSE -> chunk objects; each client reads the body its HTTP stack hands it: ours (undici.request) a Node stream of ${sizes.undiciReadBytes / 1000} KB reads, the peers (fetch) a web ReadableStream of ${sizes.fetchReadBytes / 1000} KB reads; ${sizes.rounds} interleaved rounds`,
     rows,
     ratios: [
       { label: 'openai / ours (x faster)', value: openaiRatio },
@@ -97,7 +97,7 @@ export async function streamDecoding(sizes: StreamDecodingSizes): Promise<Benchm
 
 /** Every contestant must produce the same chunks: their number and content length are compared. */
 function checkDecoded(chunks: readonly ChatChunk[], fixture: ChatStreamFixture, expected: number): void {
-  const content = chunks.reduce((n, c) => n + (c.choices[0]?.delta.content?.length ?? 0), 0);
+  const content = chunks.reduce((n, c) => n + (c.choices[0]?.delta.content?.length ?? 0) + (c.choices[0]?.delta.reasoning_content?.length ?? 0), 0);
   if (chunks.length !== expected || content !== fixture.contentLength) {
     throw new Error(`decoded ${chunks.length} chunks with ${content} characters; expected ${expected} with ${fixture.contentLength}`);
   }
@@ -157,7 +157,7 @@ function cut(bytes: Buffer, readBytes: number): Buffer[] {
   return reads;
 }
 
-/** A chat completion stream as the emulator sends it: role chunk, content chunks, finish chunk, a `: ping` every 16 events, [DONE]. */
+/** A chat completion stream as the emulator sends it: role chunk, reasoning then content chunks, finish chunk, a `: ping` every 16 events, [DONE]. */
 function chatStreamFixture(count: number): ChatStreamFixture {
   const payloads: string[] = [];
   let contentLength = 0;
@@ -172,9 +172,10 @@ function chatStreamFixture(count: number): ChatStreamFixture {
     });
   payloads.push(chunk({ role: 'assistant', content: '' }));
   for (let i = 1; i < count - 1; i++) {
-    const content = WORDS[(i * 7) % WORDS.length]!;
-    contentLength += content.length;
-    payloads.push(chunk({ content }));
+    const text = WORDS[(i * 7) % WORDS.length]!;
+    contentLength += text.length;
+    // A reasoning model thinks first: the first sixth of the text arrives as reasoning (20 KB before 100 KB).
+    payloads.push(chunk(i < count / 6 ? { reasoning_content: text } : { content: text }));
   }
   payloads.push(chunk({}, 'stop'));
   const events = payloads.map((payload, i) => `data: ${payload}\n\n${i % 16 === 15 ? ': ping\n\n' : ''}`);
