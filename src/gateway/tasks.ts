@@ -1,9 +1,16 @@
 import { Transport } from './transport';
-import { TaskCreateRequest, TaskList, TaskListQuery, TaskRecord } from './types/tasks';
+import { TaskCreateRequest, TaskList, TaskListQuery, TaskRecord, TaskStatus } from './types/tasks';
 import { validateTaskId, validateTaskRequest } from './validation';
 import { validationError } from './errors';
 
 const TASKS_PATH = '/contents/generations/tasks';
+
+/**
+ * Statuses the server's list filters on. BytePlus ModelArk's list
+ * (`filter.status`) does not accept `expired` (gaps.md, "Upstream behaviour"):
+ * that status is filtered here instead.
+ */
+const SERVER_FILTERED_STATUSES: readonly TaskStatus[] = ['queued', 'running', 'succeeded', 'failed', 'cancelled'];
 
 export class TasksApi {
   constructor(private readonly transport: Transport) {}
@@ -29,7 +36,8 @@ export class TasksApi {
       if (!Number.isInteger(value) || value < 1 || value > 500) throw validationError(name, value, 'an integer from 1 to 500');
       params.set(name, String(value));
     }
-    if (query.status) params.set('filter.status', query.status);
+    const localStatus = query.status && !SERVER_FILTERED_STATUSES.includes(query.status) ? query.status : undefined;
+    if (query.status && !localStatus) params.set('filter.status', query.status);
     if (query.model) params.set('filter.model', query.model);
     for (const [i, id] of (query.task_ids ?? []).entries()) {
       validateTaskId(`task_ids[${i}]`, id);
@@ -37,7 +45,10 @@ export class TasksApi {
     }
     const response = await this.transport.send({ method: 'GET', path: TASKS_PATH, query: params, signal, retry: 'safe' });
     const list = await response.json<TaskList>();
-    return { total: list.total ?? 0, items: Array.isArray(list.items) ? list.items : [] };
+    const items = Array.isArray(list.items) ? list.items : [];
+    // Filtered here: `total` stays the count of the whole (unfiltered) list, so paging goes on through it.
+    if (localStatus) return { total: list.total ?? 0, items: items.filter((t) => t?.status === localStatus), filteredLocally: true };
+    return { total: list.total ?? 0, items };
   }
 
   /** Cancels a queued task or removes a finished one (POST, the gateway's form of DELETE). Never re-sent. */
