@@ -71,7 +71,12 @@ export class TaskTracker {
   /** Creates a paid task on the gateway. Never re-sent here: the client alone decides (retry class 'paid'). */
   async create(recipe: TaskRecipe, imageUrlOf: ImageUrlResolver, signal?: AbortSignal, retryOf?: string): Promise<TaskEntry> {
     const request = await buildTaskRequest(recipe, imageUrlOf);
-    const { id } = await this.options.tasks().create(request, signal);
+    const { id } = await this.options.tasks().create(request, signal).catch((error: unknown) => {
+      if (isGatewayError(error) && error.code === 'task_id_missing') {
+        this.options.log(`A video task was accepted without a task id (request id ${error.requestId ?? 'none'}); the gateway's reply: ${String(error.value)}`);
+      }
+      throw error;
+    });
     const entry = this.registry.addCreated(id, recipe, this.options.clock.now(), retryOf);
     this.changed();
     this.schedule.quicken();

@@ -52,9 +52,18 @@ export interface FaultSpec {
   manyToolCalls?: number;
   /** Image generations: the answer holds this many images (each a b64_json or a url), whatever `n` asked. */
   manyMediaFields?: number;
+  /**
+   * Task creation answers in another proxy's shape: `task_id` (`{"task_id": …}`),
+   * `data.id` (`{"data": {"id": …}}`), or `none` (`{"status": "submitted"}`, no id).
+   * Upstream's own shape is `{"id": …}` (gaps.md, "Upstream behaviour").
+   */
+  taskCreateReply?: TaskCreateReplyShape;
   /** Scope an emulator-wide spec to paths starting with this prefix ('/v1/chat' or '/chat'). Ignored in the header. */
   pathPrefix?: string;
 }
+
+export type TaskCreateReplyShape = 'id' | 'task_id' | 'data.id' | 'none';
+const TASK_CREATE_REPLIES = new Set(['id', 'task_id', 'data.id', 'none']);
 
 export const FAULT_HEADER = 'x-emulator-fault';
 
@@ -139,6 +148,10 @@ function assign(spec: FaultSpec, key: string, v: unknown): string | undefined {
     case 'errorBody':
       if (typeof v !== 'string' || !SHAPES.has(v)) return `errorBody must be one of ${[...SHAPES].join(', ')}`;
       spec.errorBody = v as ErrorBodyShape;
+      return undefined;
+    case 'taskCreateReply':
+      if (typeof v !== 'string' || !TASK_CREATE_REPLIES.has(v)) return `taskCreateReply must be one of ${[...TASK_CREATE_REPLIES].join(', ')}`;
+      spec.taskCreateReply = v as TaskCreateReplyShape;
       return undefined;
     case 'pathPrefix':
       if (typeof v !== 'string') return 'pathPrefix must be a string';

@@ -2,6 +2,7 @@
 
 import type { TaskList, TaskStatus } from '../../../src/gateway/types/tasks';
 import { oneOf } from '../core/checks';
+import type { TaskCreateReplyShape } from '../core/faults';
 import { ApiError, invalidParam } from '../core/errors';
 import type { Route } from '../core/router';
 import { statusAt } from './task-store';
@@ -26,7 +27,7 @@ export const tasksRoutes: Route[] = [
       const request = parseTaskRequest(ctx.body);
       const { taskTiming } = ctx.state.options;
       const task = ctx.state.tasks.create({ ...request, queuedMs: taskTiming.queuedMs, runningMs: taskTiming.runningMs }, Date.now());
-      await ctx.reply.json(200, { id: task.id }, ctx.extraHeaders);
+      await ctx.reply.json(200, createReply(task.id, ctx.reply.fault.taskCreateReply), ctx.extraHeaders);
     },
   },
   {
@@ -91,4 +92,18 @@ function pageParam(raw: string | null, name: string, fallback: number): number {
     throw invalidParam(name, `Invalid value for '${name}': ${JSON.stringify(raw)}. It must be an integer from 1 to 500.`);
   }
   return value;
+}
+
+/** The create reply in the shape asked for (default: upstream's `{"id"}`). */
+function createReply(id: string, shape: TaskCreateReplyShape | undefined): unknown {
+  switch (shape) {
+    case 'task_id':
+      return { task_id: id };
+    case 'data.id':
+      return { code: 0, data: { id, status: 'queued' } };
+    case 'none':
+      return { status: 'submitted', message: 'Task accepted.' };
+    default:
+      return { id };
+  }
 }
