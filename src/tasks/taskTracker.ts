@@ -9,7 +9,7 @@ import { isGatewayError } from '../gateway/errors';
 import type { Clock } from './clock';
 import { PollSchedule, type PollTiming } from './pollSchedule';
 import { Signal } from './signal';
-import type { TaskDownloads, TaskEntry, TaskRecipe } from './taskEntry';
+import { UNRECOGNISED_POLL_MS, type TaskDownloads, type TaskEntry, type TaskRecipe } from './taskEntry';
 import { TaskPoller } from './taskPoller';
 import { buildTaskRequest, type ImageUrlResolver } from './taskRecipe';
 import { TaskRegistry, type PersistedTasks, type TaskTransition } from './taskRegistry';
@@ -57,7 +57,7 @@ export class TaskTracker {
     this.schedule = new PollSchedule(options.timing);
     this.poller = new TaskPoller({
       tasks: options.tasks,
-      activeIds: () => this.registry.activeIds(),
+      activeIds: () => this.registry.activeIds(options.clock.now()),
       onRecords: (records) => this.merge(records),
       onMissing: (id) => this.disappeared(id),
       onError: (error) => options.log(`Polling video tasks failed: ${describe(error)}`),
@@ -166,7 +166,13 @@ export class TaskTracker {
   }
 
   private merge(records: TaskRecord[]): boolean {
-    const { changed, transitions } = this.registry.merge(records);
+    const { changed, transitions, unrecognised } = this.registry.merge(records, this.options.clock.now());
+    for (const entry of unrecognised) {
+      this.options.log(
+        `Video task ${entry.record.id}: the gateway answered a status this extension does not know (${entry.anomaly?.rawStatus}). ` +
+          `It is shown with a warning and polled for at most ${UNRECOGNISED_POLL_MS / 60_000} minutes more. Its record: ${JSON.stringify(entry.anomaly?.raw)}`,
+      );
+    }
     // Listed or refreshed tasks may be unfinished ones the poller does not know of yet.
     if (changed) {
       this.changed();

@@ -58,12 +58,22 @@ export interface FaultSpec {
    * Upstream's own shape is `{"id": …}` (gaps.md, "Upstream behaviour").
    */
   taskCreateReply?: TaskCreateReplyShape;
+  /**
+   * Task records a strict client cannot parse, as some proxies send them:
+   * `unknown-status` reports `"status": "processing"` while the task is
+   * queued or running; `no-updated-at` leaves `updated_at` out;
+   * `string-updated-at` sends it as a string of digits.
+   */
+  taskRecordQuirk?: TaskRecordQuirk;
   /** Scope an emulator-wide spec to paths starting with this prefix ('/v1/chat' or '/chat'). Ignored in the header. */
   pathPrefix?: string;
 }
 
 export type TaskCreateReplyShape = 'id' | 'task_id' | 'data.id' | 'none';
 const TASK_CREATE_REPLIES = new Set(['id', 'task_id', 'data.id', 'none']);
+
+export type TaskRecordQuirk = 'unknown-status' | 'no-updated-at' | 'string-updated-at';
+const TASK_RECORD_QUIRKS = new Set(['unknown-status', 'no-updated-at', 'string-updated-at']);
 
 export const FAULT_HEADER = 'x-emulator-fault';
 
@@ -152,6 +162,10 @@ function assign(spec: FaultSpec, key: string, v: unknown): string | undefined {
     case 'taskCreateReply':
       if (typeof v !== 'string' || !TASK_CREATE_REPLIES.has(v)) return `taskCreateReply must be one of ${[...TASK_CREATE_REPLIES].join(', ')}`;
       spec.taskCreateReply = v as TaskCreateReplyShape;
+      return undefined;
+    case 'taskRecordQuirk':
+      if (typeof v !== 'string' || !TASK_RECORD_QUIRKS.has(v)) return `taskRecordQuirk must be one of ${[...TASK_RECORD_QUIRKS].join(', ')}`;
+      spec.taskRecordQuirk = v as TaskRecordQuirk;
       return undefined;
     case 'pathPrefix':
       if (typeof v !== 'string') return 'pathPrefix must be a string';
