@@ -114,3 +114,4 @@ function noTaskIdError(raw: string, requestId: string | undefined): GatewayError
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+

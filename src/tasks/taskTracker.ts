@@ -4,7 +4,8 @@
  * and saves every change so a reload resumes where it left off.
  */
 import type { TasksApi } from '../gateway/tasks';
-import type { TaskRecord, TaskStatus } from '../gateway/types/tasks';
+import type { TaskCreateRequest, TaskRecord, TaskStatus } from '../gateway/types/tasks';
+import { refusedOptionalFields } from '../gateway/taskFields';
 import { isGatewayError } from '../gateway/errors';
 import type { Clock } from './clock';
 import { PollSchedule, type PollTiming } from './pollSchedule';
@@ -71,7 +72,7 @@ export class TaskTracker {
   /** Creates a paid task on the gateway. Never re-sent here: the client alone decides (retry class 'paid'). */
   async create(recipe: TaskRecipe, imageUrlOf: ImageUrlResolver, signal?: AbortSignal, retryOf?: string): Promise<TaskEntry> {
     const request = await buildTaskRequest(recipe, imageUrlOf);
-    const { id } = await this.options.tasks().create(request, signal).catch((error: unknown) => {
+    const { id } = await this.createOnce(request, signal).catch((error: unknown) => {
       if (isGatewayError(error) && error.code === 'task_id_missing') {
         this.options.log(`A video task was accepted without a task id (request id ${error.requestId ?? 'none'}); the gateway's reply: ${String(error.value)}`);
       }
@@ -82,6 +83,26 @@ export class TaskTracker {
     this.schedule.quicken();
     this.poller.reschedule();
     return entry;
+  }
+
+  /**
+   * Sends the create; when a 400 refuses optional fields as unknown (a strict
+   * gateway; a 400 created nothing), sends it once more without them and logs it.
+   */
+  private async createOnce(request: TaskCreateRequest, signal: AbortSignal | undefined): Promise<{ id: string }> {
+    try {
+      return await this.options.tasks().create(request, signal);
+    } catch (error) {
+      const refused = refusedOptionalFields(error, request);
+      if (refused.length === 0) throw error;
+      const without = { ...request };
+      for (const name of refused) delete (without as Record<string, unknown>)[name];
+      this.options.log(
+        `The gateway refused the optional field${refused.length > 1 ? 's' : ''} ${refused.join(', ')} of a video task (${describe(error)}); ` +
+          'nothing was created, so the task is sent once more without them.',
+      );
+      return this.options.tasks().create(without, signal);
+    }
   }
 
   /** Polls the unfinished tasks now and reloads the first page of the server's list. */

@@ -33,7 +33,7 @@ export async function askForTaskRecipe(services: CreateFlowServices, initialProm
   if (!mode) return undefined;
   const images = await pickModeImages(mode);
   if (!images) return undefined;
-  const base: TaskRecipe = { model, prompt: '', images: imageInputsFor(mode, images), settings: {}, settingsAs: 'body', returnLastFrame: true };
+  const base: TaskRecipe = { model, prompt: '', images: imageInputsFor(mode, images), settings: {}, settingsAs: 'body' };
   const prompt = await askPrompt(base, mode, initialPrompt);
   if (prompt === undefined) return undefined;
   return pickSettings({ ...base, prompt }, mode);
@@ -154,7 +154,7 @@ function settingItems(recipe: TaskRecipe, options: TaskSettingOptions): SettingI
   ];
   if (options.audio) items.push({ label: 'Audio', description: yesNo(recipe.generateAudio), key: 'audio' });
   items.push(
-    { label: 'Return last frame', description: yesNo(recipe.returnLastFrame), key: 'lastFrame' },
+    { label: 'Return last frame', description: recipe.returnLastFrame ? 'yes' : 'no (not asked for)', key: 'lastFrame' },
     { label: 'Send settings as', description: recipe.settingsAs === 'flags' ? 'inline flags (--rs 720p --dur 5 …)' : 'body fields', key: 'settingsAs' },
   );
   return items;

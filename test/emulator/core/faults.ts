@@ -65,6 +65,13 @@ export interface FaultSpec {
    * `string-updated-at` sends it as a string of digits.
    */
   taskRecordQuirk?: TaskRecordQuirk;
+  /**
+   * Task creation validates the body strictly, like gateways that check body
+   * fields (gaps.md, "Upstream behaviour"): a top-level field the spec's task
+   * tables do not list (`seed`, `watermark`, `return_last_frame`,
+   * `callback_url`) is a 400 "Unknown parameter" naming it; nothing is created.
+   */
+  strictBody?: boolean;
   /** Scope an emulator-wide spec to paths starting with this prefix ('/v1/chat' or '/chat'). Ignored in the header. */
   pathPrefix?: string;
 }
@@ -148,6 +155,7 @@ function assign(spec: FaultSpec, key: string, v: unknown): string | undefined {
     case 'expiredUrls':
     case 'endlessErrorBody':
     case 'endlessStream':
+    case 'strictBody':
       if (typeof v !== 'boolean') return `${key} must be a boolean`;
       spec[key] = v;
       return undefined;

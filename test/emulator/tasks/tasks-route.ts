@@ -24,6 +24,7 @@ export const tasksRoutes: Route[] = [
     pattern: TASKS,
     auth: true,
     async handle(ctx) {
+      if (ctx.reply.fault.strictBody) refuseUnlistedFields(ctx.body);
       const request = parseTaskRequest(ctx.body);
       const { taskTiming } = ctx.state.options;
       const task = ctx.state.tasks.create({ ...request, queuedMs: taskTiming.queuedMs, runningMs: taskTiming.runningMs }, Date.now());
@@ -106,4 +107,14 @@ function createReply(id: string, shape: TaskCreateReplyShape | undefined): unkno
     default:
       return { id };
   }
+}
+
+/** The top-level fields gateway-api.md lists for task creation (both generations). */
+const SPEC_TASK_FIELDS = ['model', 'content', 'ratio', 'duration', 'resolution', 'camerafixed', 'generate_audio'];
+
+/** FaultSpec.strictBody: the first unlisted field is refused by name, OpenAI's "Unknown parameter" wording. */
+function refuseUnlistedFields(body: unknown): void {
+  if (typeof body !== 'object' || body === null) return;
+  const extra = Object.keys(body).find((name) => !SPEC_TASK_FIELDS.includes(name));
+  if (extra !== undefined) throw new ApiError(400, `Unknown parameter: '${extra}'.`, 'unknown_parameter', extra);
 }

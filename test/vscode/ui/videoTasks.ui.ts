@@ -111,7 +111,7 @@ export const tests = [
     assert.strictEqual(await activityBadge(ctx), '1', 'the badge counts the running task');
     await ctx.screenshot('running');
     const created = ctx.emulator.requests.filter((r) => r.method === 'POST' && r.path === TASKS).at(-1);
-    assert.deepStrictEqual(created?.body, { model: PRO, content: [{ type: 'text', text: 'a red kite over the sea' }], duration: 2, return_last_frame: true });
+    assert.deepStrictEqual(created?.body, { model: PRO, content: [{ type: 'text', text: 'a red kite over the sea' }], duration: 2 });
     await waitForGroup(pane, 'a red kite over the sea', 'Succeeded');
     await ctx.wb.waitForNotification(/video task "a red kite over the sea" saved as a-red-kite-over-the-sea-\d{8}-\d{6}\.mp4/i, 20000);
     const saved = fs.readdirSync(path.join(ctx.workspace, 'generated')).filter((f) => f.startsWith('a-red-kite-over-the-sea'));
