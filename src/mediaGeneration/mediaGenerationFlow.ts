@@ -18,6 +18,7 @@ import { givenValues, initialValues, rememberable } from './forms/formValues';
 import { formFor, isVariantOf, takesFields, VARIANTS_OF_KIND } from './forms/mediaForms';
 import { type CancellationLike, commandResult, type GenerateCommandResult } from './generation/commandArgs';
 import { type GenerationSpec, prepareGeneration } from './generation/generationPlan';
+import { elapsedProgress } from './generation/elapsedProgress';
 import { type GenerationOutcome, runGeneration } from './generation/generationRun';
 import { runGuidedForm } from './guidedForm';
 import type { LastChoices } from './lastChoices';
@@ -26,7 +27,7 @@ import { presentResults } from './resultPresenter';
 export interface MediaGenerationServices {
   clients: { get(): GatewayClient };
   catalog: { list(signal?: AbortSignal): Promise<ModelObject[]> };
-  settings: { model(role: ModelRole): string; setModel(role: ModelRole, model: string): Promise<void> };
+  settings: { model(role: ModelRole): string; setModel(role: ModelRole, model: string): Promise<void>; mediaTimeoutSeconds(kind: MediaKind): number };
   output: OutputFiles;
   log: { info(message: string): void; warn(message: string): void };
   lastChoices: LastChoices;
@@ -71,9 +72,15 @@ export class MediaGenerationFlow {
     const spec = start.interactive ? await this.askUser(start, id, variant, client) : this.fromArguments(start, id, variant);
     if (!spec) return undefined;
     const kind = spec.form.kind;
+    const timeoutMs = this.services.settings.mediaTimeoutSeconds(kind) * 1000;
     const outcome = await withCancellableProgress(`GenAI Gateway: generating ${kind === 'image' ? 'an image' : 'a video'}`, async (signal, progress) => {
-      const prepared = await prepareGeneration(spec, shownAs);
-      return runGeneration(client, this.services.output, prepared, signal, (message) => progress.report(message));
+      const elapsed = elapsedProgress((message) => progress.report(message));
+      try {
+        const prepared = await prepareGeneration(spec, shownAs);
+        return await runGeneration(client, this.services.output, prepared, signal, elapsed.report, new Date(), { timeoutMs });
+      } finally {
+        elapsed.stop();
+      }
     }, start.cancellation);
     this.logOutcome(spec, outcome);
     presentResults(kind, outcome, start.openResults).catch((error: unknown) => this.services.log.warn(`Showing the results failed: ${String(error)}`));

@@ -163,6 +163,17 @@ export class Settings {
     return folder ? { folder, source } : { folder: 'generated', source: 'default' };
   }
 
+  /**
+   * Seconds a synchronous image or video generation is waited for (paid:
+   * never re-sent). Much longer than requestTimeoutSeconds: Veo takes up to
+   * 6 minutes (Google's Gemini API video docs), Seedream sets minutes.
+   */
+  mediaTimeoutSeconds(kind: 'image' | 'video'): number {
+    const [key, fallback] = kind === 'video' ? ['media.videoTimeoutSeconds', 900] as const : ['media.imageTimeoutSeconds', 300] as const;
+    const value = this.config.get<number>(key, fallback);
+    return typeof value === 'number' && Number.isFinite(value) && value >= 10 ? value : fallback;
+  }
+
   /** Whether the results of a video task created here are downloaded as soon as it succeeds. */
   videoTasksAutoDownload(): boolean {
     return this.config.get<boolean>('videoTasks.autoDownload', true);
