@@ -207,7 +207,8 @@ export const SPEECH_SPEED = { min: 0.25, max: 4 } as const;
 export interface Voice {
   id: string;
   language: string;
-  gender: 'female' | 'male';
+  /** `other` for a listed voice whose id does not say (not in the spec's table). */
+  gender: 'female' | 'male' | 'other';
 }
 
 /** The voice table of the spec, language by language. */
