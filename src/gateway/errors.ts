@@ -99,7 +99,8 @@ function adviceFor(e: GatewayError): string | undefined {
     if (e.status === 401) return 'Set a valid API key or access token (command "GenAI Gateway: Set API Key").';
     if (e.status === 403) return 'The key is not allowed to use this resource; check its permissions with the gateway administrator.';
     if (e.code === 'model_not_found' || (e.status === 404 && /model/i.test(e.message))) {
-      return 'Pick a model from the gateway\'s list (command "GenAI Gateway: Select Model").';
+      return 'The model does not exist on this gateway or your key may not use it: pick one from the gateway\'s list (command "GenAI Gateway: Select Model"), ' +
+        'check the model settings (genaiGateway.models.*), or ask the gateway\'s administrator for access to it.';
     }
     if (e.code === 'insufficient_quota') return 'The quota of this key is spent; retrying will not help until it is raised.';
     if (e.status === 429) {

@@ -83,6 +83,12 @@ export class Settings {
     await this.config.update(`models.${role}`, model, vscode.ConfigurationTarget.Global);
   }
 
+  /** Records what kind of model an id is (genaiGateway.modelCapabilities, user settings), for ids the extension cannot classify. */
+  async setModelCapability(model: string, capability: ModelCapability): Promise<void> {
+    const current = this.config.inspect<Record<string, string>>('modelCapabilities')?.globalValue ?? {};
+    await this.config.update('modelCapabilities', { ...current, [model]: capability }, vscode.ConfigurationTarget.Global);
+  }
+
   async setBaseUrl(url: string): Promise<void> {
     await this.config.update('baseUrl', url, vscode.ConfigurationTarget.Global);
   }
@@ -222,7 +228,7 @@ export class Settings {
     return { value: inspected?.defaultValue ?? fallback, source: 'default' };
   }
 
-  private capabilityOverrides(): Record<string, ModelCapability> {
+  capabilityOverrides(): Record<string, ModelCapability> {
     const raw = this.config.get<Record<string, string>>('modelCapabilities', {});
     const out: Record<string, ModelCapability> = {};
     for (const [id, capability] of Object.entries(raw)) if (isModelCapability(capability)) out[id] = capability;
