@@ -8,12 +8,13 @@
 import { GatewayError } from './errors';
 
 export interface MediaWait {
-  /** How long to wait for the gateway's answer to begin. */
+  /**
+   * How long to wait for the gateway's answer to begin; the media commands
+   * pass genaiGateway.media.videoTimeoutSeconds / imageTimeoutSeconds.
+   * Unset: the transport's header timeout.
+   */
   timeoutMs?: number;
 }
-
-export const DEFAULT_VIDEO_TIMEOUT_MS = 15 * 60 * 1000;
-export const DEFAULT_IMAGE_TIMEOUT_MS = 5 * 60 * 1000;
 
 /** `15 minutes`, `90 seconds`. */
 export function describeWait(ms: number): string {
