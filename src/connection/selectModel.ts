@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { CAPABILITY_LABELS, ModelCapability, groupByCapability } from '../gateway/catalog';
+import { CAPABILITY_LABELS, ModelCapability, groupByCapability, isClassified } from '../gateway/catalog';
 import { showError } from '../platform/notify';
 import { ModelRole, Settings } from '../platform/settings';
 import { ModelCatalog, ROLE_OF_CAPABILITY } from './modelCatalog';
@@ -42,13 +42,17 @@ export async function selectModel(catalog: ModelCatalog, settings: Settings, onl
 
 function pickItems(groups: Map<ModelCapability, string[]>, settings: Settings, onlyRole: ModelRole | undefined): ModelPickItem[] {
   const items: ModelPickItem[] = [];
+  const overrides = settings.connection().capabilityOverrides;
   for (const [capability, ids] of groups) {
     const role = ROLE_OF_CAPABILITY[capability];
     if (onlyRole && role !== onlyRole) continue;
     items.push({ label: CAPABILITY_LABELS[capability], kind: vscode.QuickPickItemKind.Separator });
     const current = settings.model(role);
     for (const id of ids) {
-      items.push({ label: id, description: id === current ? 'current default' : undefined, model: id, capability });
+      // An id nothing classifies is offered as chat, never hidden; its kind can be set in genaiGateway.modelCapabilities.
+      const unrecognised = capability === 'chat' && !isClassified(id, overrides);
+      const notes = [id === current ? 'current default' : '', unrecognised ? 'kind not recognised: counted as chat (set it in genaiGateway.modelCapabilities)' : ''].filter(Boolean);
+      items.push({ label: id, description: notes.join(' · ') || undefined, model: id, capability });
     }
   }
   return items;

@@ -76,6 +76,18 @@ export function classifyModel(id: string, overrides?: Record<string, ModelCapabi
   return KNOWN_MODELS[lower] ?? classifyByPattern(lower);
 }
 
+/**
+ * Whether the id's capability is known (an override, a known id, or a name
+ * pattern) rather than the chat fallback of an id nothing matched. Pickers
+ * of other kinds offer unclassified ids under "Other" so none is hidden.
+ */
+export function isClassified(id: string, overrides?: Record<string, ModelCapability>): boolean {
+  const override = overrides?.[id];
+  if (override !== undefined && isModelCapability(override)) return true;
+  const lower = id.trim().toLowerCase();
+  return KNOWN_MODELS[lower] !== undefined || classifyByPattern(lower) !== 'chat';
+}
+
 export function taskModelTier(id: string): TaskModelTier | undefined {
   const lower = id.toLowerCase();
   const version = familyVersion(lower, 'seedance');

@@ -89,6 +89,12 @@ function isContextOverflow(e: GatewayError): boolean {
 }
 
 function adviceFor(e: GatewayError): string | undefined {
+  if (e.code === 'media_timeout') {
+    return e.message.includes('the video')
+      ? 'For long videos, create a video task instead (GenAI Gateway: Create Video Task...), which is polled and does not time out; or raise genaiGateway.media.videoTimeoutSeconds.'
+      : 'Ask for fewer images at once, or raise genaiGateway.media.imageTimeoutSeconds.';
+  }
+  if (e.code === 'task_id_missing') return 'The task may have been created and billed: it was not sent again. Refresh the Video Tasks view, or look for it in the gateway\'s console with the request id.';
   if (e.code === 'media_link_refused') return 'Links to results expire (24 hours after they are made): generate the result again, or refresh the video task for a fresh link.';
   if (e.code === 'unsafe_media_link') return 'The gateway\'s administrator can serve results over https: from a public address, or from the gateway\'s own address.';
   if (e.code === 'invalid_tool_arguments') return 'The model wrote arguments that are not a JSON object; ask again, or choose another model.';
@@ -99,7 +105,8 @@ function adviceFor(e: GatewayError): string | undefined {
     if (e.status === 401) return 'Set a valid API key or access token (command "GenAI Gateway: Set API Key").';
     if (e.status === 403) return 'The key is not allowed to use this resource; check its permissions with the gateway administrator.';
     if (e.code === 'model_not_found' || (e.status === 404 && /model/i.test(e.message))) {
-      return 'Pick a model from the gateway\'s list (command "GenAI Gateway: Select Model").';
+      return 'The model does not exist on this gateway or your key may not use it: pick one from the gateway\'s list (command "GenAI Gateway: Select Model"), ' +
+        'check the model settings (genaiGateway.models.*), or ask the gateway\'s administrator for access to it.';
     }
     if (e.code === 'insufficient_quota') return 'The quota of this key is spent; retrying will not help until it is raised.';
     if (e.status === 429) {

@@ -1,4 +1,6 @@
 import { CapabilityResolver, requireCapability } from './capabilities';
+import { GatewayError } from './errors';
+import { MediaWait, mediaTimeoutError } from './mediaWait';
 import { OpenMediaSink, SavedMediaResponse, saveMediaResponse } from './mediaResponse';
 import { GatewayResponse, Transport } from './transport';
 import { ImageRequest, ImageResult } from './types/images';
@@ -9,19 +11,26 @@ const IMAGE_CAPABILITIES = ['image-basic', 'image-4.0', 'image-4.5'] as const;
 export class ImagesApi {
   constructor(private readonly transport: Transport, private readonly resolve: CapabilityResolver) {}
 
-  async generate(req: ImageRequest, signal?: AbortSignal): Promise<ImageResult & { requestId?: string }> {
-    const response = await this.send(req, signal);
+  async generate(req: ImageRequest, signal?: AbortSignal, wait: MediaWait = {}): Promise<ImageResult & { requestId?: string }> {
+    const response = await this.send(req, signal, wait);
     return { ...(await response.json<ImageResult>()), requestId: response.requestId };
   }
 
   /** Like generate, but each `b64_json` goes straight from the network into a sink. */
-  async generateToSinks(req: ImageRequest, openSink: OpenMediaSink, signal?: AbortSignal): Promise<SavedMediaResponse<ImageResult>> {
-    return saveMediaResponse<ImageResult>(await this.send(req, signal), ['b64_json'], openSink, signal);
+  async generateToSinks(req: ImageRequest, openSink: OpenMediaSink, signal?: AbortSignal, wait: MediaWait = {}): Promise<SavedMediaResponse<ImageResult>> {
+    return saveMediaResponse<ImageResult>(await this.send(req, signal, wait), ['b64_json'], openSink, signal);
   }
 
-  private send(req: ImageRequest, signal: AbortSignal | undefined): Promise<GatewayResponse> {
+  private async send(req: ImageRequest, signal: AbortSignal | undefined, wait: MediaWait): Promise<GatewayResponse> {
     const capability = requireCapability(this.resolve, req.model, IMAGE_CAPABILITIES, 'an image model');
     validateImageRequest(req, capability);
-    return this.transport.send({ method: 'POST', path: '/images/generations', json: req, signal, retry: 'paid' });
+    // Without a wait, the transport's header timeout applies (callers such as the media commands pass theirs).
+    const timeoutMs = wait.timeoutMs ?? this.transport.timeouts.headersMs;
+    try {
+      return await this.transport.send({ method: 'POST', path: '/images/generations', json: req, signal, retry: 'paid', ...(wait.timeoutMs !== undefined ? { headersTimeoutMs: wait.timeoutMs } : {}) });
+    } catch (error) {
+      if (error instanceof GatewayError && error.kind === 'timeout' && !signal?.aborted) throw mediaTimeoutError('image', timeoutMs, error);
+      throw error;
+    }
   }
 }

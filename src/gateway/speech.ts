@@ -1,5 +1,6 @@
 import { Transport } from './transport';
 import { SpeechRequest, SpeechUsage } from './types/speech';
+import { GatewayError } from './errors';
 import { validateSpeechRequest } from './validation';
 
 export interface SpeechAudio {
@@ -11,10 +12,35 @@ export interface SpeechAudio {
 }
 
 export class SpeechApi {
+  /** Voice ids the gateway listed (GET /audio/voices), accepted besides the spec's. */
+  private listedVoices: ReadonlySet<string> = new Set();
+
   constructor(private readonly transport: Transport) {}
 
+  /**
+   * The voices the speech server has: GET /v1/audio/voices of Kokoro-FastAPI
+   * (api/src/routers/openai_compatible.py), which answers
+   * `{"voices": ["af_bella", …]}` (older releases, `?legacy=true`) or
+   * `{"voices": [{"id", "name"}, …]}`; OpenAI-style lists `{"data": [{"id"}]}`
+   * are read too. Undefined when the gateway does not answer it (404, other
+   * shape): callers fall back to the spec's table.
+   */
+  async voices(signal?: AbortSignal): Promise<string[] | undefined> {
+    let body: unknown;
+    try {
+      const response = await this.transport.send({ method: 'GET', path: '/audio/voices', signal, retry: 'safe' });
+      body = await response.json<unknown>();
+    } catch (error) {
+      if (error instanceof GatewayError && error.kind === 'http' && error.status !== undefined && error.status < 500 && error.status !== 401 && error.status !== 429) return undefined;
+      throw error;
+    }
+    const ids = voiceIdsOf(body);
+    if (ids) this.listedVoices = new Set(ids);
+    return ids;
+  }
+
   async synthesize(req: SpeechRequest, signal?: AbortSignal): Promise<SpeechAudio> {
-    validateSpeechRequest(req);
+    validateSpeechRequest(req, this.listedVoices);
     const response = await this.transport.send({
       method: 'POST', path: '/audio/speech', json: req, signal, retry: 'paid', accept: 'audio/*',
     });
@@ -33,4 +59,20 @@ export class SpeechApi {
       body: response.body,
     };
   }
+}
+
+/** At most this many ids are taken from a voice list (a hostile gateway cannot flood the picker). */
+const MAX_LISTED_VOICES = 1000;
+const VOICE_ID = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/** The ids of a voice list in any of the shapes above; undefined when there is none. */
+export function voiceIdsOf(body: unknown): string[] | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const fields = body as Record<string, unknown>;
+  const list = Array.isArray(fields.voices) ? fields.voices : Array.isArray(fields.data) ? fields.data : undefined;
+  if (!list) return undefined;
+  const ids = list
+    .map((item) => (typeof item === 'string' ? item : typeof item === 'object' && item !== null ? (item as Record<string, unknown>).id : undefined))
+    .filter((id): id is string => typeof id === 'string' && VOICE_ID.test(id));
+  return ids.length > 0 ? [...new Set(ids)].slice(0, MAX_LISTED_VOICES) : undefined;
 }

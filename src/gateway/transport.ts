@@ -88,6 +88,8 @@ export interface RequestSpec {
   signal?: AbortSignal;
   retry: RetryClass;
   accept?: string;
+  /** Wait this long for the response headers instead of `timeouts.headersMs` (slow paid generations). */
+  headersTimeoutMs?: number;
 }
 
 export interface GatewayResponse {
@@ -199,7 +201,7 @@ export class Transport {
       headers['content-type'] = 'application/json';
     }
     return this.withRetries(spec.retry, spec.signal, (attempt) =>
-      this.attempt(`${this.origin}${this.basePath}${relative}`, relative, spec.method, headers, body, spec.signal, attempt),
+      this.attempt(`${this.origin}${this.basePath}${relative}`, relative, spec.method, headers, body, spec.signal, attempt, false, spec.headersTimeoutMs),
     );
   }
 
@@ -268,6 +270,7 @@ export class Transport {
     signal: AbortSignal | undefined,
     attempt: number,
     mediaLink = false,
+    headersMs = this.timeouts.headersMs,
   ): Promise<GatewayResponse> {
     const started = Date.now();
     const log = (entry: Partial<RequestLogEntry>) =>
@@ -281,7 +284,7 @@ export class Transport {
         body,
         signal,
         dispatcher: this.dispatcherFor(proxy, mediaLink),
-        headersTimeout: this.timeouts.headersMs,
+        headersTimeout: headersMs,
         bodyTimeout: this.timeouts.bodyIdleMs,
       });
     } catch (e) {

@@ -1,4 +1,6 @@
 import { CapabilityResolver, requireCapability } from './capabilities';
+import { GatewayError } from './errors';
+import { MediaWait, mediaTimeoutError } from './mediaWait';
 import { OpenMediaSink, SavedMediaResponse, saveMediaResponse } from './mediaResponse';
 import { GatewayResponse, Transport } from './transport';
 import { VideoRequest, VideoResult } from './types/videos';
@@ -10,19 +12,26 @@ export class VideosApi {
   constructor(private readonly transport: Transport, private readonly resolve: CapabilityResolver) {}
 
   /** Holds the whole response in memory: for url output or small clips. Prefer generateToSinks. */
-  async generate(req: VideoRequest, signal?: AbortSignal): Promise<VideoResult & { requestId?: string }> {
-    const response = await this.send(req, signal);
+  async generate(req: VideoRequest, signal?: AbortSignal, wait: MediaWait = {}): Promise<VideoResult & { requestId?: string }> {
+    const response = await this.send(req, signal, wait);
     return { ...(await response.json<VideoResult>()), requestId: response.requestId };
   }
 
   /** Each `base64_encoded` video goes straight from the network into a sink, with bounded memory. */
-  async generateToSinks(req: VideoRequest, openSink: OpenMediaSink, signal?: AbortSignal): Promise<SavedMediaResponse<VideoResult>> {
-    return saveMediaResponse<VideoResult>(await this.send(req, signal), ['base64_encoded'], openSink, signal);
+  async generateToSinks(req: VideoRequest, openSink: OpenMediaSink, signal?: AbortSignal, wait: MediaWait = {}): Promise<SavedMediaResponse<VideoResult>> {
+    return saveMediaResponse<VideoResult>(await this.send(req, signal, wait), ['base64_encoded'], openSink, signal);
   }
 
-  private send(req: VideoRequest, signal: AbortSignal | undefined): Promise<GatewayResponse> {
+  private async send(req: VideoRequest, signal: AbortSignal | undefined, wait: MediaWait): Promise<GatewayResponse> {
     const capability = requireCapability(this.resolve, req.model, VIDEO_CAPABILITIES, 'a video model');
     validateVideoRequest(req, capability);
-    return this.transport.send({ method: 'POST', path: '/videos/generation', json: req, signal, retry: 'paid' });
+    // Without a wait, the transport's header timeout applies (callers such as the media commands pass theirs).
+    const timeoutMs = wait.timeoutMs ?? this.transport.timeouts.headersMs;
+    try {
+      return await this.transport.send({ method: 'POST', path: '/videos/generation', json: req, signal, retry: 'paid', ...(wait.timeoutMs !== undefined ? { headersTimeoutMs: wait.timeoutMs } : {}) });
+    } catch (error) {
+      if (error instanceof GatewayError && error.kind === 'timeout' && !signal?.aborted) throw mediaTimeoutError('video', timeoutMs, error);
+      throw error;
+    }
   }
 }

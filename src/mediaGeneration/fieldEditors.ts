@@ -108,10 +108,27 @@ export interface ModelChoice {
 
 interface ModelItem extends vscode.QuickPickItem {
   model?: ModelChoice;
+  /** An id of unknown kind. */
+  other?: string;
 }
 
-/** A model of the kind, grouped by variant; undefined when the user escaped. */
-export async function pickModel(kind: MediaKind, models: readonly ModelChoice[], current: string, title: string): Promise<ModelChoice | undefined> {
+/** An unclassified id the user chose, with the variant they said it is (to be saved in genaiGateway.modelCapabilities). */
+export interface ClassifiedChoice extends ModelChoice {
+  classified: true;
+}
+
+/**
+ * A model of the kind, grouped by variant, then `others` (ids the extension
+ * cannot classify) under "Other": choosing one asks which variant it is.
+ * Undefined when the user escaped.
+ */
+export async function pickModel(
+  kind: MediaKind,
+  models: readonly ModelChoice[],
+  current: string,
+  title: string,
+  others: readonly string[] = [],
+): Promise<ModelChoice | ClassifiedChoice | undefined> {
   const items: ModelItem[] = VARIANTS_OF_KIND[kind].flatMap((variant): ModelItem[] => {
     const ofVariant = models.filter((m) => m.variant === variant);
     if (ofVariant.length === 0) return [];
@@ -120,6 +137,14 @@ export async function pickModel(kind: MediaKind, models: readonly ModelChoice[],
       ...ofVariant.map((model) => ({ label: model.id, description: model.id === current ? 'current' : undefined, model })),
     ];
   });
+  const unknown = others.filter((id) => !models.some((m) => m.id === id));
+  if (unknown.length > 0) {
+    items.push({ label: 'Other (kind not recognised)', kind: vscode.QuickPickItemKind.Separator });
+    for (const id of unknown) items.push({ label: id, description: 'choose its kind, saved in genaiGateway.modelCapabilities', other: id });
+  }
   const chosen = await pickOne(items, { title: `${title}: model`, placeholder: `The ${kind} model; its variant decides the options`, active: items.find((i) => i.model?.id === current) });
-  return chosen?.model;
+  if (chosen?.other === undefined) return chosen?.model;
+  const variants = VARIANTS_OF_KIND[kind].map((variant) => ({ label: CAPABILITY_LABELS[variant], variant }));
+  const variant = await pickOne(variants, { title: `${title}: what kind of model is ${chosen.other}?`, placeholder: 'Its variant decides the fields sent; saved in genaiGateway.modelCapabilities' });
+  return variant && { id: chosen.other, variant: variant.variant, classified: true };
 }

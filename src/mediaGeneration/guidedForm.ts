@@ -4,6 +4,7 @@
  * Generate checks the whole request before accepting.
  */
 import * as vscode from 'vscode';
+import type { MediaVariant } from './forms/formFields';
 import { askPrompt, editField, type ModelChoice, pickModel } from './fieldEditors';
 import type { FormValues, MediaForm } from './forms/formFields';
 import { formProblem } from './forms/formRequest';
@@ -21,6 +22,10 @@ export interface FormState {
 export interface GuidedFormServices {
   /** The gateway's models of the form's kind. */
   models(): Promise<ModelChoice[]>;
+  /** The gateway's models whose kind is not recognised, offered under "Other". */
+  others?(): Promise<string[]>;
+  /** Saves the kind the user gave an unrecognised model (genaiGateway.modelCapabilities). */
+  classify?(model: string, variant: MediaVariant): Promise<void>;
   /** The options last chosen for a variant. */
   remembered(form: MediaForm): FormValues;
   /** How an input file is shown: its workspace-relative path. */
@@ -96,8 +101,9 @@ async function applyRow(id: Exclude<RowId, 'generate'>, state: FormState, title:
     return prompt === undefined ? undefined : { ...state, prompt };
   }
   if (id === 'model') {
-    const chosen = await pickModel(form.kind, await services.models(), state.model, title);
+    const chosen = await pickModel(form.kind, await services.models(), state.model, title, (await services.others?.()) ?? []);
     if (!chosen) return undefined;
+    if ('classified' in chosen) await services.classify?.(chosen.id, chosen.variant);
     const next = formFor(chosen.variant);
     return { ...state, model: chosen.id, form: next, values: initialValues(next, services.remembered(next), values) };
   }

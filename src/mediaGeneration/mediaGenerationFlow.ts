@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { requireCapability } from '../gateway/capabilities';
+import { isClassified, type ModelCapability } from '../gateway/catalog';
 import type { GatewayClient } from '../gateway/client';
 import { validationError } from '../gateway/errors';
 import type { ModelObject } from '../gateway/types/models';
@@ -18,6 +19,7 @@ import { givenValues, initialValues, rememberable } from './forms/formValues';
 import { formFor, isVariantOf, takesFields, VARIANTS_OF_KIND } from './forms/mediaForms';
 import { type CancellationLike, commandResult, type GenerateCommandResult } from './generation/commandArgs';
 import { type GenerationSpec, prepareGeneration } from './generation/generationPlan';
+import { elapsedProgress } from './generation/elapsedProgress';
 import { type GenerationOutcome, runGeneration } from './generation/generationRun';
 import { runGuidedForm } from './guidedForm';
 import type { LastChoices } from './lastChoices';
@@ -26,7 +28,13 @@ import { presentResults } from './resultPresenter';
 export interface MediaGenerationServices {
   clients: { get(): GatewayClient };
   catalog: { list(signal?: AbortSignal): Promise<ModelObject[]> };
-  settings: { model(role: ModelRole): string; setModel(role: ModelRole, model: string): Promise<void> };
+  settings: {
+    model(role: ModelRole): string;
+    setModel(role: ModelRole, model: string): Promise<void>;
+    mediaTimeoutSeconds(kind: MediaKind): number;
+    setModelCapability(model: string, capability: ModelCapability): Promise<void>;
+    capabilityOverrides(): Record<string, ModelCapability>;
+  };
   output: OutputFiles;
   log: { info(message: string): void; warn(message: string): void };
   lastChoices: LastChoices;
@@ -70,10 +78,18 @@ export class MediaGenerationFlow {
     const { id, variant } = await this.chooseModel(start, client);
     const spec = start.interactive ? await this.askUser(start, id, variant, client) : this.fromArguments(start, id, variant);
     if (!spec) return undefined;
+    // A kind saved in the form (modelCapabilities) rebuilt the client: send with the current one.
+    const sender = this.services.clients.get();
     const kind = spec.form.kind;
+    const timeoutMs = this.services.settings.mediaTimeoutSeconds(kind) * 1000;
     const outcome = await withCancellableProgress(`GenAI Gateway: generating ${kind === 'image' ? 'an image' : 'a video'}`, async (signal, progress) => {
-      const prepared = await prepareGeneration(spec, shownAs);
-      return runGeneration(client, this.services.output, prepared, signal, (message) => progress.report(message));
+      const elapsed = elapsedProgress((message) => progress.report(message));
+      try {
+        const prepared = await prepareGeneration(spec, shownAs);
+        return await runGeneration(sender, this.services.output, prepared, signal, elapsed.report, new Date(), { timeoutMs });
+      } finally {
+        elapsed.stop();
+      }
     }, start.cancellation);
     this.logOutcome(spec, outcome);
     presentResults(kind, outcome, start.openResults).catch((error: unknown) => this.services.log.warn(`Showing the results failed: ${String(error)}`));
@@ -119,12 +135,20 @@ export class MediaGenerationFlow {
       models: () => this.modelsOf(start.kind, client),
       remembered: (other) => lastChoices.values(other.variant),
       nameOf: shownAs,
+      others: () => this.unclassifiedModels(client),
+      classify: (id, variant) => settings.setModelCapability(id, variant),
     });
     if (!accepted) return undefined;
     await lastChoices.rememberValues(accepted.form.variant, rememberable(accepted.form, accepted.values));
     await lastChoices.rememberPrompt(start.kind, accepted.prompt);
     if (accepted.model !== model) await settings.setModel(start.kind, accepted.model);
     return accepted;
+  }
+
+  /** The gateway's models nothing classifies (offered as chat elsewhere): never hidden, offered under "Other". */
+  private async unclassifiedModels(client: GatewayClient): Promise<string[]> {
+    const models = await this.services.catalog.list();
+    return models.map((m) => m.id).filter((id) => client.capabilityOf(id) === 'chat' && !isClassified(id, this.services.settings.capabilityOverrides()));
   }
 
   private fromArguments(start: GenerationStart, model: string, variant: MediaVariant): GenerationSpec {

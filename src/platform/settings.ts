@@ -131,6 +131,12 @@ export class Settings {
     await this.config.update(`models.${role}`, model, vscode.ConfigurationTarget.Global);
   }
 
+  /** Records what kind of model an id is (genaiGateway.modelCapabilities, user settings), for ids the extension cannot classify. */
+  async setModelCapability(model: string, capability: ModelCapability): Promise<void> {
+    const current = this.config.inspect<Record<string, string>>('modelCapabilities')?.globalValue ?? {};
+    await this.config.update('modelCapabilities', { ...current, [model]: capability }, vscode.ConfigurationTarget.Global);
+  }
+
   async setBaseUrl(url: string): Promise<void> {
     await this.config.update('baseUrl', url, vscode.ConfigurationTarget.Global);
   }
@@ -211,6 +217,17 @@ export class Settings {
     return folder ? { folder, source } : { folder: 'generated', source: 'default' };
   }
 
+  /**
+   * Seconds a synchronous image or video generation is waited for (paid:
+   * never re-sent). Much longer than requestTimeoutSeconds: Veo takes up to
+   * 6 minutes (Google's Gemini API video docs), Seedream sets minutes.
+   */
+  mediaTimeoutSeconds(kind: 'image' | 'video'): number {
+    const [key, fallback] = kind === 'video' ? ['media.videoTimeoutSeconds', 900] as const : ['media.imageTimeoutSeconds', 300] as const;
+    const value = this.config.get<number>(key, fallback);
+    return typeof value === 'number' && Number.isFinite(value) && value >= 10 ? value : fallback;
+  }
+
   /** Whether the results of a video task created here are downloaded as soon as it succeeds. */
   videoTasksAutoDownload(): boolean {
     return this.config.get<boolean>('videoTasks.autoDownload', true);
@@ -261,7 +278,7 @@ export class Settings {
     return { value: inspected?.defaultValue ?? fallback, source: 'default' };
   }
 
-  private capabilityOverrides(): Record<string, ModelCapability> {
+  capabilityOverrides(): Record<string, ModelCapability> {
     const raw = this.config.get<Record<string, string>>('modelCapabilities', {});
     const out: Record<string, ModelCapability> = {};
     for (const [id, capability] of Object.entries(raw)) if (isModelCapability(capability)) out[id] = capability;

@@ -14,7 +14,9 @@ import { withCancellableProgress } from '../platform/progress';
 import { AUDIO_FORMATS } from '../speech/audioFormats';
 import type { ReadingReport } from '../speech/readingSession';
 import { describeUsage } from '../speech/usage';
-import { findVoice, previewText, voiceName } from '../speech/voices';
+import type { Voice } from '../gateway/validation/limits';
+import { isAcceptedVoice } from '../gateway/validation/speech';
+import { previewText, voiceName, voicesFromIds } from '../speech/voices';
 import type { ReadAloudController } from './readAloudController';
 import type { SavedSpeech, SpeechSaver } from './speechSaver';
 import { pickVoice, type VoiceSettings } from './voicePicker';
@@ -49,7 +51,15 @@ function speechArgs(value: unknown): SpeechCommandArgs {
   };
 }
 
-export function registerReadAloudCommands(controller: ReadAloudController, saver: SpeechSaver, settings: VoiceSettings): vscode.Disposable[] {
+/** The voice ids the gateway lists (GET /v1/audio/voices); undefined when it does not answer that endpoint. */
+export type ListVoices = () => Promise<readonly string[] | undefined>;
+
+export function registerReadAloudCommands(
+  controller: ReadAloudController,
+  saver: SpeechSaver,
+  settings: VoiceSettings,
+  listVoices: ListVoices = async () => undefined,
+): vscode.Disposable[] {
   const read = async (args: SpeechCommandArgs, wholeFile: boolean): Promise<ReadingReport | undefined> => {
     try {
       const target = args.text !== undefined ? { text: args.text, title: 'Text' } : editorText(wholeFile);
@@ -62,9 +72,7 @@ export function registerReadAloudCommands(controller: ReadAloudController, saver
       return undefined;
     }
   };
-  const preview = (voiceId: string): void => {
-    const voice = findVoice(voiceId);
-    if (!voice) return;
+  const preview = (voice: Voice): void => {
     controller.read({ text: previewText(voice), title: `Preview: ${voiceName(voice.id)} (${voice.id})`, voice: voice.id })
       .catch((error: unknown) => void showError('Voice preview failed', error));
   };
@@ -75,12 +83,14 @@ export function registerReadAloudCommands(controller: ReadAloudController, saver
     vscode.commands.registerCommand(READ_ALOUD_COMMANDS.saveSelection, (args?: unknown) => saveSelection(saver, settings, speechArgs(args))),
     vscode.commands.registerCommand(READ_ALOUD_COMMANDS.selectVoice, async (args?: { voice?: unknown; language?: unknown }) => {
       if (typeof args?.voice === 'string') {
-        if (!findVoice(args.voice)) throw new Error(`Unknown voice "${args.voice}".`);
+        if (!isAcceptedVoice(args.voice)) throw new Error(`Unknown voice "${args.voice}" (a voice id of the table, or a mix such as af_bella+af_sky).`);
         if (typeof args.language === 'string') await settings.setSpeechVoiceForLanguage(args.language, args.voice);
         else await settings.setSpeechVoice(args.voice);
         return;
       }
-      await pickVoice(settings, (voice) => preview(voice.id));
+      // The gateway's own list when it has one (new voices appear over time); the spec's table otherwise.
+      const listed = await listVoices().catch(() => undefined);
+      await pickVoice(settings, preview, listed ? voicesFromIds(listed) : undefined);
     }),
   ];
 }

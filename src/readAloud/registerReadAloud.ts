@@ -11,6 +11,9 @@ import { ReadingStatusBar } from './readingStatusBar';
 import { SentenceHighlighter } from './sentenceHighlighter';
 import { SpeechSaver } from './speechSaver';
 
+/** The voice picker waits this long for the gateway's voice list, then shows the spec's table. */
+const VOICE_LIST_TIMEOUT_MS = 5000;
+
 export interface ReadAloudDependencies {
   clients: { get(): GatewayClient };
   settings: Settings;
@@ -35,6 +38,7 @@ export function registerReadAloud(context: vscode.ExtensionContext, services: Re
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (Settings.affectsSpeech(e)) controller.postSettings();
     }),
-    ...registerReadAloudCommands(controller, new SpeechSaver(services, services.output), services.settings),
+    ...registerReadAloudCommands(controller, new SpeechSaver(services, services.output), services.settings, () =>
+      services.clients.get().speech.voices(AbortSignal.timeout(VOICE_LIST_TIMEOUT_MS))),
   );
 }

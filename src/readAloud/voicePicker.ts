@@ -20,11 +20,15 @@ function languageButton(language: string): vscode.QuickInputButton {
   return { iconPath: new vscode.ThemeIcon('pin'), tooltip: `Use this voice for ${language} text` };
 }
 
-export async function pickVoice(settings: VoiceSettings, preview: (voice: Voice) => void): Promise<void> {
+/**
+ * `listed`: the voices the gateway lists (GET /v1/audio/voices), when it
+ * answers; otherwise the spec's table is offered.
+ */
+export async function pickVoice(settings: VoiceSettings, preview: (voice: Voice) => void, listed?: readonly Voice[]): Promise<void> {
   const current = settings.speech();
   const languageDefaults = new Map(Object.entries(current.voiceByLanguage).map(([language, id]) => [id, language]));
   const items: Array<VoiceItem | vscode.QuickPickItem> = [];
-  for (const group of groupVoices()) {
+  for (const group of groupVoices(listed && listed.length > 0 ? listed : undefined)) {
     items.push({ label: `${group.language} · ${group.gender}`, kind: vscode.QuickPickItemKind.Separator });
     for (const voice of group.voices) {
       const notes = [voice.id === current.voice ? 'default voice' : '', languageDefaults.get(voice.id) === voice.language ? `for ${voice.language} text` : '']
@@ -38,7 +42,7 @@ export async function pickVoice(settings: VoiceSettings, preview: (voice: Voice)
     }
   }
   const pick = vscode.window.createQuickPick<VoiceItem | vscode.QuickPickItem>();
-  pick.title = 'Speech voice';
+  pick.title = listed && listed.length > 0 ? `Speech voice (${listed.length} voices listed by the gateway)` : 'Speech voice';
   pick.placeholder = 'Choose the default voice (▶ previews it; the pin uses it for text in its language)';
   pick.matchOnDescription = true;
   pick.items = items;

@@ -1,5 +1,6 @@
 /** The spec's voices (limits.ts) as the picker shows them: by language and gender, with readable names. */
 import { Voice, VOICES } from '../gateway/validation/limits';
+import { isAcceptedVoice } from '../gateway/validation/speech';
 import { guessLanguage } from './languageGuess';
 
 export interface VoiceGroup {
@@ -23,6 +24,42 @@ export function groupVoices(voices: ReadonlyArray<Voice> = VOICES): VoiceGroup[]
 
 export function findVoice(id: string): Voice | undefined {
   return VOICES.find((v) => v.id === id);
+}
+
+/** Kokoro's id prefixes: the language letter, then f or m (the spec's table). */
+const LANGUAGE_OF_PREFIX: Readonly<Record<string, string>> = {
+  a: 'English (American)', b: 'English (British)', f: 'French', e: 'German/European', h: 'Hindi',
+  i: 'Italian', j: 'Japanese', p: 'Portuguese', z: 'Chinese',
+};
+
+export const OTHER_VOICES = 'Other voices';
+
+/**
+ * The voices a gateway listed (GET /v1/audio/voices), for the picker: the
+ * spec's voices keep their table entry; a new one (e.g. `bf_isabella`) is
+ * placed by its prefix; anything else goes under "Other voices". Ordered like
+ * the spec's table, new voices after the known ones of their group.
+ */
+export function voicesFromIds(ids: readonly string[]): Voice[] {
+  const known = new Map(VOICES.map((voice, index) => [voice.id, index]));
+  const languages = [...new Set(VOICES.map((voice) => voice.language)), OTHER_VOICES];
+  const voices = ids.map((id): Voice => {
+    const spec = findVoice(id);
+    if (spec) return spec;
+    const match = /^([a-z])([fm])_/.exec(id);
+    const language = match ? LANGUAGE_OF_PREFIX[match[1] as string] : undefined;
+    if (!match || !language) return { id, language: OTHER_VOICES, gender: 'other' };
+    return { id, language, gender: match[2] === 'f' ? 'female' : 'male' };
+  });
+  const genderRank = { female: 0, male: 1, other: 2 } as const;
+  return voices
+    .map((voice, index) => ({ voice, index }))
+    .sort((a, b) =>
+      languages.indexOf(a.voice.language) - languages.indexOf(b.voice.language) ||
+      genderRank[a.voice.gender] - genderRank[b.voice.gender] ||
+      (known.get(a.voice.id) ?? Infinity) - (known.get(b.voice.id) ?? Infinity) ||
+      a.index - b.index)
+    .map(({ voice }) => voice);
 }
 
 /** `af_v0bella` → "Bella (v0)": the name after the language-gender prefix; `v0` marks the older variant. */
@@ -56,5 +93,5 @@ export function previewText(voice: Voice): string {
 export function voiceForText(text: string, settings: { voice: string; voiceByLanguage: Record<string, string> }): string {
   const language = guessLanguage(text);
   const chosen = language === undefined ? undefined : settings.voiceByLanguage[language];
-  return chosen !== undefined && findVoice(chosen) ? chosen : settings.voice;
+  return chosen !== undefined && isAcceptedVoice(chosen) ? chosen : settings.voice;
 }

@@ -16,7 +16,7 @@ export interface CreateVideoTaskArgs extends TaskSettingChoices {
   /** Workspace-relative or absolute paths of image files, or http(s) URLs. */
   images?: string[];
   generateAudio?: boolean;
-  /** Default true: the last frame is downloaded with the video. */
+  /** True: the last frame is asked for (`return_last_frame`) and downloaded with the video. Default false: the field is not sent. */
   returnLastFrame?: boolean;
   /** Default 'body'. */
   settingsAs?: 'body' | 'flags';
@@ -56,6 +56,6 @@ export function recipeFromArgs(args: CreateVideoTaskArgs, defaultModel: string):
     settings: Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined)),
     settingsAs: args.settingsAs ?? 'body',
     ...(args.generateAudio !== undefined ? { generateAudio: args.generateAudio } : {}),
-    returnLastFrame: args.returnLastFrame ?? true,
+    ...(args.returnLastFrame ? { returnLastFrame: true } : {}),
   };
 }

@@ -48,15 +48,41 @@ export interface LocalTaskInfo {
   retryOf?: string;
 }
 
+/**
+ * The server's last answer for this task could not be understood (a status
+ * the extension does not know): the task stays visible with that raw status
+ * and a warning, and is polled for a bounded time only.
+ */
+export interface TaskAnomaly {
+  /** The status as the server wrote it (JSON of a non-string). */
+  rawStatus: string;
+  /** The server's last record, as received. */
+  raw: unknown;
+  /** Epoch ms of the first answer that could not be understood, since the last one that could. */
+  since: number;
+}
+
 export interface TaskEntry {
   /** The server's last answer (for a task just created here, a stand-in until the first poll). */
   record: TaskRecord;
+  /** Set while the server's answers for this task cannot be understood. */
+  anomaly?: TaskAnomaly;
   local?: LocalTaskInfo;
   /** Absolute paths of the downloaded results. */
   downloads?: TaskDownloads;
 }
 
 export const TASK_STATUSES: readonly TaskStatus[] = ['queued', 'running', 'succeeded', 'failed', 'cancelled', 'expired'];
+
+/** What the Video Tasks view groups by: the status, or `unrecognised` while the server's answer cannot be understood. */
+export type ShownStatus = TaskStatus | 'unrecognised';
+
+export function shownStatus(entry: TaskEntry): ShownStatus {
+  return entry.anomaly ? 'unrecognised' : entry.record.status;
+}
+
+/** How long a task whose status cannot be understood is still polled; Refresh asks again. */
+export const UNRECOGNISED_POLL_MS = 10 * 60 * 1000;
 
 /** Statuses from which the task can still change by itself. */
 export function isActive(status: TaskStatus): boolean {

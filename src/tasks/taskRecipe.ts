@@ -22,7 +22,8 @@ export async function buildTaskRequest(recipe: TaskRecipe, imageUrlOf: ImageUrlR
   const request: TaskCreateRequest = { model: recipe.model, content };
   if (recipe.settingsAs === 'body') Object.assign(request, definedOnly({ ...settings }));
   if (recipe.generateAudio !== undefined) request.generate_audio = recipe.generateAudio;
-  if (recipe.returnLastFrame !== undefined) request.return_last_frame = recipe.returnLastFrame;
+  // Only when the last frame is wanted: the spec's task fields do not list it, and a strict gateway refuses it (gaps.md).
+  if (recipe.returnLastFrame) request.return_last_frame = true;
   return request;
 }
 

@@ -4,7 +4,7 @@
  * changed status, and round-trips through JSON so nothing is lost on reload.
  */
 import type { TaskRecord, TaskStatus } from '../gateway/types/tasks';
-import { isActive, isTaskStatus, type LocalTaskInfo, type TaskDownloads, type TaskEntry, type TaskRecipe } from './taskEntry';
+import { isActive, isTaskStatus, UNRECOGNISED_POLL_MS, type LocalTaskInfo, type TaskDownloads, type TaskEntry, type TaskRecipe } from './taskEntry';
 
 /** The gateway keeps tasks for 7 days (gaps.md); older ones are gone there too. */
 export const TASK_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -26,6 +26,8 @@ export interface MergeResult {
   /** Something new or different arrived. */
   changed: boolean;
   transitions: TaskTransition[];
+  /** Tasks whose record just stopped being understood (newly marked with an anomaly). */
+  unrecognised: TaskEntry[];
 }
 
 export class TaskRegistry {
@@ -50,9 +52,16 @@ export class TaskRegistry {
     );
   }
 
-  /** Ids of the tasks still queued or running, oldest first. */
-  activeIds(): string[] {
-    return this.all().filter((e) => isActive(e.record.status)).map((e) => e.record.id).reverse();
+  /**
+   * Ids of the tasks still queued or running, oldest first. A task whose
+   * status has not been understood for UNRECOGNISED_POLL_MS is left out, so
+   * it is not polled forever.
+   */
+  activeIds(nowMs = Date.now()): string[] {
+    return this.all()
+      .filter((e) => isActive(e.record.status) && !(e.anomaly && nowMs - e.anomaly.since > UNRECOGNISED_POLL_MS))
+      .map((e) => e.record.id)
+      .reverse();
   }
 
   /**
@@ -70,24 +79,55 @@ export class TaskRegistry {
     return entry;
   }
 
-  /** Takes the server's records; a record older than the one known (by `updated_at`) is ignored. */
-  merge(records: readonly TaskRecord[]): MergeResult {
-    const result: MergeResult = { changed: false, transitions: [] };
-    for (const record of records) {
-      if (!isUsableRecord(record)) continue;
+  /**
+   * Takes the server's records; a record older than the one known (by
+   * `updated_at`) is ignored. A record whose status is unknown keeps the task
+   * visible with an anomaly (raw status, raw record) instead of being
+   * dropped; `updated_at` as a string of digits is read as a number, and a
+   * missing one counts as newer than what is known.
+   */
+  merge(records: readonly unknown[], nowMs = Date.now()): MergeResult {
+    const result: MergeResult = { changed: false, transitions: [], unrecognised: [] };
+    for (const raw of records) {
+      const record = normaliseRecord(raw, (id) => this.entries.get(id)?.record);
+      if (!record) {
+        this.markUnrecognised(raw, nowMs, result);
+        continue;
+      }
       const known = this.entries.get(record.id);
       if (!known) {
         this.entries.set(record.id, { record });
         result.changed = true;
         continue;
       }
-      if (record.updated_at < known.record.updated_at || sameJson(record, known.record)) continue;
+      const hadAnomaly = known.anomaly !== undefined;
+      delete known.anomaly;
+      if (record.updated_at < known.record.updated_at || sameJson(record, known.record)) {
+        result.changed ||= hadAnomaly;
+        continue;
+      }
       const from = known.record.status;
       known.record = record;
       result.changed = true;
       if (from !== record.status) result.transitions.push({ entry: known, from });
     }
     return result;
+  }
+
+  /** A record with a usable id but a status that cannot be understood. */
+  private markUnrecognised(raw: unknown, nowMs: number, result: MergeResult): void {
+    if (!isObject(raw) || typeof raw.id !== 'string' || !SAFE_ID.test(raw.id)) return;
+    const rawStatus = typeof raw.status === 'string' ? raw.status : JSON.stringify(raw.status) ?? 'nothing';
+    let entry = this.entries.get(raw.id);
+    if (!entry) {
+      const createdAt = timestamp(raw.created_at) ?? Math.floor(nowMs / 1000);
+      entry = { record: { id: raw.id, model: typeof raw.model === 'string' ? raw.model : '', status: 'queued', created_at: createdAt, updated_at: 0 } };
+      this.entries.set(raw.id, entry);
+    }
+    if (entry.anomaly && sameJson(entry.anomaly.raw, raw)) return;
+    if (!entry.anomaly) result.unrecognised.push(entry);
+    entry.anomaly = { rawStatus, raw, since: entry.anomaly?.since ?? nowMs };
+    result.changed = true;
   }
 
   remove(id: string): TaskEntry | undefined {
@@ -126,6 +166,32 @@ export class TaskRegistry {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Ids as validateTaskId allows them (one safe path segment). */
+const SAFE_ID = /^(?!\.+$)[A-Za-z0-9._~-]{1,256}$/;
+
+/** Unix seconds as a number, or as a string of digits (some proxies send them so). */
+function timestamp(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && /^\d{1,12}$/.test(value)) return Number(value);
+  return undefined;
+}
+
+/**
+ * The server's record made usable: timestamps as numbers, a missing
+ * `updated_at` taken as no older than the known record's. Undefined when the
+ * id, model or status cannot be understood.
+ */
+function normaliseRecord(value: unknown, knownRecord: (id: string) => TaskRecord | undefined): TaskRecord | undefined {
+  if (!isObject(value) || typeof value.id !== 'string' || value.id === '' || !isTaskStatus(value.status)) return undefined;
+  const known = knownRecord(value.id);
+  const created = timestamp(value.created_at) ?? known?.created_at;
+  if (created === undefined) return undefined;
+  const updated = timestamp(value.updated_at) ?? Math.max(known?.updated_at ?? 0, created);
+  const model = typeof value.model === 'string' ? value.model : known?.model ?? '';
+  const record = { ...value, model, created_at: created, updated_at: updated } as TaskRecord;
+  return isUsableRecord(record) ? record : undefined;
 }
 
 function isUsableRecord(value: unknown): value is TaskRecord {

@@ -3,7 +3,7 @@ import { taskModelTier } from '../gateway/catalog';
 import { parseTaskFlags } from '../gateway/taskFlags';
 import type { TaskRecord, TaskStatus } from '../gateway/types/tasks';
 import { TASK_TIER_LIMITS } from '../gateway/validation/limits';
-import { isActive, type TaskEntry } from './taskEntry';
+import { isActive, UNRECOGNISED_POLL_MS, type ShownStatus, type TaskEntry } from './taskEntry';
 
 /** Signed result links are valid this long after the task finished (gaps.md). */
 const RESULT_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -19,6 +19,9 @@ export const STATUS_LABELS: Record<TaskStatus, string> = {
   expired: 'Expired',
 };
 
+/** Group labels of the Video Tasks view, including tasks whose status the extension does not know. */
+export const SHOWN_STATUS_LABELS: Record<ShownStatus, string> = { ...STATUS_LABELS, unrecognised: 'Unrecognised status' };
+
 /** The prompt without its inline flags, on one line and shortened; the task id when the prompt is unknown. */
 export function taskLabel(entry: TaskEntry): string {
   const prompt = entry.local ? parseTaskFlags(entry.local.recipe.prompt).prompt.replace(/\s+/g, ' ').trim() : '';
@@ -29,6 +32,7 @@ export function taskLabel(entry: TaskEntry): string {
 /** `1.0 pro · 2m 05s`, plus `· saved` once downloaded. */
 export function taskDescription(entry: TaskEntry, nowMs: number): string {
   const parts = [modelLabel(entry.record.model), formatDuration(elapsedMs(entry.record, nowMs))];
+  if (entry.anomaly) parts.unshift(`⚠ status "${entry.anomaly.rawStatus}" not recognised`);
   if (entry.downloads?.video) parts.push('saved');
   return parts.join(' · ');
 }
@@ -68,7 +72,8 @@ export function taskDetails(entry: TaskEntry, nowMs: number): Array<[string, str
   const { record, local } = entry;
   const rows: Array<[string, string | number | undefined]> = [
     ['Task ID', record.id],
-    ['Status', STATUS_LABELS[record.status]],
+    ['Status', entry.anomaly ? `"${entry.anomaly.rawStatus}" (not a status this extension knows; last known: ${STATUS_LABELS[record.status]})` : STATUS_LABELS[record.status]],
+    ['Warning', entry.anomaly ? `The gateway's record could not be understood; polled for ${UNRECOGNISED_POLL_MS / 60_000} minutes at most, then only on Refresh. Show Request shows the raw record.` : undefined],
     ['Model', record.model],
     ['Prompt', local?.recipe.prompt],
     ['Input images', local?.recipe.images.map((i) => (i.role ? `${i.source} (${i.role})` : i.source)).join(', ')],

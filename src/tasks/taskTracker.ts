@@ -4,12 +4,13 @@
  * and saves every change so a reload resumes where it left off.
  */
 import type { TasksApi } from '../gateway/tasks';
-import type { TaskRecord, TaskStatus } from '../gateway/types/tasks';
+import type { TaskCreateRequest, TaskRecord, TaskStatus } from '../gateway/types/tasks';
+import { refusedOptionalFields } from '../gateway/taskFields';
 import { isGatewayError } from '../gateway/errors';
 import type { Clock } from './clock';
 import { PollSchedule, type PollTiming } from './pollSchedule';
 import { Signal } from './signal';
-import type { TaskDownloads, TaskEntry, TaskRecipe } from './taskEntry';
+import { UNRECOGNISED_POLL_MS, type TaskDownloads, type TaskEntry, type TaskRecipe } from './taskEntry';
 import { TaskPoller } from './taskPoller';
 import { buildTaskRequest, type ImageUrlResolver } from './taskRecipe';
 import { TaskRegistry, type PersistedTasks, type TaskTransition } from './taskRegistry';
@@ -57,7 +58,7 @@ export class TaskTracker {
     this.schedule = new PollSchedule(options.timing);
     this.poller = new TaskPoller({
       tasks: options.tasks,
-      activeIds: () => this.registry.activeIds(),
+      activeIds: () => this.registry.activeIds(options.clock.now()),
       onRecords: (records) => this.merge(records),
       onMissing: (id) => this.disappeared(id),
       onError: (error) => options.log(`Polling video tasks failed: ${describe(error)}`),
@@ -71,12 +72,37 @@ export class TaskTracker {
   /** Creates a paid task on the gateway. Never re-sent here: the client alone decides (retry class 'paid'). */
   async create(recipe: TaskRecipe, imageUrlOf: ImageUrlResolver, signal?: AbortSignal, retryOf?: string): Promise<TaskEntry> {
     const request = await buildTaskRequest(recipe, imageUrlOf);
-    const { id } = await this.options.tasks().create(request, signal);
+    const { id } = await this.createOnce(request, signal).catch((error: unknown) => {
+      if (isGatewayError(error) && error.code === 'task_id_missing') {
+        this.options.log(`A video task was accepted without a task id (request id ${error.requestId ?? 'none'}); the gateway's reply: ${String(error.value)}`);
+      }
+      throw error;
+    });
     const entry = this.registry.addCreated(id, recipe, this.options.clock.now(), retryOf);
     this.changed();
     this.schedule.quicken();
     this.poller.reschedule();
     return entry;
+  }
+
+  /**
+   * Sends the create; when a 400 refuses optional fields as unknown (a strict
+   * gateway; a 400 created nothing), sends it once more without them and logs it.
+   */
+  private async createOnce(request: TaskCreateRequest, signal: AbortSignal | undefined): Promise<{ id: string }> {
+    try {
+      return await this.options.tasks().create(request, signal);
+    } catch (error) {
+      const refused = refusedOptionalFields(error, request);
+      if (refused.length === 0) throw error;
+      const without = { ...request };
+      for (const name of refused) delete (without as Record<string, unknown>)[name];
+      this.options.log(
+        `The gateway refused the optional field${refused.length > 1 ? 's' : ''} ${refused.join(', ')} of a video task (${describe(error)}); ` +
+          'nothing was created, so the task is sent once more without them.',
+      );
+      return this.options.tasks().create(without, signal);
+    }
   }
 
   /** Polls the unfinished tasks now and reloads the first page of the server's list. */
@@ -161,7 +187,13 @@ export class TaskTracker {
   }
 
   private merge(records: TaskRecord[]): boolean {
-    const { changed, transitions } = this.registry.merge(records);
+    const { changed, transitions, unrecognised } = this.registry.merge(records, this.options.clock.now());
+    for (const entry of unrecognised) {
+      this.options.log(
+        `Video task ${entry.record.id}: the gateway answered a status this extension does not know (${entry.anomaly?.rawStatus}). ` +
+          `It is shown with a warning and polled for at most ${UNRECOGNISED_POLL_MS / 60_000} minutes more. Its record: ${JSON.stringify(entry.anomaly?.raw)}`,
+      );
+    }
     // Listed or refreshed tasks may be unfinished ones the poller does not know of yet.
     if (changed) {
       this.changed();

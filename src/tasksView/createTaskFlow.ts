@@ -3,7 +3,7 @@
  * then the settings the model takes (from limits.ts), each step escapable.
  */
 import * as vscode from 'vscode';
-import type { ModelCapability } from '../gateway/catalog';
+import { CAPABILITY_LABELS, isClassified, type ModelCapability } from '../gateway/catalog';
 import type { TaskCreateRequest } from '../gateway/types/tasks';
 import { validateTaskRequest } from '../gateway/validation';
 import { TASK_AUTO_DURATION, TASK_MODE_LABELS, type TaskMode } from '../gateway/validation/limits';
@@ -15,8 +15,8 @@ import { modelLabel } from '../tasks/taskText';
 import { pickImages } from './pickWorkspaceImages';
 
 export interface CreateFlowServices {
-  catalog: { list(signal?: AbortSignal): Promise<ModelObject[]>; capabilityOf(model: string): ModelCapability };
-  settings: { model(role: 'videoTask'): string };
+  catalog: { list(signal?: AbortSignal): Promise<ModelObject[]>; capabilityOf(model: string): ModelCapability; overrides?(): Record<string, ModelCapability> };
+  settings: { model(role: 'videoTask'): string; setModelCapability?(model: string, capability: ModelCapability): Promise<void> };
   log: { warn(message: string): void };
 }
 
@@ -33,7 +33,7 @@ export async function askForTaskRecipe(services: CreateFlowServices, initialProm
   if (!mode) return undefined;
   const images = await pickModeImages(mode);
   if (!images) return undefined;
-  const base: TaskRecipe = { model, prompt: '', images: imageInputsFor(mode, images), settings: {}, settingsAs: 'body', returnLastFrame: true };
+  const base: TaskRecipe = { model, prompt: '', images: imageInputsFor(mode, images), settings: {}, settingsAs: 'body' };
   const prompt = await askPrompt(base, mode, initialPrompt);
   if (prompt === undefined) return undefined;
   return pickSettings({ ...base, prompt }, mode);
@@ -42,8 +42,12 @@ export async function askForTaskRecipe(services: CreateFlowServices, initialProm
 async function pickModel(services: CreateFlowServices): Promise<string | undefined> {
   const fallback = services.settings.model('videoTask');
   let ids: string[];
+  let others: string[] = [];
   try {
-    ids = (await services.catalog.list()).map((m) => m.id).filter((id) => TASK_CAPABILITIES.includes(services.catalog.capabilityOf(id)));
+    const all = (await services.catalog.list()).map((m) => m.id);
+    ids = all.filter((id) => TASK_CAPABILITIES.includes(services.catalog.capabilityOf(id)));
+    // Ids nothing classifies (counted as chat) are never hidden: offered under "Other", their kind asked.
+    others = all.filter((id) => services.catalog.capabilityOf(id) === 'chat' && !isClassified(id, services.catalog.overrides?.()));
   } catch (error) {
     services.log.warn(`Listing models for a video task failed; offering the default model. ${error instanceof Error ? error.message : String(error)}`);
     ids = [];
@@ -56,7 +60,17 @@ async function pickModel(services: CreateFlowServices): Promise<string | undefin
     id,
   }));
   items.sort((a, b) => Number(b.id === fallback) - Number(a.id === fallback));
-  return (await vscode.window.showQuickPick(items, { title: `${TITLE} (model)`, placeHolder: 'The model of the task' }))?.id;
+  const otherItems = others.map((id) => ({ label: id, description: 'kind not recognised: choose it (saved in genaiGateway.modelCapabilities)', id, other: true }));
+  const all = otherItems.length > 0
+    ? [...items, { label: 'Other', kind: vscode.QuickPickItemKind.Separator, id: '' }, ...otherItems]
+    : items;
+  const chosen = await vscode.window.showQuickPick(all, { title: `${TITLE} (model)`, placeHolder: 'The model of the task' });
+  if (!chosen || !('other' in chosen)) return chosen?.id;
+  const kinds = TASK_CAPABILITIES.map((capability) => ({ label: CAPABILITY_LABELS[capability], capability }));
+  const kind = await vscode.window.showQuickPick(kinds, { title: `${TITLE}: what kind of model is ${chosen.id}?` });
+  if (!kind) return undefined;
+  await services.settings.setModelCapability?.(chosen.id, kind.capability);
+  return chosen.id;
 }
 
 async function pickMode(model: string): Promise<TaskMode | undefined> {
@@ -154,7 +168,7 @@ function settingItems(recipe: TaskRecipe, options: TaskSettingOptions): SettingI
   ];
   if (options.audio) items.push({ label: 'Audio', description: yesNo(recipe.generateAudio), key: 'audio' });
   items.push(
-    { label: 'Return last frame', description: yesNo(recipe.returnLastFrame), key: 'lastFrame' },
+    { label: 'Return last frame', description: recipe.returnLastFrame ? 'yes' : 'no (not asked for)', key: 'lastFrame' },
     { label: 'Send settings as', description: recipe.settingsAs === 'flags' ? 'inline flags (--rs 720p --dur 5 …)' : 'body fields', key: 'settingsAs' },
   );
   return items;

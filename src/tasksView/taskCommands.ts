@@ -97,7 +97,11 @@ export function registerTaskCommands(deps: TaskCommandDeps): vscode.Disposable[]
     command(TASK_COMMANDS.showRequest, 'the request could not be shown', async (arg?: unknown) => {
       const entry = await task(arg, 'The task whose request to show', () => true);
       if (!entry) return undefined;
-      const shown = entry.local ? await describeTaskRequest(entry.local.recipe) : { note: 'Not created here: the gateway does not return the request. Its record:', task: entry.record };
+      const request = entry.local ? await describeTaskRequest(entry.local.recipe) : { note: 'Not created here: the gateway does not return the request. Its record:', task: entry.record };
+      // A record the extension could not understand is shown as the gateway sent it.
+      const shown = entry.anomaly
+        ? { warning: `The gateway's last record of this task has a status this extension does not know ("${entry.anomaly.rawStatus}"), first seen ${new Date(entry.anomaly.since).toISOString()}.`, gatewayRecord: entry.anomaly.raw, ...(entry.local ? { request } : {}) }
+        : request;
       const text = `${JSON.stringify(shown, null, 2)}\n`;
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'json', content: text }), { preview: true });
       return text;

@@ -44,6 +44,8 @@ export class TaskCreator {
     } catch (error) {
       if (!outcomeUnknown(error)) throw error;
       tracker.refresh().catch(() => undefined);
+      // Its message holds the raw reply, its advice and request id say what to do.
+      if (isGatewayError(error) && error.code === 'task_id_missing') throw new Error(error.userMessage);
       throw new Error(
         `${error instanceof Error ? error.message : String(error)} The gateway may have created the task anyway; ` +
           'it was not sent again. If it was created, it appears in the Video Tasks view.',

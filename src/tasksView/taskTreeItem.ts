@@ -1,8 +1,8 @@
 /** The tree item of one video task: label, description, tooltip, status icon and menu context. */
 import * as vscode from 'vscode';
 import type { TaskStatus } from '../gateway/types/tasks';
-import type { TaskEntry } from '../tasks/taskEntry';
-import { STATUS_LABELS, taskDescription, taskDetails, taskLabel } from '../tasks/taskText';
+import { shownStatus, type ShownStatus, type TaskEntry } from '../tasks/taskEntry';
+import { SHOWN_STATUS_LABELS, taskDescription, taskDetails, taskLabel } from '../tasks/taskText';
 import { TASK_COMMANDS } from './taskCommandIds';
 
 export const STATUS_ICONS: Record<TaskStatus, vscode.ThemeIcon> = {
@@ -14,13 +14,19 @@ export const STATUS_ICONS: Record<TaskStatus, vscode.ThemeIcon> = {
   expired: new vscode.ThemeIcon('watch'),
 };
 
+/** Icons of the view's groups: the statuses, and tasks whose status is not recognised. */
+export const SHOWN_STATUS_ICONS: Record<ShownStatus, vscode.ThemeIcon> = {
+  ...STATUS_ICONS,
+  unrecognised: new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground')),
+};
+
 /**
- * `videoTask.<status>`, then `.local` for a task created here (Retry, Show
+ * `videoTask.<status>`, then `.unrecognised` while the gateway's record is not understood (Show Request), `.local` for a task created here (Retry, Show
  * Request) and `.saved` once its video is downloaded: package.json's menus
  * match these with `viewItem =~ /.../`.
  */
 function taskContextValue(entry: TaskEntry): string {
-  return ['videoTask', entry.record.status, ...(entry.local ? ['local'] : []), ...(entry.downloads?.video ? ['saved'] : [])].join('.');
+  return ['videoTask', entry.record.status, ...(entry.anomaly ? ['unrecognised'] : []), ...(entry.local ? ['local'] : []), ...(entry.downloads?.video ? ['saved'] : [])].join('.');
 }
 
 export function taskTreeItem(entry: TaskEntry, nowMs: number): vscode.TreeItem {
@@ -28,9 +34,9 @@ export function taskTreeItem(entry: TaskEntry, nowMs: number): vscode.TreeItem {
   item.id = `task:${entry.record.id}`;
   item.description = taskDescription(entry, nowMs);
   item.tooltip = tooltipOf(entry, nowMs);
-  item.iconPath = STATUS_ICONS[entry.record.status];
+  item.iconPath = SHOWN_STATUS_ICONS[shownStatus(entry)];
   item.contextValue = taskContextValue(entry);
-  item.accessibilityInformation = { label: `${STATUS_LABELS[entry.record.status]} video task: ${taskLabel(entry)}, ${item.description}` };
+  item.accessibilityInformation = { label: `${SHOWN_STATUS_LABELS[shownStatus(entry)]} video task: ${taskLabel(entry)}, ${item.description}` };
   if (entry.downloads?.video) {
     item.command = { command: TASK_COMMANDS.openResult, title: 'Open Result', arguments: [{ taskId: entry.record.id }] };
   }

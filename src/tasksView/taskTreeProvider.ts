@@ -5,20 +5,23 @@
  */
 import * as vscode from 'vscode';
 import type { TaskStatus } from '../gateway/types/tasks';
-import { TASK_STATUSES, type TaskEntry } from '../tasks/taskEntry';
-import { STATUS_LABELS } from '../tasks/taskText';
+import { shownStatus, TASK_STATUSES, type ShownStatus, type TaskEntry } from '../tasks/taskEntry';
+import { SHOWN_STATUS_LABELS } from '../tasks/taskText';
 import type { TaskTracker } from '../tasks/taskTracker';
 import { TASK_COMMANDS } from './taskCommandIds';
-import { STATUS_ICONS, taskTreeItem } from './taskTreeItem';
+import { SHOWN_STATUS_ICONS, taskTreeItem } from './taskTreeItem';
 import type { VideoTasks } from './videoTasks';
 
 export type TaskTreeNode =
-  | { kind: 'group'; status: TaskStatus }
+  | { kind: 'group'; status: ShownStatus }
   | { kind: 'task'; entry: TaskEntry }
   | { kind: 'loadMore' };
 
 /** Groups shown expanded; the rest (cancelled, expired) start collapsed. */
-const EXPANDED_GROUPS: readonly TaskStatus[] = ['queued', 'running', 'succeeded', 'failed'];
+const EXPANDED_GROUPS: readonly ShownStatus[] = ['unrecognised', 'queued', 'running', 'succeeded', 'failed'];
+
+/** Group order: tasks needing attention first. */
+const GROUPS: readonly ShownStatus[] = ['unrecognised', ...TASK_STATUSES];
 
 export class TaskTreeProvider implements vscode.TreeDataProvider<TaskTreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<TaskTreeNode | undefined>();
@@ -56,13 +59,13 @@ export class TaskTreeProvider implements vscode.TreeDataProvider<TaskTreeNode>, 
     this.loadFirstPage(tracker);
     const nodes: TaskTreeNode[] = this.filter
       ? this.tasksOf(tracker, this.filter)
-      : TASK_STATUSES.filter((status) => this.tasksOf(tracker, status).length > 0).map((status) => ({ kind: 'group', status }));
+      : GROUPS.filter((status) => this.tasksOf(tracker, status).length > 0).map((status) => ({ kind: 'group', status }));
     if (tracker.hasMore(this.filter)) nodes.push({ kind: 'loadMore' });
     return nodes;
   }
 
   getParent(node: TaskTreeNode): TaskTreeNode | undefined {
-    return node.kind === 'task' && !this.filter ? { kind: 'group', status: node.entry.record.status } : undefined;
+    return node.kind === 'task' && !this.filter ? { kind: 'group', status: shownStatus(node.entry) } : undefined;
   }
 
   getTreeItem(node: TaskTreeNode): vscode.TreeItem {
@@ -77,10 +80,10 @@ export class TaskTreeProvider implements vscode.TreeDataProvider<TaskTreeNode>, 
     }
     const count = this.tasks.current ? this.tasksOf(this.tasks.current, node.status).length : 0;
     const state = EXPANDED_GROUPS.includes(node.status) ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
-    const item = new vscode.TreeItem(STATUS_LABELS[node.status], state);
+    const item = new vscode.TreeItem(SHOWN_STATUS_LABELS[node.status], state);
     item.id = `group:${node.status}`;
     item.description = String(count);
-    item.iconPath = STATUS_ICONS[node.status];
+    item.iconPath = SHOWN_STATUS_ICONS[node.status];
     item.contextValue = 'videoTaskGroup';
     return item;
   }
@@ -90,8 +93,8 @@ export class TaskTreeProvider implements vscode.TreeDataProvider<TaskTreeNode>, 
     this.changed.dispose();
   }
 
-  private tasksOf(tracker: TaskTracker, status: TaskStatus): TaskTreeNode[] {
-    return tracker.registry.all().filter((e) => e.record.status === status).map((entry) => ({ kind: 'task', entry }));
+  private tasksOf(tracker: TaskTracker, status: ShownStatus): TaskTreeNode[] {
+    return tracker.registry.all().filter((e) => shownStatus(e) === status).map((entry) => ({ kind: 'task', entry }));
   }
 
   /** Once per tracker and filter; a failure is reported, and Refresh tries again. */

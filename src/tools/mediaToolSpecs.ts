@@ -36,7 +36,7 @@ export const MEDIA_TOOL_SPECS = {
         },
         size: {
           type: "string",
-          description: "A named size (2K, 4K) or WIDTHxHEIGHT, e.g. 1024x1024. Omit for the model's default."
+          description: "A named size (2K or 4K; 1K also on model 4.0) or WIDTHxHEIGHT within the model's pixel range: model 4.0 from 1024x1024, model 4.5 from 2560x1440 (3686400 pixels), both up to 4096x4096, e.g. 2560x1440. Omit for the model's default."
         },
         images: {
           type: "array",

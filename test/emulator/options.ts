@@ -28,6 +28,18 @@ export interface EmulatorOptions {
   faults?: FaultSpec;
   /** Chat answers chosen by the test: a last user message equal to a key is answered with its value. */
   scriptedAnswers?: Readonly<Record<string, string>>;
+  /**
+   * Scale of the realistic generation times of images and synchronous
+   * videos (media/latency.ts): 1 is real time (minutes for a Veo video),
+   * 0.001 a test's milliseconds. Default 0: answered at once.
+   */
+  mediaLatencyScale?: number;
+  /**
+   * GET /v1/audio/voices as Kokoro-FastAPI answers it: `objects` (default,
+   * `{"voices": [{"id", "name"}]}`), `strings` (older releases,
+   * `{"voices": ["af_bella", …]}`), or `none` (404: a gateway without it).
+   */
+  voiceList?: 'objects' | 'strings' | 'none';
   /** Chat in the stream dialect of a real server (chat/dialects); unset = the emulator's classic OpenAI shape. Header `x-emulator-dialect` overrides it per request. */
   dialect?: DialectName;
 }
@@ -43,6 +55,8 @@ export interface RuntimeOptions {
   largeVideoBytes: number | undefined;
   scriptedAnswers: Readonly<Record<string, string>>;
   dialect: DialectName | undefined;
+  mediaLatencyScale: number;
+  voiceList: 'objects' | 'strings' | 'none';
 }
 
 const DEFAULT_API_KEY = 'emu-key-0123456789';
@@ -60,6 +74,8 @@ export function runtimeOptions(o: EmulatorOptions): RuntimeOptions {
     largeVideoBytes: o.largeVideoBytes,
     scriptedAnswers: o.scriptedAnswers ?? {},
     dialect: o.dialect,
+    mediaLatencyScale: Math.max(0, o.mediaLatencyScale ?? 0),
+    voiceList: o.voiceList ?? 'objects',
   };
 }
 
@@ -76,5 +92,7 @@ export function patchOptions(current: RuntimeOptions, patch: Partial<EmulatorOpt
   if ('largeVideoBytes' in patch) next.largeVideoBytes = patch.largeVideoBytes;
   if ('scriptedAnswers' in patch) next.scriptedAnswers = patch.scriptedAnswers ?? {};
   if ('dialect' in patch) next.dialect = patch.dialect;
+  if (patch.voiceList !== undefined) next.voiceList = patch.voiceList;
+  if (patch.mediaLatencyScale !== undefined) next.mediaLatencyScale = Math.max(0, patch.mediaLatencyScale);
   return next;
 }

@@ -5,7 +5,7 @@ import type { Route } from './core/router';
 import { imagesRoute } from './images/images-route';
 import { filesRoutes } from './links/files-route';
 import { modelsRoutes } from './models/models-route';
-import { speechRoute } from './speech/speech-route';
+import { speechRoute, voicesRoute } from './speech/speech-route';
 import { tasksRoutes } from './tasks/tasks-route';
 import { videosRoute } from './videos/videos-route';
 
@@ -16,5 +16,6 @@ export const ROUTES: readonly Route[] = [
   videosRoute,
   ...tasksRoutes,
   speechRoute,
+  voicesRoute,
   ...filesRoutes,
 ];

@@ -45,6 +45,12 @@ export interface TaskRecord {
 export interface TaskList {
   total: number;
   items: TaskRecord[];
+  /**
+   * Set by the client when the status filter was applied to the page here
+   * (the server refuses it, e.g. `expired`): `total` then counts every
+   * status, and a page may hold fewer items than page_size.
+   */
+  filteredLocally?: true;
 }
 
 export interface TaskListQuery {

@@ -2,7 +2,8 @@
 import type { ModelCapability } from '../catalog';
 import type { ImageRequest } from '../types/images';
 import {
-  IMAGE_CUSTOM_SIZE,
+  describeSeedreamSizes,
+  IMAGE_MAX_ASPECT,
   IMAGE_REFERENCE_MAX_BYTES,
   IMAGE_RESPONSE_FORMATS,
   IMAGE_SEED,
@@ -16,7 +17,6 @@ import { imageUrl } from './media';
 import {
   arrayOf,
   booleanValue,
-  describeChoices,
   fail,
   integerInRange,
   objectValue,
@@ -66,19 +66,18 @@ export function validateImageRequest(req: ImageRequest, capability: ImageCapabil
 
 function validateSize(size: unknown, limits: SeedreamLimits): void {
   if (size === undefined) return;
-  const { minPixels, maxPixels, maxAspect } = IMAGE_CUSTOM_SIZE;
-  const allowed =
-    `${describeChoices(limits.sizes)}, or "WxH" of ${minPixels} to ${maxPixels} pixels ` +
-    `with a width:height between 1:${maxAspect} and ${maxAspect}:1`;
+  const allowed = describeSeedreamSizes(limits);
   if (typeof size !== 'string') fail('size', size, allowed);
-  if (limits.sizes.includes(size)) return;
-  const match = /^(\d+)x(\d+)$/.exec(size);
+  if (limits.namedSizes.includes(size) || limits.specSizes.includes(size)) return;
+  const match = /^(\d{1,5})x(\d{1,5})$/.exec(size);
   if (!match) fail('size', size, allowed);
   const [width, height] = [Number(match[1]), Number(match[2])];
   const pixels = width * height;
-  if (pixels < minPixels || pixels > maxPixels || Math.max(width / height, height / width) > maxAspect) {
-    fail('size', size, allowed);
+  if (width === 0 || height === 0) fail('size', size, allowed);
+  if (pixels < limits.pixels.min || pixels > limits.pixels.max) {
+    fail('size', size, allowed, `${pixels} pixels, ${pixels < limits.pixels.min ? 'fewer' : 'more'} than ${limits.label} takes`);
   }
+  if (Math.max(width / height, height / width) > IMAGE_MAX_ASPECT) fail('size', size, allowed, 'too elongated');
 }
 
 /** Checks `image`; returns how many reference images it gives. */

@@ -34,25 +34,43 @@ export const IMAGE_REFERENCE_MAX_BYTES = 10 * 1024 * 1024;
  * (-1 lets the model pick).
  */
 export const IMAGE_SEED = { min: -1, max: 2147483647 } as const;
-/**
- * Bounds for a `WxH` size, which gaps.md says the upstream also accepts:
- * from the smallest size the spec lists (512x512) to a 4K square, at most 16:1
- * either way.
- */
-export const IMAGE_CUSTOM_SIZE = { minPixels: 512 * 512, maxPixels: 4096 * 4096, maxAspect: 16 } as const;
+/** Most a `WxH` side ratio may be, either way (upstream: aspect ratio range [1/16, 16]). */
+export const IMAGE_MAX_ASPECT = 16;
 
 export interface SeedreamLimits {
   label: string;
+  /**
+   * Offered in the UI: what both the gateway's spec and the upstream
+   * accept. (4.0: the spec's `512x512` is under upstream's minimum; 4.5:
+   * the spec lists only 2K and 4K.)
+   */
   sizes: readonly string[];
+  /** Named sizes accepted: the spec's and the upstream's. */
+  namedSizes: readonly string[];
+  /** `WxH` sizes the spec lists, accepted even outside the upstream's pixel range. */
+  specSizes: readonly string[];
+  /** Total pixels of a `WxH` size, as upstream accepts it. */
+  pixels: { min: number; max: number };
   maxReferences: number;
   dataUrlTypes: readonly string[];
   takesSeed: boolean;
 }
 
+/**
+ * Sizes are the union of the spec (gateway-api.md) and the upstream API
+ * (gaps.md "Seedream sizes"; BytePlus ModelArk image generation reference,
+ * as mirrored in Novita's Seedream 4.0 and 4.5 API pages: 4.0 takes `1K`,
+ * `2K`, `4K` or WxH with total pixels in [1024x1024, 4096x4096]; 4.5 takes
+ * `2K`, `4K` or WxH with total pixels in [3686400, 16777216]; both an aspect
+ * ratio in [1/16, 16]).
+ */
 export const SEEDREAM_LIMITS: Record<'image-4.0' | 'image-4.5', SeedreamLimits> = {
   'image-4.0': {
     label: 'image model 4.0',
-    sizes: ['2K', '1024x1024', '512x512'],
+    sizes: ['2K', '1024x1024'],
+    namedSizes: ['1K', '2K', '4K'],
+    specSizes: ['1024x1024', '512x512'],
+    pixels: { min: 1024 * 1024, max: 4096 * 4096 },
     maxReferences: 10,
     dataUrlTypes: ['jpeg', 'png'],
     takesSeed: false,
@@ -60,11 +78,22 @@ export const SEEDREAM_LIMITS: Record<'image-4.0' | 'image-4.5', SeedreamLimits> 
   'image-4.5': {
     label: 'image model 4.5',
     sizes: ['2K', '4K'],
+    namedSizes: ['2K', '4K'],
+    specSizes: [],
+    pixels: { min: 2560 * 1440, max: 4096 * 4096 },
     maxReferences: 14,
     dataUrlTypes: ['jpeg', 'png', 'webp', 'bmp', 'tiff', 'gif'],
     takesSeed: true,
   },
 };
+
+/** The sizes a refusal lists: names, the spec's sizes, and the WxH range. */
+export function describeSeedreamSizes(limits: SeedreamLimits): string {
+  const names = [...limits.namedSizes, ...limits.specSizes].map((size) => JSON.stringify(size)).join(', ');
+  const smallest = limits.pixels.min === 2560 * 1440 ? '2560x1440' : '1024x1024';
+  return `${names}, or "WxH" of ${limits.pixels.min} to ${limits.pixels.max} pixels (from ${smallest} to 4096x4096) ` +
+    `with a width:height between 1:${IMAGE_MAX_ASPECT} and ${IMAGE_MAX_ASPECT}:1`;
+}
 
 // Synchronous video
 export const VIDEO_V2_N = { min: 1, max: 10 } as const;
@@ -178,7 +207,8 @@ export const SPEECH_SPEED = { min: 0.25, max: 4 } as const;
 export interface Voice {
   id: string;
   language: string;
-  gender: 'female' | 'male';
+  /** `other` for a listed voice whose id does not say (not in the spec's table). */
+  gender: 'female' | 'male' | 'other';
 }
 
 /** The voice table of the spec, language by language. */

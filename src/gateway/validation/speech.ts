@@ -9,11 +9,47 @@ const EXAMPLE_VOICES = VOICES.filter((v, i) => VOICES.findIndex((w) => w.languag
   .slice(0, 5)
   .map((v) => v.id);
 
-export function validateSpeechRequest(req: SpeechRequest): void {
+/**
+ * Kokoro mixes voices: `af_bella+af_sky`, or weighted `af_bella(2)+af_sky(1)`
+ * (remsky/Kokoro-FastAPI, api/src/services/tts_service.py, voice combination;
+ * gaps.md "Kokoro speech"). A part is a voice id with an optional positive weight.
+ */
+const MIX_PART = /^([a-z]{2}_[a-z0-9]+)(?:\((\d+(?:\.\d+)?)\))?$/;
+
+/** The voice ids of a well-formed mix of two or more voices; undefined when `voice` is not one. */
+export function voiceMixParts(voice: string): string[] | undefined {
+  const parts = voice.split('+');
+  if (parts.length < 2) return undefined;
+  const ids: string[] = [];
+  for (const part of parts) {
+    const match = MIX_PART.exec(part.trim());
+    if (!match || (match[2] !== undefined && Number(match[2]) <= 0)) return undefined;
+    ids.push(match[1] as string);
+  }
+  return ids;
+}
+
+/**
+ * A voice is one of the spec's ids, one the gateway listed (GET
+ * /v1/audio/voices, `known`), or a mix of such ids.
+ */
+export function isAcceptedVoice(voice: unknown, known: ReadonlySet<string> = new Set()): voice is string {
+  if (typeof voice !== 'string') return false;
+  const isKnown = (id: string): boolean => VOICE_IDS.has(id) || known.has(id);
+  if (isKnown(voice)) return true;
+  return voiceMixParts(voice)?.every(isKnown) ?? false;
+}
+
+export function validateSpeechRequest(req: SpeechRequest, knownVoices: ReadonlySet<string> = new Set()): void {
   text('model', req.model, { required: true });
   text('input', req.input, { required: true, max: SPEECH_INPUT_MAX_CHARS });
-  if (typeof req.voice !== 'string' || !VOICE_IDS.has(req.voice)) {
-    fail('voice', req.voice, `one of the ${VOICES.length} voice ids, e.g. ${EXAMPLE_VOICES.join(', ')}`);
+  if (!isAcceptedVoice(req.voice, knownVoices)) {
+    fail(
+      'voice',
+      req.voice,
+      `one of the ${VOICES.length} voice ids${knownVoices.size ? ' or a voice the gateway lists' : ''}, e.g. ${EXAMPLE_VOICES.join(', ')}, ` +
+        'or a mix of them such as af_bella+af_sky or af_bella(2)+af_sky(1)',
+    );
   }
   oneOf('response_format', req.response_format, SPEECH_FORMATS);
   numberInRange('speed', req.speed, SPEECH_SPEED.min, SPEECH_SPEED.max);

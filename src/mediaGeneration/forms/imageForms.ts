@@ -60,11 +60,11 @@ function seedreamForm(variant: 'image-4.0' | 'image-4.5'): MediaForm {
     kind: 'choice',
     key: 'size',
     label: 'Size',
-    help: 'A named size, or width x height in pixels',
+    help: variant === 'image-4.5' ? 'A named size, or width x height of at least 2560x1440 pixels' : 'A named size, or width x height of at least 1024x1024 pixels',
     choices: limits.sizes,
     default: limits.sizes[0],
     custom: {
-      prompt: 'Size as WIDTHxHEIGHT, e.g. 1280x720',
+      prompt: variant === 'image-4.5' ? 'Size as WIDTHxHEIGHT, at least 3686400 pixels, e.g. 2560x1440' : 'Size as WIDTHxHEIGHT, from 1024x1024 to 4096x4096 pixels, e.g. 1280x960',
       check: (value) => refusalOf(() => validateImageRequest({ model: variant, prompt: '-', size: value }, variant)),
     },
   };

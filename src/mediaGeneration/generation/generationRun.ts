@@ -8,6 +8,7 @@ import type { GatewayClient } from '../../gateway/client';
 import { isGatewayError } from '../../gateway/errors';
 import type { ContentNamedFile } from '../../gateway/media/contentNamedFile';
 import type { OpenMediaSink } from '../../gateway/mediaResponse';
+import type { MediaWait } from '../../gateway/mediaWait';
 import type { MediaFileName } from '../../output/generatedFiles';
 import type { GenerationRequest } from '../forms/formRequest';
 import type { MediaKind } from '../forms/formFields';
@@ -67,6 +68,7 @@ export async function runGeneration(
   signal: AbortSignal,
   report: (message: string) => void = () => undefined,
   at: Date = new Date(),
+  wait: MediaWait = {},
 ): Promise<GenerationOutcome> {
   const kind = prepared.form.kind;
   const memberNumber = (index: number): number | undefined => (prepared.expectsSet || index > 0 ? index + 1 : undefined);
@@ -87,7 +89,7 @@ export async function runGeneration(
   };
 
   report('Waiting for the gateway…');
-  const answer = await send(client, prepared.request, openSink, signal);
+  const answer = await send(client, prepared.request, openSink, signal, wait);
   // An answer without any result counts as one failed member, so it is never taken for success.
   const expected = Math.max(answer.members.length, prepared.requested ?? 0, 1);
   const outcome: GenerationOutcome = { saved: [], failed: [], cancelled: false, silentAudio: [], requestId: answer.requestId };
@@ -135,13 +137,13 @@ export async function runGeneration(
   return outcome;
 }
 
-async function send(client: GatewayClient, generation: GenerationRequest, openSink: OpenMediaSink, signal: AbortSignal): Promise<Answer> {
+async function send(client: GatewayClient, generation: GenerationRequest, openSink: OpenMediaSink, signal: AbortSignal, wait: MediaWait): Promise<Answer> {
   if (generation.kind === 'image') {
-    const { document, requestId } = await client.images.generateToSinks(generation.request, openSink, signal);
+    const { document, requestId } = await client.images.generateToSinks(generation.request, openSink, signal, wait);
     const data: unknown[] = Array.isArray(document.data) ? document.data : [];
     return { members: data.map(answerMember), usage: document.usage, requestId };
   }
-  const { document, requestId } = await client.videos.generateToSinks(generation.request, openSink, signal);
+  const { document, requestId } = await client.videos.generateToSinks(generation.request, openSink, signal, wait);
   const videos: unknown[] = Array.isArray(document.videos) ? document.videos : [];
   return { members: videos.map(answerMember), requestId };
 }

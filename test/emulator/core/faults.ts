@@ -52,9 +52,35 @@ export interface FaultSpec {
   manyToolCalls?: number;
   /** Image generations: the answer holds this many images (each a b64_json or a url), whatever `n` asked. */
   manyMediaFields?: number;
+  /**
+   * Task creation answers in another proxy's shape: `task_id` (`{"task_id": …}`),
+   * `data.id` (`{"data": {"id": …}}`), or `none` (`{"status": "submitted"}`, no id).
+   * Upstream's own shape is `{"id": …}` (gaps.md, "Upstream behaviour").
+   */
+  taskCreateReply?: TaskCreateReplyShape;
+  /**
+   * Task records a strict client cannot parse, as some proxies send them:
+   * `unknown-status` reports `"status": "processing"` while the task is
+   * queued or running; `no-updated-at` leaves `updated_at` out;
+   * `string-updated-at` sends it as a string of digits.
+   */
+  taskRecordQuirk?: TaskRecordQuirk;
+  /**
+   * Task creation validates the body strictly, like gateways that check body
+   * fields (gaps.md, "Upstream behaviour"): a top-level field the spec's task
+   * tables do not list (`seed`, `watermark`, `return_last_frame`,
+   * `callback_url`) is a 400 "Unknown parameter" naming it; nothing is created.
+   */
+  strictBody?: boolean;
   /** Scope an emulator-wide spec to paths starting with this prefix ('/v1/chat' or '/chat'). Ignored in the header. */
   pathPrefix?: string;
 }
+
+export type TaskCreateReplyShape = 'id' | 'task_id' | 'data.id' | 'none';
+const TASK_CREATE_REPLIES = new Set(['id', 'task_id', 'data.id', 'none']);
+
+export type TaskRecordQuirk = 'unknown-status' | 'no-updated-at' | 'string-updated-at';
+const TASK_RECORD_QUIRKS = new Set(['unknown-status', 'no-updated-at', 'string-updated-at']);
 
 export const FAULT_HEADER = 'x-emulator-fault';
 
@@ -129,6 +155,7 @@ function assign(spec: FaultSpec, key: string, v: unknown): string | undefined {
     case 'expiredUrls':
     case 'endlessErrorBody':
     case 'endlessStream':
+    case 'strictBody':
       if (typeof v !== 'boolean') return `${key} must be a boolean`;
       spec[key] = v;
       return undefined;
@@ -139,6 +166,14 @@ function assign(spec: FaultSpec, key: string, v: unknown): string | undefined {
     case 'errorBody':
       if (typeof v !== 'string' || !SHAPES.has(v)) return `errorBody must be one of ${[...SHAPES].join(', ')}`;
       spec.errorBody = v as ErrorBodyShape;
+      return undefined;
+    case 'taskCreateReply':
+      if (typeof v !== 'string' || !TASK_CREATE_REPLIES.has(v)) return `taskCreateReply must be one of ${[...TASK_CREATE_REPLIES].join(', ')}`;
+      spec.taskCreateReply = v as TaskCreateReplyShape;
+      return undefined;
+    case 'taskRecordQuirk':
+      if (typeof v !== 'string' || !TASK_RECORD_QUIRKS.has(v)) return `taskRecordQuirk must be one of ${[...TASK_RECORD_QUIRKS].join(', ')}`;
+      spec.taskRecordQuirk = v as TaskRecordQuirk;
       return undefined;
     case 'pathPrefix':
       if (typeof v !== 'string') return 'pathPrefix must be a string';

@@ -27,6 +27,8 @@ const SEEDREAM_FIELDS = ['model', 'prompt', 'image', 'sequential_image_generatio
 const STYLES = [
   '3d-model', 'analog-film', 'anime', 'cinematic', 'comic-book', 'digital-art', 'enhance', 'fantasy-art', 'isometric',
   'line-art', 'low-poly', 'modeling-compound', 'neon-punk', 'origami', 'photographic', 'pixel-art', 'tile-texture',
+  // The gateway vendor's own sample request for the basic model sends "style": "vivid" (issue #18).
+  'vivid',
 ] as const;
 const MAX_SET = 15;
 /** Images in a sequential set when max_images is not given. */
@@ -53,18 +55,33 @@ export function parseImageRequest(body: unknown): ImagePlan {
   return { model, variant, prompt, width, height, count, responseFormat, references, ...(seed !== undefined && seed >= 0 ? { seed } : {}) };
 }
 
+/**
+ * Sizes per version, the union of the spec and the upstream API (BytePlus
+ * ModelArk, as mirrored in Novita's Seedream 4.0 / 4.5 pages): 4.0 takes
+ * 1K/2K/4K, the spec's 1024x1024 and 512x512, or WxH of 1024x1024 to
+ * 4096x4096 pixels; 4.5 takes 2K/4K or WxH of 3686400 to 16777216 pixels;
+ * both a side ratio of at most 16.
+ */
+const SIZE_TABLE: Record<'image-4.0' | 'image-4.5', { named: Record<string, number>; spec: string[]; minPixels: number }> = {
+  'image-4.0': { named: { '1K': 1024, '2K': 2048, '4K': 4096 }, spec: ['1024x1024', '512x512'], minPixels: 1024 * 1024 },
+  'image-4.5': { named: { '2K': 2048, '4K': 4096 }, spec: [], minPixels: 3686400 },
+};
+const MAX_PIXELS = 4096 * 4096;
+
 function readSize(value: unknown, variant: ImageVariant): { width: number; height: number } {
   const size = optStr(value, 'size') ?? '2K';
-  const named: Record<string, number> = variant === 'image-4.5' ? { '2K': 2048, '4K': 4096 } : { '2K': 2048 };
-  const side = named[size.toUpperCase()];
+  const table = SIZE_TABLE[variant === 'image-4.5' ? 'image-4.5' : 'image-4.0'];
+  const side = table.named[size];
   if (side) return { width: side, height: side };
-  const match = /^(\d{2,5})x(\d{2,5})$/i.exec(size);
-  const allowed = variant === 'image-4.5' ? "'2K', '4K' or 'WxH'" : "'2K', '1024x1024', '512x512' or 'WxH'";
+  const match = /^(\d{1,5})x(\d{1,5})$/.exec(size);
+  const allowed = `${[...Object.keys(table.named), ...table.spec].map((s) => `'${s}'`).join(', ')} or 'WxH' of ${table.minPixels} to ${MAX_PIXELS} pixels`;
   if (!match) throw invalidParam('size', `Invalid value for 'size': ${JSON.stringify(size)}. Supported values are ${allowed}.`);
   const width = Number(match[1]);
   const height = Number(match[2]);
-  if (width < 64 || height < 64 || width > 4096 || height > 4096 || width / height > 16 || height / width > 16) {
-    throw invalidParam('size', `Invalid size ${size}: each side must be 64..4096 pixels and the aspect ratio at most 16:1.`);
+  if (table.spec.includes(size)) return { width, height };
+  const pixels = width * height;
+  if (pixels < table.minPixels || pixels > MAX_PIXELS || width === 0 || height === 0 || width / height > 16 || height / width > 16) {
+    throw invalidParam('size', `Invalid size ${size}: the total pixels must be ${table.minPixels}..${MAX_PIXELS} and the aspect ratio at most 16:1. Supported values are ${allowed}.`);
   }
   return { width, height };
 }

@@ -5,6 +5,7 @@ import { fileId, unixSeconds } from '../core/ids';
 import type { Route } from '../core/router';
 import type { RouteContext } from '../state';
 import { countWords } from '../core/words';
+import { imageLatencyMs } from '../media/latency';
 import { ImagePlan, parseImageRequest } from './image-request';
 
 /** Prompts shorter than this many words come back with a revised_prompt. */
@@ -17,6 +18,8 @@ export const imagesRoute: Route = {
   auth: true,
   async handle(ctx) {
     const plan = parseImageRequest(ctx.body);
+    const wait = imageLatencyMs(plan.model, plan.count) * ctx.state.options.mediaLatencyScale;
+    if (wait > 0) await ctx.reply.sleep(wait);
     const failIndex = plan.count > 1 && /fail-one/i.test(plan.prompt) ? plan.count - 1 : -1;
     const data: ImageDatum[] = [];
     // The manyMediaFields fault repeats the members asked for (rendered once) up to its count.

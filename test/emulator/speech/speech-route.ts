@@ -6,7 +6,7 @@ import { ApiError, invalidParam } from '../core/errors';
 import type { Route } from '../core/router';
 import { encodeSpeech, supportedSpeechFormats, UnsupportedAudioFormatError } from '../media/audio';
 import { modelFor } from '../models/catalog';
-import { VOICES } from './voices';
+import { isServerVoice, SERVER_VOICES } from './voices';
 
 const FORMATS: readonly SpeechFormat[] = ['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm'];
 /** Rough characters per input token, for the usage headers. */
@@ -25,8 +25,8 @@ export const speechRoute: Route = {
     onlyFields(fields, ['model', 'input', 'voice', 'response_format', 'speed'], model);
     const input = str(fields.input, 'input', { max: 4096 });
     const voice = str(fields.voice, 'voice');
-    if (!VOICES.includes(voice)) {
-      throw invalidParam('voice', `Voice '${voice}' not found. Available voices: ${VOICES.join(', ')}.`, 'voice_not_found');
+    if (!isServerVoice(voice)) {
+      throw invalidParam('voice', `Voice '${voice}' not found. Available voices: ${SERVER_VOICES.join(', ')}.`, 'voice_not_found');
     }
     const format = optOneOf(fields.response_format, 'response_format', FORMATS) ?? 'mp3';
     const speed = optNum(fields.speed, 'speed', 0.25, 4) ?? 1;
@@ -60,3 +60,16 @@ function encode(input: string, format: SpeechFormat, speed: number): { contentTy
     throw error;
   }
 }
+
+/** GET /v1/audio/voices, in the shape the `voiceList` option chooses (Kokoro-FastAPI, api/src/routers/openai_compatible.py). */
+export const voicesRoute: Route = {
+  method: 'GET',
+  pattern: /^\/v1\/audio\/voices$/,
+  auth: true,
+  async handle(ctx) {
+    const shape = ctx.state.options.voiceList;
+    if (shape === 'none') throw new ApiError(404, 'Not Found', 'not_found');
+    const voices = shape === 'strings' ? [...SERVER_VOICES] : SERVER_VOICES.map((id) => ({ id, name: id }));
+    await ctx.reply.json(200, { voices }, ctx.extraHeaders);
+  },
+};

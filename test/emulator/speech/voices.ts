@@ -14,3 +14,24 @@ export const VOICES: readonly string[] = [
   'pf_dora', 'pm_alex', 'pm_santa',
   'zf_xiaobei', 'zf_xiaoni', 'zf_xiaoxiao', 'zf_xiaoyi', 'zm_yunjian', 'zm_yunxi', 'zm_yunxia', 'zm_yunyang',
 ];
+
+/**
+ * Voices the speech server has beyond the spec's table: Kokoro adds voices
+ * over time, e.g. `bf_isabella` (gaps.md, "Kokoro speech").
+ */
+export const EXTRA_VOICES: readonly string[] = ['bf_isabella'];
+
+/** Every voice the emulator's speech server has. */
+export const SERVER_VOICES: readonly string[] = [...VOICES, ...EXTRA_VOICES];
+
+/**
+ * Whether `voice` is a voice or a mix of them, as Kokoro-FastAPI takes it:
+ * `af_bella+af_sky`, weighted `af_bella(2)+af_sky(1)` (remsky/Kokoro-FastAPI,
+ * api/src/services/tts_service.py, voice combination).
+ */
+export function isServerVoice(voice: string): boolean {
+  return voice.split('+').every((part) => {
+    const match = /^([a-z]{2}_[a-z0-9]+)(?:\((\d+(?:\.\d+)?)\))?$/.exec(part.trim());
+    return match !== null && SERVER_VOICES.includes(match[1] as string) && (match[2] === undefined || Number(match[2]) > 0);
+  });
+}

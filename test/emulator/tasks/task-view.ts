@@ -11,6 +11,20 @@ import { statusAt, statusSinceMs, StoredTask } from './task-store';
 const SHORT_SIDE: Record<string, number> = { '480p': 480, '720p': 720, '1080p': 1080 };
 
 export function taskView(state: EmulatorState, task: StoredTask, fault: FaultSpec, now = Date.now()): TaskRecord {
+  const record = strictTaskView(state, task, fault, now);
+  return fault.taskRecordQuirk ? withQuirk(record, fault.taskRecordQuirk) : record;
+}
+
+/** A record as some proxies send it (FaultSpec.taskRecordQuirk); typed loosely on purpose. */
+function withQuirk(record: TaskRecord, quirk: NonNullable<FaultSpec['taskRecordQuirk']>): TaskRecord {
+  const loose: Record<string, unknown> = { ...record };
+  if (quirk === 'unknown-status' && (record.status === 'queued' || record.status === 'running')) loose.status = 'processing';
+  if (quirk === 'no-updated-at') delete loose.updated_at;
+  if (quirk === 'string-updated-at') loose.updated_at = String(record.updated_at);
+  return loose as unknown as TaskRecord;
+}
+
+function strictTaskView(state: EmulatorState, task: StoredTask, fault: FaultSpec, now: number): TaskRecord {
   const status = statusAt(task, now);
   const base: TaskRecord = {
     id: task.id,

@@ -4,6 +4,7 @@ import type { VideoResult } from '../../../src/gateway/types/videos';
 import { fileId } from '../core/ids';
 import type { Route } from '../core/router';
 import { videoDimensions } from '../render-cache';
+import { videoLatencyMs } from '../media/latency';
 import { sendVideosAsBase64 } from './base64-json';
 import { parseVideoRequest, VideoPlan } from './video-request';
 
@@ -14,6 +15,8 @@ export const videosRoute: Route = {
   async handle(ctx) {
     const plan = parseVideoRequest(ctx.body);
     const { state } = ctx;
+    const wait = videoLatencyMs(plan.model, plan.count, plan.seconds) * state.options.mediaLatencyScale;
+    if (wait > 0) await ctx.reply.sleep(wait);
     const render = (index: number) => (): Buffer =>
       state.renders.mp4({
         ...videoDimensions(plan.aspectRatio),

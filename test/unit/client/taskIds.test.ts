@@ -52,7 +52,13 @@ test('a task id the gateway answers with is checked the same way', async () => {
   const gateway = await startRecordingServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"id":".."}'));
   const client = new GatewayClient({ baseUrl: `${gateway.origin}/v1`, userAgent: 't', env: {}, getCredential: async () => 'k-12345678', retry: { maxAttempts: 1 } });
   try {
-    await assert.rejects(client.tasks.create({ model: 'seedance-1-0-pro-250528', content: [{ type: 'text', text: 'a tree' }] }), refused('id'));
+    // An unusable id is no id: the error keeps the raw reply (issue #18: a paid create is never lost silently).
+    await assert.rejects(client.tasks.create({ model: 'seedance-1-0-pro-250528', content: [{ type: 'text', text: 'a tree' }] }), (e: unknown) => {
+      assert.ok(e instanceof GatewayError, String(e));
+      assert.equal(e.code, 'task_id_missing');
+      assert.match(e.message, /\{"id":"\.\."\}/);
+      return true;
+    });
   } finally {
     await client.close();
     await gateway.close();

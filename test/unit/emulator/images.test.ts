@@ -33,8 +33,8 @@ test('4.0: sizes 512x512 and WxH as b64_json; default 2K', () =>
     const small = await generate(emu, { model: 'bytedance-seedream-4', prompt: 'a boat', size: '512x512', response_format: 'b64_json' });
     assert.deepEqual(pngSize(decoded(small)), { width: 512, height: 512 });
     assert.equal(small.data[0]?.size, '512x512');
-    const wide = await generate(emu, { model: 'bytedance-seedream-4', prompt: 'a boat', size: '640x360', response_format: 'b64_json' });
-    assert.deepEqual(pngSize(decoded(wide)), { width: 640, height: 360 });
+    const wide = await generate(emu, { model: 'bytedance-seedream-4', prompt: 'a boat', size: '2048x1152', response_format: 'b64_json' });
+    assert.deepEqual(pngSize(decoded(wide)), { width: 2048, height: 1152 });
     const fallback = await generate(emu, { model: 'bytedance-seedream-4', prompt: 'a boat' });
     assert.equal(fallback.data[0]?.size, '2048x2048');
   }));
@@ -43,7 +43,7 @@ test('4.5: 4K is 4096x4096; the same seed gives the same bytes, another seed oth
   withEmulator({}, async (emu) => {
     const big = await generate(emu, { model: 'bytedance-seedream-4-5', prompt: 'mountains at dawn', size: '4K', response_format: 'b64_json', seed: 7 });
     assert.deepEqual(pngSize(decoded(big)), { width: 4096, height: 4096 });
-    const body = { model: 'bytedance-seedream-4-5', prompt: 'a bird', size: '256x256', response_format: 'b64_json' };
+    const body = { model: 'bytedance-seedream-4-5', prompt: 'a bird', size: '2560x1440', response_format: 'b64_json' };
     const a = decoded(await generate(emu, { ...body, seed: 1 }));
     const b = decoded(await generate(emu, { ...body, seed: 1 }));
     const c = decoded(await generate(emu, { ...body, seed: 2 }));
@@ -56,7 +56,7 @@ test('sequential set with max_images; fail-one makes one member an error', () =>
     const set = await generate(emu, {
       model: 'bytedance-seedream-4-5',
       prompt: 'a comic strip about a cat, fail-one panel',
-      size: '256x256',
+      size: '2560x1440',
       sequential_image_generation: 'auto',
       sequential_image_generation_options: { max_images: 3 },
     });
@@ -77,7 +77,9 @@ test('fields are checked per variant with param', () =>
       [{ model: 'stable-image-core-1.1', prompt: 'x', size: '2K' }, 'size'],
       [{ model: 'stable-image-core-1.1', prompt: 'x', style: 'watercolor-ish' }, 'style'],
       [{ model: 'bytedance-seedream-4', prompt: 'x', seed: 3 }, 'seed'],
-      [{ model: 'bytedance-seedream-4', prompt: 'x', size: '4K' }, 'size'],
+      [{ model: 'bytedance-seedream-4', prompt: 'x', size: '640x360' }, 'size'],
+      [{ model: 'bytedance-seedream-4-5', prompt: 'x', size: '2048x1152' }, 'size'],
+      [{ model: 'bytedance-seedream-4-5', prompt: 'x', size: '1K' }, 'size'],
       [{ model: 'bytedance-seedream-4-5', prompt: 'x'.repeat(4001) }, 'prompt'],
       [{ model: 'bytedance-seedream-4-5', prompt: 'x', response_format: 'png' }, 'response_format'],
       [{ model: 'bytedance-seedream-4-5', prompt: 'x', image: Array(15).fill('https://example.com/a.png') }, 'image'],
@@ -96,7 +98,7 @@ test('fields are checked per variant with param', () =>
 
 test('signed links: bad signature and expiry give 403; Range and HEAD work', () =>
   withEmulator({ signedUrlTtlMs: 1000 }, async (emu) => {
-    const result = await generate(emu, { model: 'bytedance-seedream-4', prompt: 'a tree', size: '128x128' });
+    const result = await generate(emu, { model: 'bytedance-seedream-4', prompt: 'a tree', size: '512x512' });
     const url = result.data[0]?.url ?? '';
     const tampered = url.replace(/sig=([0-9a-f])/, (_, c: string) => `sig=${c === 'a' ? 'b' : 'a'}`);
     const bad = await fetch(tampered);

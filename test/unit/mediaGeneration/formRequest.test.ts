@@ -36,14 +36,14 @@ test('4.0: one input image is edited through a data URL; defaults are sent expli
 
 test('4.5: several input images are references; sequential set with max_images; seed; custom size', () => {
   assert.deepEqual(request('image-4.5', {
-    image: ['/w/a.png', '/w/b.png'], sequential_image_generation: 'auto', max_images: 4, seed: 7, size: '1280x720',
+    image: ['/w/a.png', '/w/b.png'], sequential_image_generation: 'auto', max_images: 4, seed: 7, size: '2560x1440',
   }), {
     model: 'some-model',
     prompt: 'a lighthouse at dawn',
     image: [`data:image/jpeg;base64,${b64('/w/a.png')}`, `data:image/jpeg;base64,${b64('/w/b.png')}`],
     sequential_image_generation: 'auto',
     sequential_image_generation_options: { max_images: 4 },
-    size: '1280x720',
+    size: '2560x1440',
     seed: 7,
     watermark: true,
     response_format: 'url',
@@ -95,7 +95,7 @@ test('video V3.1: first and last frame, subject reference images, 1080p at 8 sec
 test('refusals: the client validators judge the values, naming the field and what is allowed', () => {
   assertRefused(() => request('image-4.5', {}, ''), { param: 'prompt', allowed: 'a non-empty text' });
   assertRefused(() => request('image-4.5', {}, 'x'.repeat(4001)), { param: 'prompt', allowed: 'at most 4000 characters' });
-  assertRefused(() => request('image-4.0', { size: '4K' }), { param: 'size', value: '4K' });
+  assertRefused(() => request('image-4.0', { size: '1280x720' }), { param: 'size', value: '1280x720' });
   assertRefused(() => request('image-4.5', { seed: -2 }), { param: 'seed', value: -2 });
   assertRefused(() => request('image-4.5', { sequential_image_generation: 'auto', max_images: 16 }), { param: 'sequential_image_generation_options.max_images', value: 16 });
   assertRefused(() => request('image-4.5', { image: Array.from({ length: 15 }, (_, i) => `/w/${i}.png`) }), { param: 'image', value: 15, allowed: 'at most 14 files' });

@@ -80,12 +80,17 @@ test('4.x: max_images appears with sequential auto; its choices leave room for t
 test('size: a named size, or WxH within the limits the client validates', () => {
   const size = choice(formFor('image-4.0'), 'size');
   assert.equal(size.default, '2K');
-  assert.equal(size.custom?.check('1280x720'), undefined);
+  // Issue #18: offered only what both the spec and the upstream take; typed sizes are checked against their union.
+  assert.deepEqual(size.choices, ['2K', '1024x1024']);
+  assert.deepEqual(choice(formFor('image-4.5'), 'size').choices, ['2K', '4K']);
+  assert.equal(size.custom?.check('1280x960'), undefined);
+  assert.match(size.custom?.check('1280x720') ?? '', /Invalid "size"/);
   assert.match(size.custom?.check('10x10') ?? '', /Invalid "size"/);
   assert.match(size.custom?.check('big') ?? '', /WxH/);
+  assert.match(choice(formFor('image-4.5'), 'size').custom?.check('1024x1024') ?? '', /from 2560x1440/);
   const form = formFor('image-4.0');
-  assert.equal(withValue(form, initialValues(form), 'size', '1280x720').size, '1280x720');
-  assert.equal(withValue(form, initialValues(form), 'size', '4K').size, '2K', '4K is not a 4.0 size: back to the default');
+  assert.equal(withValue(form, initialValues(form), 'size', '1280x960').size, '1280x960');
+  assert.equal(withValue(form, initialValues(form), 'size', '640x480').size, '2K', '640x480 is not a 4.0 size: back to the default');
 });
 
 test('video V2 form: n from 1 to 10 (default 1) and enhance_prompt (not sent unless chosen)', () => {

@@ -125,7 +125,7 @@ test('4.5: reference images, a sequential set of 3 with seed and custom size, nu
     model: 'bytedance-seedream-4-5',
     prompt: 'three views of the same cat and dog',
     values: {
-      image: [input('cat.png'), input('dog.png')], sequential_image_generation: 'auto', max_images: 3, seed: 42, size: '640x480', response_format: 'b64_json',
+      image: [input('cat.png'), input('dog.png')], sequential_image_generation: 'auto', max_images: 3, seed: 42, size: '2560x1440', response_format: 'b64_json',
     },
     report: (m) => reports.push(m),
   });
@@ -137,7 +137,7 @@ test('4.5: reference images, a sequential set of 3 with seed and custom size, nu
   assert.deepEqual(listing(result.dir), names.flatMap((n) => [n, `${n}.json`]).sort());
   assert.deepEqual(result.saved.map((s) => s.member), [1, 2, 3]);
   for (const [i, saved] of result.saved.entries()) {
-    assert.deepEqual(pngSize(fs.readFileSync(saved.path)), { width: 640, height: 480 });
+    assert.deepEqual(pngSize(fs.readFileSync(saved.path)), { width: 2560, height: 1440 });
     const data = sidecar(saved.path);
     assert.deepEqual(data.member, { index: i + 1, of: 3 });
     assert.equal(data.seed, 42);
@@ -151,7 +151,7 @@ test('a set with a failed member: the failure is reported with its reason, the o
     variant: 'image-4.5',
     model: 'bytedance-seedream-4-5',
     prompt: 'four seasons of one tree fail-one',
-    values: { sequential_image_generation: 'auto', max_images: 4, size: '512x512' },
+    values: { sequential_image_generation: 'auto', max_images: 4, size: '2560x1440' },
   });
   assert.deepEqual(result.saved.map((s) => s.member), [1, 2, 3]);
   assert.equal(result.failed.length, 1);
@@ -274,7 +274,7 @@ test('Cancel while downloading a set: the finished members are kept, no partial 
       variant: 'image-4.5',
       model: 'bytedance-seedream-4-5',
       prompt: 'a set to cancel halfway',
-      values: { sequential_image_generation: 'auto', max_images: 3, size: '512x512' },
+      values: { sequential_image_generation: 'auto', max_images: 3, size: '2560x1440' },
       signal: abort.signal,
       report: (message) => {
         if (message.startsWith('Downloading image 2')) setTimeout(() => abort.abort(), 120);

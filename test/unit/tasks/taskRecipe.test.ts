@@ -139,7 +139,6 @@ test('command arguments: recognised only as a plain object with a prompt or imag
     images: [],
     settings: { duration: 4 },
     settingsAs: 'body',
-    returnLastFrame: true,
   });
   assert.deepEqual(recipeFromArgs({ images: ['a.png', 'b.png'] }, MODELS.pro).images.map((i) => i.role), ['reference_image', 'reference_image']);
   assert.deepEqual(recipeFromArgs({ images: ['a.png', 'b.png'], mode: 'first-last', model: MODELS['pro-1.5'], generateAudio: false }, MODELS.pro), {
@@ -149,6 +148,5 @@ test('command arguments: recognised only as a plain object with a prompt or imag
     settings: {},
     settingsAs: 'body',
     generateAudio: false,
-    returnLastFrame: true,
   });
 });

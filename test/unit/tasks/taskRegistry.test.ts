@@ -29,21 +29,26 @@ test('tasks first seen in a listing are added without a transition; an unchanged
   const first = registry.merge([listed]);
   assert.equal(first.changed, true);
   assert.deepEqual(first.transitions, []);
-  assert.deepEqual(registry.merge([{ ...listed }]), { changed: false, transitions: [] });
+  assert.deepEqual(registry.merge([{ ...listed }]), { changed: false, transitions: [], unrecognised: [] });
 });
 
 test('an answer older than the known record is ignored (no status going back)', () => {
   const registry = new TaskRegistry([{ record: record('cgt-3', 'succeeded', 100, 200) }]);
   const result = registry.merge([record('cgt-3', 'running', 100, 150)]);
-  assert.deepEqual(result, { changed: false, transitions: [] });
+  assert.deepEqual(result, { changed: false, transitions: [], unrecognised: [] });
   assert.equal(registry.get('cgt-3')?.record.status, 'succeeded');
 });
 
-test('malformed records from a server are skipped', () => {
+test('records without a usable id are skipped; one with an unknown status stays visible with its raw status (issue #18)', () => {
   const registry = new TaskRegistry();
-  const bad = [{ id: 'x' }, { ...record('cgt-4', 'running', 1), status: 'weird' }, null] as unknown as TaskRecord[];
-  assert.deepEqual(registry.merge(bad), { changed: false, transitions: [] });
-  assert.equal(registry.size, 0);
+  const bad = [{ status: 'running' }, { id: '..', status: 'x' }, { ...record('cgt-4', 'running', 1), status: 'weird' }, null] as unknown as TaskRecord[];
+  const result = registry.merge(bad, NOW);
+  assert.equal(result.changed, true);
+  assert.deepEqual(result.unrecognised.map((e) => e.record.id), ['cgt-4']);
+  assert.equal(registry.size, 1);
+  assert.equal(registry.get('cgt-4')?.anomaly?.rawStatus, 'weird');
+  assert.deepEqual(registry.activeIds(NOW), ['cgt-4']);
+  assert.deepEqual(registry.activeIds(NOW + 11 * 60 * 1000), [], 'not polled forever');
 });
 
 test('newest first; active ids oldest first', () => {

@@ -97,19 +97,19 @@ suite('Media generation', () => {
   });
 
   test('Generate Image with arguments: saved in the output folder from prompt and time, opened, with its sidecar', async () => {
-    const result = await generateImage({ prompt: 'a red lighthouse on a cliff', model: 'bytedance-seedream-4-5', fields: { size: '640x480', seed: 11 } });
+    const result = await generateImage({ prompt: 'a red lighthouse on a cliff', model: 'bytedance-seedream-4-5', fields: { size: '2560x1440', seed: 11 } });
     assert.ok(result);
     assert.strictEqual(result.files.length, 1);
     const [file] = result.files;
     assert.strictEqual(path.dirname(file), outputDir());
     assert.match(path.basename(file), /^a-red-lighthouse-on-a-cliff-\d{8}-\d{6}\.png$/);
-    assert.deepStrictEqual(pngSize(fs.readFileSync(file)), { width: 640, height: 480 });
+    assert.deepStrictEqual(pngSize(fs.readFileSync(file)), { width: 2560, height: 1440 });
     assert.deepStrictEqual(result.sidecars, [`${file}.json`]);
     const data = sidecar(file);
     assert.strictEqual(data.model, 'bytedance-seedream-4-5');
     assert.strictEqual(data.seed, 11);
     assert.deepStrictEqual(data.request, {
-      model: 'bytedance-seedream-4-5', prompt: 'a red lighthouse on a cliff', sequential_image_generation: 'disabled', size: '640x480', seed: 11, watermark: true, response_format: 'url',
+      model: 'bytedance-seedream-4-5', prompt: 'a red lighthouse on a cliff', sequential_image_generation: 'disabled', size: '2560x1440', seed: 11, watermark: true, response_format: 'url',
     });
     assert.ok(data.usage && data.request_id);
     await until('the image preview', () => tabOf(file));
@@ -150,7 +150,7 @@ suite('Media generation', () => {
 
   test('a set with a failed member: the failure is returned, the others are saved as a numbered group', async () => {
     const result = await generateImage({
-      prompt: 'three moods of the sea fail-one', model: 'bytedance-seedream-4-5', fields: { sequential_image_generation: 'auto', max_images: 3, size: '512x512', response_format: 'b64_json' }, openResults: false,
+      prompt: 'three moods of the sea fail-one', model: 'bytedance-seedream-4-5', fields: { sequential_image_generation: 'auto', max_images: 3, size: '2560x1440', response_format: 'b64_json' }, openResults: false,
     });
     assert.ok(result);
     assert.deepStrictEqual(result.files.map((f) => /-(\d)\.png$/.exec(f)?.[1]), ['1', '2']);

@@ -84,7 +84,7 @@ suite('Video tasks', () => {
 
   test('Create with an argument object: the task succeeds and its video, last frame and sidecar land in the output folder', async () => {
     const before = new Set(fs.existsSync(outputDir()) ? fs.readdirSync(outputDir()) : []);
-    const id = await vscode.commands.executeCommand<string>(TASK_COMMANDS.create, { model: PRO, prompt: 'a lighthouse at dawn', duration: 2, ratio: '16:9' });
+    const id = await vscode.commands.executeCommand<string>(TASK_COMMANDS.create, { model: PRO, prompt: 'a lighthouse at dawn', duration: 2, ratio: '16:9', returnLastFrame: true });
     assert.match(id ?? '', /^cgt-\d{14}-[a-z0-9]{5}$/);
     assert.deepStrictEqual(createPosts().at(-1)?.body, {
       model: PRO,
@@ -133,7 +133,6 @@ suite('Video tasks', () => {
         { type: 'image_url', image_url: { url: dataUrl }, role: 'first_frame' },
         { type: 'image_url', image_url: { url: dataUrl }, role: 'last_frame' },
       ],
-      return_last_frame: true,
     });
     const shown = await vscode.commands.executeCommand<string>(TASK_COMMANDS.showRequest, { taskId: id });
     assert.match(shown ?? '', /<data URL of frames\/start\.png>/);

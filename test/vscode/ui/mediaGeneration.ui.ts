@@ -152,14 +152,14 @@ export const tests = [
     await pick(ctx, 'Generate Image: Size', 'Other…');
     // The input box's message, not the Other… row (whose description says the same).
     await wb.quickInput.locator('.quick-input-message', { hasText: 'WIDTHxHEIGHT' }).waitFor({ state: 'visible', timeout: 10000 });
-    await wb.answerQuickInput('800x600');
+    await wb.answerQuickInput('2560x1440');
     await waitForStep(ctx, 'Generate Image with');
     assert.strictEqual(await formValue(ctx, 'Response format'), 'b64_json');
-    assert.strictEqual(await formValue(ctx, 'Size'), '800x600');
+    assert.strictEqual(await formValue(ctx, 'Size'), '2560x1440');
     await generateFromForm(ctx, 'Image', 'image-form');
     const file = await waitForResult(ctx, 'a-lighthouse-in-a-storm', 'png');
     const request = sidecar(file).request as Record<string, unknown>;
-    assert.deepStrictEqual([request.response_format, request.size, request.prompt], ['b64_json', '800x600', 'a lighthouse in a storm']);
+    assert.deepStrictEqual([request.response_format, request.size, request.prompt], ['b64_json', '2560x1440', 'a lighthouse in a storm']);
     await page.locator('.tabs-container .tab', { hasText: path.basename(file) }).first().waitFor({ timeout: 20000 });
     await page.locator('.tabs-container .tab.active', { hasText: path.basename(file) }).first().waitFor({ timeout: 20000 });
     await waitForPreview(ctx, 'img');
@@ -199,7 +199,7 @@ export const tests = [
     await waitForStep(ctx, 'Generate Image with');
     assert.strictEqual(await formValue(ctx, 'Prompt'), prompt);
     assert.strictEqual(await formValue(ctx, 'Response format'), 'b64_json', 'the last choice is remembered');
-    assert.strictEqual(await formValue(ctx, 'Size'), '800x600');
+    assert.strictEqual(await formValue(ctx, 'Size'), '2560x1440');
     await generateFromForm(ctx, 'Image', 'context-menu-image-form');
     const file = await waitForPrompt(ctx, prompt, 'png');
     assert.match(path.basename(file), /^hello-from-the-genai-gateway-test-workspace-\d{8}-\d{6}\.png$/, 'named from the prompt and the time');

@@ -1,0 +1,41 @@
+/**
+ * How long a paid synchronous generation (images, video) is waited for. Veo
+ * takes from about 11 seconds to 6 minutes (Google's Gemini API video docs,
+ * "Limitations"); Seedream sets take minutes (gaps.md, "Upstream behaviour").
+ * A header timeout meant for chat would give up while the gateway still
+ * works (and bills): these requests wait much longer, and are never re-sent.
+ */
+import { GatewayError } from './errors';
+
+export interface MediaWait {
+  /**
+   * How long to wait for the gateway's answer to begin; the media commands
+   * pass genaiGateway.media.videoTimeoutSeconds / imageTimeoutSeconds.
+   * Unset: the transport's header timeout.
+   */
+  timeoutMs?: number;
+}
+
+/** `15 minutes`, `90 seconds`. */
+export function describeWait(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds % 60 === 0 && seconds >= 60) return `${seconds / 60} minute${seconds === 60 ? '' : 's'}`;
+  return `${seconds} second${seconds === 1 ? '' : 's'}`;
+}
+
+/**
+ * A timeout of a paid generation: the request reached the gateway, which
+ * may still produce and bill the result. Says so, and what to do instead.
+ */
+export function mediaTimeoutError(kind: 'image' | 'video', waitedMs: number, cause: GatewayError): GatewayError {
+  const what = kind === 'video' ? 'video' : 'images';
+  return new GatewayError({
+    kind: 'timeout',
+    code: 'media_timeout',
+    requestId: cause.requestId,
+    cause,
+    message:
+      `The gateway had not answered after ${describeWait(waitedMs)}, so the extension stopped waiting; the request was not sent again. ` +
+      `The gateway may still have produced (and billed) the ${what}.`,
+  });
+}
