@@ -73,6 +73,9 @@ export interface ToolSettings {
 
 /** Typed reads of `genaiGateway.*`; the only place that knows the setting names. */
 export class Settings {
+  /** @param isTrusted whether workspace values may count: vscode.workspace.isTrusted (tests pass their own). */
+  constructor(private readonly isTrusted: () => boolean = () => vscode.workspace.isTrusted) {}
+
   private get config(): vscode.WorkspaceConfiguration {
     return vscode.workspace.getConfiguration(SECTION);
   }
@@ -273,7 +276,7 @@ export class Settings {
   private sourced<T>(key: string, fallback: T, from: readonly SettingSource[] = ['workspace', 'user', 'default']): { value: T; source: SettingSource } {
     const inspected = this.config.inspect<T>(key);
     const workspaceValue = inspected?.workspaceFolderValue ?? inspected?.workspaceValue;
-    if (from.includes('workspace') && vscode.workspace.isTrusted && workspaceValue !== undefined) return { value: workspaceValue, source: 'workspace' };
+    if (from.includes('workspace') && this.isTrusted() && workspaceValue !== undefined) return { value: workspaceValue, source: 'workspace' };
     if (inspected?.globalValue !== undefined) return { value: inspected.globalValue, source: 'user' };
     return { value: inspected?.defaultValue ?? fallback, source: 'default' };
   }

@@ -74,7 +74,7 @@ const connection = (over: Partial<ConnectionSettings>): ConnectionSettings => ({
 const refusal = (code: string) => (error: unknown) => error instanceof GatewayError && error.code === code;
 
 suite('Trust boundaries', () => {
-  test("a repository's settings file cannot make tools run without asking, pick an outside output folder, or count when it repeats the user's gateway", async () => {
+  test("a repository's settings file cannot make tools run without asking, pick an outside output folder, or count when it repeats the user's gateway; in Restricted Mode its address, folder and prompt do not count", async () => {
     const original = fs.existsSync(SETTINGS_FILE) ? fs.readFileSync(SETTINGS_FILE, 'utf8') : undefined;
     const userBaseUrl = vscode.workspace.getConfiguration('genaiGateway').inspect<string>('baseUrl')?.globalValue;
     assert.ok(userBaseUrl, 'the harness sets the gateway address in user settings');
@@ -105,6 +105,13 @@ suite('Trust boundaries', () => {
       assert.deepStrictEqual(settings.outputFolder(), { folder: '/tmp/planted-by-repo', source: 'workspace' });
       await assert.rejects(new OutputFiles(settings).folder(), /genaiGateway\.outputFolder.*inside the workspace/s);
       assert.ok(!fs.existsSync('/tmp/planted-by-repo'), 'nothing was created outside the workspace');
+
+      // The same file in Restricted Mode: none of the workspace's connection, folder or prompt values count.
+      const restricted = new Settings(() => false);
+      assert.strictEqual(restricted.chatSystemPrompt(), '', 'an untrusted workspace cannot set the system prompt');
+      assert.deepStrictEqual(restricted.outputFolder(), { folder: 'generated', source: 'default' });
+      assert.strictEqual(restricted.connection().baseUrl, userBaseUrl);
+      assert.strictEqual(restricted.connection().baseUrlSource, 'user');
     } finally {
       if (original === undefined) fs.rmSync(SETTINGS_FILE);
       else fs.writeFileSync(SETTINGS_FILE, original);
