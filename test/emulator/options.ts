@@ -42,6 +42,12 @@ export interface EmulatorOptions {
   voiceList?: 'objects' | 'strings' | 'none';
   /** Chat in the stream dialect of a real server (chat/dialects); unset = the emulator's classic OpenAI shape. Header `x-emulator-dialect` overrides it per request. */
   dialect?: DialectName;
+  /**
+   * Ids the model list also names, as a real gateway lists models of its own
+   * that nothing classifies; requests for them answer 404 model_not_found
+   * (the key may not use them).
+   */
+  extraModels?: readonly string[];
 }
 
 export interface RuntimeOptions {
@@ -57,6 +63,7 @@ export interface RuntimeOptions {
   dialect: DialectName | undefined;
   mediaLatencyScale: number;
   voiceList: 'objects' | 'strings' | 'none';
+  extraModels: readonly string[];
 }
 
 const DEFAULT_API_KEY = 'emu-key-0123456789';
@@ -76,6 +83,7 @@ export function runtimeOptions(o: EmulatorOptions): RuntimeOptions {
     dialect: o.dialect,
     mediaLatencyScale: Math.max(0, o.mediaLatencyScale ?? 0),
     voiceList: o.voiceList ?? 'objects',
+    extraModels: o.extraModels ?? [],
   };
 }
 
@@ -94,5 +102,6 @@ export function patchOptions(current: RuntimeOptions, patch: Partial<EmulatorOpt
   if ('dialect' in patch) next.dialect = patch.dialect;
   if (patch.voiceList !== undefined) next.voiceList = patch.voiceList;
   if (patch.mediaLatencyScale !== undefined) next.mediaLatencyScale = Math.max(0, patch.mediaLatencyScale);
+  if ('extraModels' in patch) next.extraModels = patch.extraModels ?? [];
   return next;
 }

@@ -11,7 +11,8 @@ export const modelsRoutes: Route[] = [
     pattern: /^\/v1\/models$/,
     auth: true,
     async handle(ctx) {
-      const list: ModelList = { object: 'list', data: listModels() };
+      const extra = ctx.state.options.extraModels.map((id) => ({ id, object: 'model' as const, created: 1_700_000_000, owned_by: 'gateway' }));
+      const list: ModelList = { object: 'list', data: [...listModels(), ...extra] };
       await ctx.reply.json(200, list, ctx.extraHeaders);
     },
   },

@@ -259,4 +259,44 @@ export const tests = [
     await waitForPreview(ctx, 'video');
     await ctx.screenshot('explorer-results');
   }, { timeoutMs: 180000 }),
+
+  uiTest('a model id the extension cannot classify is offered under Other; its kind is asked and saved; the gateway\'s refusal is shown', async (ctx) => {
+    const { wb } = ctx;
+    const UNKNOWN = 'acme-render-v2';
+    ctx.emulator.setOptions({ extraModels: [UNKNOWN] });
+    try {
+      await wb.closeQuickInput();
+      await wb.runCommand('GenAI Gateway: Select Model');
+      await wb.quickInput.locator('.monaco-list-row', { hasText: UNKNOWN }).first().waitFor({ timeout: 20000 });
+      await wb.closeQuickInput();
+      await wb.runCommand('GenAI Gateway: Generate Image...');
+      await waitForStep(ctx, 'Generate Image: prompt');
+      await wb.answerQuickInput('a kite of an unknown make');
+      await pick(ctx, 'Generate Image with', 'Model');
+      await waitForStep(ctx, 'Generate Image: model');
+      const other = wb.quickInput.locator('.monaco-list-row', { hasText: UNKNOWN }).first();
+      await other.waitFor({ state: 'visible', timeout: 15000 });
+      assert.match(await other.innerText(), /modelCapabilities/, 'offered with what choosing it does');
+      await ctx.screenshot('unknown-model-under-other');
+      await other.click();
+      await pick(ctx, `Generate Image: what kind of model is ${UNKNOWN}?`, 'Image (Seedream 4.0)');
+      await waitForStep(ctx, 'Generate Image with');
+      assert.match(await formValue(ctx, 'Model'), new RegExp(`^${UNKNOWN}`), 'the form now uses it');
+      await pick(ctx, 'Generate Image with', 'Generate');
+      await wb.waitForNotification(new RegExp(`${UNKNOWN}[\\s\\S]*(key may not use it|Select Model)`), 30000);
+      // Saved in the user's modelCapabilities: the next picker groups it with its kind, no longer under Other.
+      await wb.runCommand('GenAI Gateway: Generate Image...');
+      await waitForStep(ctx, 'Generate Image: prompt');
+      await wb.answerQuickInput('again');
+      await pick(ctx, 'Generate Image with', 'Model');
+      await waitForStep(ctx, 'Generate Image: model');
+      const rows = await wb.quickInput.locator('.monaco-list-row').allInnerTexts();
+      const at = rows.findIndex((text) => text.includes(UNKNOWN));
+      assert.ok(at >= 0, `listed: ${JSON.stringify(rows)}`);
+      assert.ok(!rows.slice(0, at).some((text) => /Other/.test(text)), `grouped with its kind now: ${JSON.stringify(rows)}`);
+      await wb.closeQuickInput();
+    } finally {
+      ctx.emulator.setOptions({ extraModels: [] });
+    }
+  }, { timeoutMs: 120000 }),
 ];
