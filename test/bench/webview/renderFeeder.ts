@@ -1,21 +1,24 @@
 /**
  * The host's side of the streaming render benchmark, bundled into the outer
  * page: it posts an answer into the contestant's cross-origin iframe as VS
- * Code posts to a webview, one `textAppended` message per chunk, a fixed
- * number of chunks per animation frame, then the turn's end. Its own work
- * runs in the outer page's process, which is not measured.
+ * Code posts to a webview, one message per chunk (the model's reasoning
+ * first, when there is any, then the answer), a fixed number of chunks per
+ * animation frame, then the turn's end. Its own work runs in the outer
+ * page's process, which is not measured.
  */
-import { newConversation, type AssistantTurn } from '../../../src/chat/conversation';
+import { newConversation, type AnswerPart, type AssistantTurn } from '../../../src/chat/conversation';
 import { TextBatcher } from '../../../src/chatView/textBatcher';
-import type { HostMessage } from '../../../src/protocol/chatProtocol';
+import { APPENDED_MESSAGE, type HostMessage } from '../../../src/protocol/chatProtocol';
 
 const CONVERSATION_ID = 'bench-conversation';
 const TURN_ID = 'bench-answer';
 
 let chunks: string[] = [];
+let reasoningChunks: string[] = [];
 
-function setChunks(answer: string[]): void {
+function setChunks(answer: string[], reasoning: string[] = []): void {
   chunks = answer;
+  reasoningChunks = reasoning;
 }
 
 /** Shows a conversation whose answer is streaming, as the host's `state` message does. */
@@ -32,14 +35,15 @@ function startChatAnswer(): void {
  * per chunk.
  */
 function stream(perFrame: number, batched: boolean): Promise<void> {
-  const postText = (conversationId: string, turnId: string, text: string): void => post({ type: 'textAppended', conversationId, turnId, text });
+  const postText = (conversationId: string, turnId: string, text: string, part: AnswerPart): void => post({ type: APPENDED_MESSAGE[part], conversationId, turnId, text });
   const batcher = new TextBatcher(postText);
-  const append = batched ? (text: string) => batcher.append(CONVERSATION_ID, TURN_ID, text) : (text: string) => postText(CONVERSATION_ID, TURN_ID, text);
+  const append = batched ? (text: string, part: AnswerPart) => batcher.append(CONVERSATION_ID, TURN_ID, text, part) : (text: string, part: AnswerPart) => postText(CONVERSATION_ID, TURN_ID, text, part);
+  const pieces = [...reasoningChunks.map((text) => ({ text, part: 'reasoning' as const })), ...chunks.map((text) => ({ text, part: 'answer' as const }))];
   return new Promise((resolve) => {
     let next = 0;
     const step = (): void => {
-      for (const end = Math.min(next + perFrame, chunks.length); next < end; next++) append(chunks[next]!);
-      if (next < chunks.length) return void requestAnimationFrame(step);
+      for (const end = Math.min(next + perFrame, pieces.length); next < end; next++) append(pieces[next]!.text, pieces[next]!.part);
+      if (next < pieces.length) return void requestAnimationFrame(step);
       batcher.flush();
       post({ type: 'turnChanged', conversationId: CONVERSATION_ID, turn: answerTurn('done'), busy: false });
       resolve();
@@ -49,7 +53,8 @@ function stream(perFrame: number, batched: boolean): Promise<void> {
 }
 
 function answerTurn(status: AssistantTurn['status']): AssistantTurn {
-  return { kind: 'assistant', id: TURN_ID, model: 'gpt-4o-mini', text: status === 'done' ? chunks.join('') : '', status, createdAt: 0 };
+  const reasoning = reasoningChunks.length && status === 'done' ? { reasoning: { text: reasoningChunks.join(''), durationMs: 12_000 } } : {};
+  return { kind: 'assistant', id: TURN_ID, model: 'gpt-4o-mini', text: status === 'done' ? chunks.join('') : '', status, createdAt: 0, ...reasoning };
 }
 
 function post(message: HostMessage): void {
