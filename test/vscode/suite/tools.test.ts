@@ -396,7 +396,7 @@ suite('Chat tools', () => {
   test('generate_image runs the extension\'s Generate Image command and tells the model where the image is', async () => {
     await vscode.extensions.getExtension('genai-gateway.genai-gateway')!.activate();
     const { controller, view, conversation } = await open(() => 'once');
-    const [calling, final] = await ask(controller, view, conversation, 'call generate_image {"prompt":"a red lighthouse on a cliff","model":"bytedance-seedream-4-5","size":"640x480"}');
+    const [calling, final] = await ask(controller, view, conversation, 'call generate_image {"prompt":"a red lighthouse on a cliff","model":"bytedance-seedream-4-5","size":"2560x1440"}');
     const call = calling?.toolCalls?.[0];
     assert.strictEqual(call?.status, 'succeeded', call?.result);
     const saved = /^Saved the image: (.+\.(?:png|jpe?g))\.$/.exec(call?.result ?? '');
