@@ -13,7 +13,7 @@ import type { ModelObject } from '../gateway/types/models';
 import { APPENDED_MESSAGE, type HostMessage, type ModelList, type ToolOption, type WebviewMessage } from '../protocol/chatProtocol';
 import type { ChatTools } from '../tools/chatTools';
 import type { ConversationLibrary } from './conversationLibrary';
-import { errorText } from './errorText';
+import { errorText } from '../gateway/errors';
 import { exportConversation } from './exportConversation';
 import { handleCodeAction } from './codeActions';
 import { PendingApprovals } from './pendingApprovals';

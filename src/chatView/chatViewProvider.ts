@@ -4,7 +4,7 @@ import { webviewOptions } from '../platform/webviewHtml';
 import { readWebviewMessage } from '../protocol/chatProtocol';
 import type { ChatController, ChatViewPort } from './chatController';
 import { chatHtml } from './chatHtml';
-import { errorText } from './errorText';
+import { errorText } from '../gateway/errors';
 
 export const CHAT_VIEW_ID = 'genaiGateway.chat';
 

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import type { Conversation } from '../chat/conversation';
 import { parseConversation, serializeConversation } from '../chat/persistence';
 import { writeFileAtomic } from '../gateway/media/atomicFile';
-import { errorText } from './errorText';
+import { errorText } from '../gateway/errors';
 
 export interface StoreLog {
   warn(message: string): void;

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { CAPABILITY_LABELS, ModelCapability } from '../gateway/catalog';
-import { isGatewayError } from '../gateway/errors';
+import { errorText, isGatewayError } from '../gateway/errors';
 import { showError } from '../platform/notify';
 import { ModelCatalog } from './modelCatalog';
 
@@ -44,7 +44,7 @@ export async function testConnection(catalog: ModelCatalog, quiet = false, heade
     return {
       ok: false,
       latencyMs,
-      error: isGatewayError(e) ? e.userMessage : String(e),
+      error: errorText(e),
       status: isGatewayError(e) ? e.status : undefined,
       requestId: isGatewayError(e) ? e.requestId : undefined,
     };

@@ -83,6 +83,11 @@ export function isGatewayError(e: unknown): e is GatewayError {
   return e instanceof GatewayError;
 }
 
+/** An error as a user may read it: a GatewayError's message, advice and request id; otherwise its message. */
+export function errorText(error: unknown): string {
+  return isGatewayError(error) ? error.userMessage : error instanceof Error ? error.message : String(error);
+}
+
 /** OpenAI's code, llama.cpp's type, or a message about the context size (llama.cpp's legacy stream error has only that). */
 function isContextOverflow(e: GatewayError): boolean {
   return e.code === 'context_length_exceeded' || e.type === 'exceed_context_size_error' || /context (size|length|window)/i.test(e.message);

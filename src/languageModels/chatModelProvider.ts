@@ -4,7 +4,7 @@ import { chatModelInformation, type ChatModelInformation, type TokenLimits } fro
 import { buildLanguageModelRequest } from '../chat/languageModelRequest';
 import { languageModelResponseParts } from '../chat/languageModelResponse';
 import { estimateMessageTokens, estimateTokens } from '../chat/tokenEstimate';
-import { errorText } from '../chatView/errorText';
+import { errorText } from '../gateway/errors';
 import type { GatewayClient } from '../gateway/client';
 import type { ModelObject } from '../gateway/types/models';
 import { Settings } from '../platform/settings';

@@ -4,7 +4,7 @@
  * chosen in the chat, with the participant's earlier turns.
  */
 import * as vscode from 'vscode';
-import { errorText } from '../chatView/errorText';
+import { errorText } from '../gateway/errors';
 import { TASKS_VIEW_ID } from '../tasksView/taskCommandIds';
 import { inlineCode, shownPath } from './chatText';
 import type { MediaActions } from './mediaActions';

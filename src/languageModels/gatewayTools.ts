@@ -4,7 +4,7 @@
  * them with these names and their input schemas.
  */
 import * as vscode from 'vscode';
-import { errorText } from '../chatView/errorText';
+import { errorText } from '../gateway/errors';
 import type { SpeechFormat } from '../gateway/types/speech';
 import { imageResultText, MEDIA_TOOL_SPECS, readingResultText, speechSavedText, videoTaskResultText } from '../tools/mediaToolSpecs';
 import { inlineCode, shownPath } from './chatText';

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import { GatewayError, isGatewayError } from '../gateway/errors';
+import { errorText, GatewayError, isGatewayError } from '../gateway/errors';
 
 /** Shows any failure as the user should see it: the server's message, what to do, the request id, and a fitting action. */
 export async function showError(prefix: string, error: unknown): Promise<void> {
   if (isGatewayError(error) && error.kind === 'aborted') return;
-  const message = isGatewayError(error) ? error.userMessage : error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   const actions = isGatewayError(error) ? actionsFor(error) : [];
   const chosen = await vscode.window.showErrorMessage(`${prefix}: ${message}`, ...actions.map((a) => a.title), 'Show Log');
   if (chosen === 'Show Log') await vscode.commands.executeCommand('genaiGateway.showLog');

@@ -6,7 +6,7 @@
 import type { TasksApi } from '../gateway/tasks';
 import type { TaskCreateRequest, TaskRecord, TaskStatus } from '../gateway/types/tasks';
 import { refusedOptionalFields } from '../gateway/taskFields';
-import { isGatewayError } from '../gateway/errors';
+import { errorText, isGatewayError } from '../gateway/errors';
 import type { Clock } from './clock';
 import { PollSchedule, type PollTiming } from './pollSchedule';
 import { Signal } from './signal';
@@ -61,7 +61,7 @@ export class TaskTracker {
       activeIds: () => this.registry.activeIds(options.clock.now()),
       onRecords: (records) => this.merge(records),
       onMissing: (id) => this.disappeared(id),
-      onError: (error) => options.log(`Polling video tasks failed: ${describe(error)}`),
+      onError: (error) => options.log(`Polling video tasks failed: ${errorText(error)}`),
       log: options.log,
       schedule: this.schedule,
       clock: options.clock,
@@ -98,7 +98,7 @@ export class TaskTracker {
       const without = { ...request };
       for (const name of refused) delete (without as Record<string, unknown>)[name];
       this.options.log(
-        `The gateway refused the optional field${refused.length > 1 ? 's' : ''} ${refused.join(', ')} of a video task (${describe(error)}); ` +
+        `The gateway refused the optional field${refused.length > 1 ? 's' : ''} ${refused.join(', ')} of a video task (${errorText(error)}); ` +
           'nothing was created, so the task is sent once more without them.',
       );
       return this.options.tasks().create(without, signal);
@@ -220,11 +220,7 @@ export class TaskTracker {
     const snapshot = this.registry.toJSON();
     this.saving = this.saving
       .then(() => this.options.storage.save(snapshot))
-      .then(undefined, (error: unknown) => this.options.log(`Saving the video tasks failed: ${describe(error)}`));
+      .then(undefined, (error: unknown) => this.options.log(`Saving the video tasks failed: ${errorText(error)}`));
   }
 }
 
-function describe(error: unknown): string {
-  if (isGatewayError(error)) return error.userMessage;
-  return error instanceof Error ? error.message : String(error);
-}

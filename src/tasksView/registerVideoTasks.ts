@@ -6,7 +6,7 @@ import type { ModelCapability } from '../gateway/catalog';
 import type { ModelObject } from '../gateway/types/models';
 import { OutputFiles } from '../output/outputFiles';
 import type { Settings } from '../platform/settings';
-import { isGatewayError } from '../gateway/errors';
+import { errorText } from '../gateway/errors';
 import { JsonFileStore } from '../tasks/jsonFileStore';
 import { TASKS_VIEW_ID } from './taskCommandIds';
 import { registerTaskCommands } from './taskCommands';
@@ -32,7 +32,7 @@ export function registerVideoTasks(context: vscode.ExtensionContext, services: V
   const tasks = new VideoTasks({ clients, settings, log, state });
   const results = new TaskResults(tasks, { clients, settings, outputFiles: new OutputFiles(settings), log });
   const tree = new TaskTreeProvider(tasks, (error) => {
-    const message = isGatewayError(error) ? error.userMessage : error instanceof Error ? error.message : String(error);
+    const message = errorText(error);
     log.warn(`Listing the gateway's video tasks failed: ${message}`);
     view.message = `The gateway's task list could not be loaded: ${message} Refresh to try again.`;
   });

@@ -5,7 +5,7 @@
  * a set reported while the others are kept.
  */
 import type { GatewayClient } from '../../gateway/client';
-import { isGatewayError } from '../../gateway/errors';
+import { errorText } from '../../gateway/errors';
 import type { ContentNamedFile } from '../../gateway/media/contentNamedFile';
 import type { OpenMediaSink } from '../../gateway/mediaResponse';
 import type { MediaWait } from '../../gateway/mediaWait';
@@ -105,7 +105,7 @@ export async function runGeneration(
           outcome.cancelled = true;
           break;
         }
-        outcome.failed.push({ member: index + 1, message: messageOf(error) });
+        outcome.failed.push({ member: index + 1, message: errorText(error) });
         continue;
       }
     }
@@ -164,7 +164,3 @@ function seedOf(generation: GenerationRequest): number | undefined {
   return 'seed' in generation.request ? generation.request.seed : undefined;
 }
 
-function messageOf(error: unknown): string {
-  if (isGatewayError(error)) return error.userMessage;
-  return error instanceof Error ? error.message : String(error);
-}

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { errorFromResponse } from '../../../src/gateway/errorBody';
+import { errorText } from '../../../src/gateway/errors';
 
 test('OpenAI envelope with status_code', () => {
   const e = errorFromResponse(404, JSON.stringify({ error: { message: 'The model `x` does not exist.', type: 'invalid_request_error', param: null, code: 'model_not_found', status_code: 404 } }), 'application/json', 'req_1', undefined);
@@ -63,4 +64,12 @@ test("Mistral's 422: FastAPI's validation detail wrapped in message becomes the 
   const error = errorFromResponse(422, body, 'application/json', 'req_9', undefined);
   assert.equal(error.message, 'stream_options: Extra inputs are not permitted');
   assert.equal(error.type, 'invalid_request_message_error');
+});
+
+test('errorText: the one way an error becomes text for the user (GatewayError with advice and request id, else the message)', () => {
+  const gateway = errorFromResponse(429, JSON.stringify({ error: { message: 'Slow down.' } }), 'application/json', 'req_7', undefined);
+  assert.equal(errorText(gateway), gateway.userMessage);
+  assert.match(errorText(gateway), /req_7/);
+  assert.equal(errorText(new Error('disk full')), 'disk full');
+  assert.equal(errorText('plain'), 'plain');
 });

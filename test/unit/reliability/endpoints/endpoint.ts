@@ -1,7 +1,7 @@
 /** What the fault matrix needs of each endpoint: how to call it through the product's layers and what must hold afterwards. */
 import { AssertionError } from 'node:assert/strict';
 import type { RetryClass } from '../../../../src/gateway/retry';
-import { errorText } from '../../../../src/chatView/errorText';
+import { errorText } from '../../../../src/gateway/errors';
 import type { ClientFixture } from '../../client/harness';
 
 export type GeneralFault =
