@@ -3,22 +3,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { GatewayError } from '../../../src/gateway/errors';
 import { SYSTEM_CLOCK } from '../../../src/tasks/clock';
-import { gatewayTaskStorage, type KeyValueStore } from '../../../src/tasks/gatewayTaskStorage';
+import { gatewayTaskStorage } from '../../../src/tasks/gatewayTaskStorage';
 import { TaskTracker } from '../../../src/tasks/taskTracker';
 import { clientFixture } from '../client/harness';
+import { MemoryStore } from '../../support/memoryStore';
 
 const PRO = 'seedance-1-0-pro-250528';
-
-class MemoryStore implements KeyValueStore {
-  readonly values = new Map<string, unknown>();
-  get<T>(key: string): T | undefined {
-    return structuredClone(this.values.get(key)) as T | undefined;
-  }
-  update(key: string, value: unknown): Promise<void> {
-    this.values.set(key, structuredClone(value));
-    return Promise.resolve();
-  }
-}
 
 async function until(probe: () => Promise<boolean> | boolean, timeoutMs = 5000): Promise<void> {
   const end = Date.now() + timeoutMs;

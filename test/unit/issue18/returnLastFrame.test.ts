@@ -5,25 +5,15 @@ import { GatewayError } from '../../../src/gateway/errors';
 import { refusedOptionalFields } from '../../../src/gateway/taskFields';
 import { recipeFromArgs } from '../../../src/tasks/createTaskArgs';
 import { SYSTEM_CLOCK } from '../../../src/tasks/clock';
-import { gatewayTaskStorage, type KeyValueStore } from '../../../src/tasks/gatewayTaskStorage';
+import { gatewayTaskStorage } from '../../../src/tasks/gatewayTaskStorage';
 import type { TaskRecipe } from '../../../src/tasks/taskEntry';
 import { buildTaskRequest } from '../../../src/tasks/taskRecipe';
 import { TaskTracker } from '../../../src/tasks/taskTracker';
 import { clientFixture, type ClientFixture } from '../client/harness';
+import { MemoryStore } from '../../support/memoryStore';
 
 const PRO = 'seedance-1-0-pro-250528';
 const noImages = async (): Promise<string> => assert.fail('no image to read');
-
-class MemoryStore implements KeyValueStore {
-  readonly values = new Map<string, unknown>();
-  get<T>(key: string): T | undefined {
-    return structuredClone(this.values.get(key)) as T | undefined;
-  }
-  update(key: string, value: unknown): Promise<void> {
-    this.values.set(key, structuredClone(value));
-    return Promise.resolve();
-  }
-}
 
 function tracker(f: ClientFixture, log: string[]): TaskTracker {
   return new TaskTracker({

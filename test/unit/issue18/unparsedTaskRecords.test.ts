@@ -2,26 +2,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Clock } from '../../../src/tasks/clock';
-import { gatewayTaskStorage, type KeyValueStore } from '../../../src/tasks/gatewayTaskStorage';
+import { gatewayTaskStorage } from '../../../src/tasks/gatewayTaskStorage';
 import { shownStatus, type TaskRecipe } from '../../../src/tasks/taskEntry';
 import { taskDescription, taskDetails } from '../../../src/tasks/taskText';
 import { TaskTracker } from '../../../src/tasks/taskTracker';
 import { clientFixture, type ClientFixture } from '../client/harness';
+import { MemoryStore } from '../../support/memoryStore';
 
 const PRO = 'seedance-1-0-pro-250528';
 const RECIPE: TaskRecipe = { model: PRO, prompt: 'a lighthouse at dusk', images: [], settings: { duration: 3 }, settingsAs: 'body' };
 const noImages = async (): Promise<string> => assert.fail('no image to read');
-
-class MemoryStore implements KeyValueStore {
-  readonly values = new Map<string, unknown>();
-  get<T>(key: string): T | undefined {
-    return structuredClone(this.values.get(key)) as T | undefined;
-  }
-  update(key: string, value: unknown): Promise<void> {
-    this.values.set(key, structuredClone(value));
-    return Promise.resolve();
-  }
-}
 
 /** Real timers, with a time that a test can move forward. */
 class SkewedClock implements Clock {

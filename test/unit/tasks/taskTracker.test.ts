@@ -8,21 +8,11 @@ import type { TaskRecipe } from '../../../src/tasks/taskEntry';
 import { SERVER_PAGE_SIZE, TaskTracker } from '../../../src/tasks/taskTracker';
 import { clientFixture, type ClientFixture } from '../client/harness';
 import { until } from '../../support/until';
+import { MemoryStore } from '../../support/memoryStore';
 
 const PRO = 'seedance-1-0-pro-250528';
 const FAST_TIMING = { baseMs: 25, hiddenFactor: 1, backoffFactor: 1, maxFactor: 1 };
 const noImages = async (): Promise<string> => assert.fail('no image to read');
-
-class MemoryStore implements KeyValueStore {
-  readonly values = new Map<string, unknown>();
-  get<T>(key: string): T | undefined {
-    return structuredClone(this.values.get(key)) as T | undefined;
-  }
-  update(key: string, value: unknown): Promise<void> {
-    this.values.set(key, structuredClone(value));
-    return Promise.resolve();
-  }
-}
 
 function recipe(prompt: string, extra: Partial<TaskRecipe> = {}): TaskRecipe {
   return { model: PRO, prompt, images: [], settings: { duration: 3 }, settingsAs: 'body', returnLastFrame: true, ...extra };
