@@ -1,6 +1,5 @@
 import { CapabilityResolver, requireCapability } from './capabilities';
-import { GatewayError } from './errors';
-import { MediaWait, mediaTimeoutError } from './mediaWait';
+import { MediaWait, sendPaidGeneration } from './mediaWait';
 import { OpenMediaSink, SavedMediaResponse, saveMediaResponse } from './mediaResponse';
 import { GatewayResponse, Transport } from './transport';
 import { ImageRequest, ImageResult } from './types/images';
@@ -24,13 +23,6 @@ export class ImagesApi {
   private async send(req: ImageRequest, signal: AbortSignal | undefined, wait: MediaWait): Promise<GatewayResponse> {
     const capability = requireCapability(this.resolve, req.model, IMAGE_CAPABILITIES, 'an image model');
     validateImageRequest(req, capability);
-    // Without a wait, the transport's header timeout applies (callers such as the media commands pass theirs).
-    const timeoutMs = wait.timeoutMs ?? this.transport.timeouts.headersMs;
-    try {
-      return await this.transport.send({ method: 'POST', path: '/images/generations', json: req, signal, retry: 'paid', ...(wait.timeoutMs !== undefined ? { headersTimeoutMs: wait.timeoutMs } : {}) });
-    } catch (error) {
-      if (error instanceof GatewayError && error.kind === 'timeout' && !signal?.aborted) throw mediaTimeoutError('image', timeoutMs, error);
-      throw error;
-    }
+    return sendPaidGeneration(this.transport, 'image', '/images/generations', req, signal, wait);
   }
 }

@@ -6,6 +6,7 @@
  * works (and bills): these requests wait much longer, and are never re-sent.
  */
 import { GatewayError } from './errors';
+import type { GatewayResponse, Transport } from './transport';
 
 export interface MediaWait {
   /**
@@ -38,4 +39,19 @@ export function mediaTimeoutError(kind: 'image' | 'video', waitedMs: number, cau
       `The gateway had not answered after ${describeWait(waitedMs)}, so the extension stopped waiting; the request was not sent again. ` +
       `The gateway may still have produced (and billed) the ${what}.`,
   });
+}
+
+/**
+ * POSTs a paid generation (never re-sent) and waits `wait` for its answer;
+ * a timeout becomes the error that says the result may still be billed.
+ */
+export async function sendPaidGeneration(transport: Transport, kind: 'image' | 'video', path: string, json: object, signal: AbortSignal | undefined, wait: MediaWait): Promise<GatewayResponse> {
+  // Without a wait, the transport's header timeout applies (callers such as the media commands pass theirs).
+  const timeoutMs = wait.timeoutMs ?? transport.timeouts.headersMs;
+  try {
+    return await transport.send({ method: 'POST', path, json, signal, retry: 'paid', ...(wait.timeoutMs !== undefined ? { headersTimeoutMs: wait.timeoutMs } : {}) });
+  } catch (error) {
+    if (error instanceof GatewayError && error.kind === 'timeout' && !signal?.aborted) throw mediaTimeoutError(kind, timeoutMs, error);
+    throw error;
+  }
 }

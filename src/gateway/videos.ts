@@ -1,6 +1,5 @@
 import { CapabilityResolver, requireCapability } from './capabilities';
-import { GatewayError } from './errors';
-import { MediaWait, mediaTimeoutError } from './mediaWait';
+import { MediaWait, sendPaidGeneration } from './mediaWait';
 import { OpenMediaSink, SavedMediaResponse, saveMediaResponse } from './mediaResponse';
 import { GatewayResponse, Transport } from './transport';
 import { VideoRequest, VideoResult } from './types/videos';
@@ -25,13 +24,6 @@ export class VideosApi {
   private async send(req: VideoRequest, signal: AbortSignal | undefined, wait: MediaWait): Promise<GatewayResponse> {
     const capability = requireCapability(this.resolve, req.model, VIDEO_CAPABILITIES, 'a video model');
     validateVideoRequest(req, capability);
-    // Without a wait, the transport's header timeout applies (callers such as the media commands pass theirs).
-    const timeoutMs = wait.timeoutMs ?? this.transport.timeouts.headersMs;
-    try {
-      return await this.transport.send({ method: 'POST', path: '/videos/generation', json: req, signal, retry: 'paid', ...(wait.timeoutMs !== undefined ? { headersTimeoutMs: wait.timeoutMs } : {}) });
-    } catch (error) {
-      if (error instanceof GatewayError && error.kind === 'timeout' && !signal?.aborted) throw mediaTimeoutError('video', timeoutMs, error);
-      throw error;
-    }
+    return sendPaidGeneration(this.transport, 'video', '/videos/generation', req, signal, wait);
   }
 }
