@@ -1,23 +1,31 @@
 /** Reads a model's answer (streamed, or whole) into an assistant turn. */
 import type { ChatChunk, ChatCompletion, ChatUsage, FinishReason, ToolCall } from '../gateway/types/chat';
-import type { AnswerPart, AssistantTurn } from './conversation';
+import type { AnswerPart, AssistantTurn, ToolCallRecord } from './conversation';
+import { LiveToolCalls, type ToolCallGrowth } from './liveToolCalls';
 import { ReasoningRecorder } from './reasoningRecorder';
-import { ChatStreamAssembler, reasoningOf } from './streamAssembler';
+import { ChatStreamAssembler, reasoningOf, type ToolCallFragment } from './streamAssembler';
+import { BROKEN_OFF_RESULT } from './toolLoop';
 
 export interface AnswerListener {
   /** Text arrived for the answer, its reasoning or its refusal (already on the turn). */
   appended(part: AnswerPart, text: string): void;
   /** The reasoning ended: its duration is on the turn. */
   reasoningEnded(): void;
+  /** Tool calls began or their arguments grew (already on the turn, status `streaming`). */
+  toolCallsGrew(growth: readonly ToolCallGrowth[]): void;
+  /** A request reported its token usage (also added to the turn's). */
+  usageReported(usage: ChatUsage): void;
 }
 
 /**
- * Appends the text, reasoning and refusal of each batch of chunks (those one
- * network read brought) to the turn as they arrive (so a broken stream
- * leaves what came), then records the tool calls, the finish reason and the
- * usage, added to what the turn had: a continued answer costs both
- * requests. A stream that fails still records what it brought of those
- * before the error is thrown, for the user to see: its tool calls do not run.
+ * Appends the text, reasoning, refusal and tool calls of each batch of
+ * chunks (those one network read brought) to the turn as they arrive (so a
+ * broken stream leaves what came), then records the finished tool calls,
+ * the finish reason and the usage, added to what the turn had: a continued
+ * answer costs both requests. A stream that fails still records what it
+ * brought of those before the error is thrown, for the user to see: its
+ * tool calls do not run, and the call whose arguments were arriving when it
+ * broke is marked `incomplete`.
  */
 export async function readAnswerInto(
   turn: AssistantTurn,
@@ -27,31 +35,36 @@ export async function readAnswerInto(
 ): Promise<void> {
   const assembler = new ChatStreamAssembler();
   const reasoning = new ReasoningRecorder(turn, now);
+  const liveCalls = new LiveToolCalls(turn);
   const endReasoning = (): void => {
     if (reasoning.end()) listener.reasoningEnded();
   };
+  let ended = false;
   try {
     for await (const batch of batches) {
       let text = '';
       let thought = '';
       let refusal = '';
-      let calledTools = false;
+      const fragments: ToolCallFragment[] = [];
       for (const chunk of batch) {
         const delta = assembler.add(chunk);
         text += delta.text;
         thought += delta.reasoning;
         refusal += delta.refusal;
-        calledTools ||= delta.toolCalls.length > 0;
+        fragments.push(...delta.toolCalls);
       }
       if (thought) listener.appended('reasoning', reasoning.append(thought));
-      if (text || refusal || calledTools) endReasoning();
+      if (text || refusal || fragments.length) endReasoning();
       if (refusal) appendRefusal(turn, refusal, listener);
       if (text) appendText(turn, text, listener);
+      if (fragments.length) listener.toolCallsGrew(liveCalls.apply(fragments));
     }
+    ended = true;
   } finally {
     endReasoning();
     const message = assembler.result();
-    recordEnd(turn, message.toolCalls, message.finishReason, message.usage);
+    const cutShort = !ended && message.finishReason === null ? liveCalls.receivingPosition() : undefined;
+    recordEnd(turn, message.toolCalls, message.finishReason, message.usage, listener, cutShort);
   }
 }
 
@@ -63,7 +76,7 @@ export function readCompletionInto(turn: AssistantTurn, completion: ChatCompleti
   if (thought) listener.appended('reasoning', new ReasoningRecorder(turn, now).append(thought));
   if (message?.refusal) appendRefusal(turn, message.refusal, listener);
   if (message?.content) appendText(turn, message.content, listener);
-  recordEnd(turn, message?.tool_calls ?? [], choice?.finish_reason ?? null, completion.usage);
+  recordEnd(turn, message?.tool_calls ?? [], choice?.finish_reason ?? null, completion.usage, listener);
 }
 
 function appendText(turn: AssistantTurn, text: string, listener: AnswerListener): void {
@@ -76,15 +89,25 @@ function appendRefusal(turn: AssistantTurn, text: string, listener: AnswerListen
   listener.appended('refusal', text);
 }
 
-function recordEnd(turn: AssistantTurn, toolCalls: readonly ToolCall[], finishReason: FinishReason | null, usage: ChatUsage | undefined): void {
-  if (toolCalls.length) {
-    turn.toolCalls = toolCalls.map((call) => ({ id: call.id, name: call.function.name, arguments: call.function.arguments, status: 'pending' }));
-  }
+/** `cutShort`: the position of the call whose arguments the stream broke off in. */
+function recordEnd(turn: AssistantTurn, toolCalls: readonly ToolCall[], finishReason: FinishReason | null, usage: ChatUsage | undefined, listener: AnswerListener, cutShort?: number): void {
+  if (toolCalls.length) turn.toolCalls = toolCalls.map((call, position) => (position === cutShort ? incompleteRecord(call) : record(call)));
   if (finishReason) turn.finishReason = finishReason;
-  if (usage) turn.usage = addUsage(turn.usage, usage);
+  if (usage) {
+    turn.usage = addUsage(turn.usage, usage);
+    listener.usageReported(usage);
+  }
 }
 
-function addUsage(before: ChatUsage | undefined, more: ChatUsage): ChatUsage {
+function record(call: ToolCall): ToolCallRecord {
+  return { id: call.id, name: call.function.name, arguments: call.function.arguments, status: 'pending' };
+}
+
+function incompleteRecord(call: ToolCall): ToolCallRecord {
+  return { ...record(call), status: 'incomplete', result: BROKEN_OFF_RESULT };
+}
+
+export function addUsage(before: ChatUsage | undefined, more: ChatUsage): ChatUsage {
   if (!before) return more;
   return {
     prompt_tokens: before.prompt_tokens + more.prompt_tokens,

@@ -15,6 +15,8 @@ import type { AnswerPart, AssistantTurn, Conversation, ToolCallRecord, Turn, Tur
 import { newId } from './conversation';
 import { buildChatRequest, CONTINUE_PROMPT, NO_RESULT, type RequestOptions } from './requestBuilder';
 import { readAnswerInto, readCompletionInto, type AnswerListener } from './answerReader';
+import { addRequestUsage } from './conversationUsage';
+import type { ToolCallGrowth } from './liveToolCalls';
 import { BROKEN_OFF_RESULT, CANCELLED_RESULT, roundLimitMessage, roundLimitResult, runToolCalls, settleUnfinished, type ToolRuntime } from './toolLoop';
 import { deriveTitle } from './title';
 
@@ -30,8 +32,10 @@ export interface ChatSessionListener {
   structureChanged(): void;
   /** Text arrived for a streaming turn: for its answer, its reasoning or its refusal. */
   textAppended(turn: AssistantTurn, text: string, part: AnswerPart): void;
-  /** A turn's status, usage, error, reasoning time or list of tool calls changed (its text did not). */
+  /** A turn's status, usage, error, reasoning time or list of tool calls changed (its text did not); so may the conversation's usage. */
   turnChanged(turn: AssistantTurn): void;
+  /** Tool calls of a streaming turn began, or their arguments grew. */
+  toolCallsGrew(turn: AssistantTurn, growth: readonly ToolCallGrowth[]): void;
   /** One tool call's status, result or duration changed. */
   toolCallChanged(turn: AssistantTurn, call: ToolCallRecord): void;
 }
@@ -173,6 +177,8 @@ export class ChatSession {
     const listener: AnswerListener = {
       appended: (part, text) => this.deps.listener.textAppended(turn, text, part),
       reasoningEnded: () => this.deps.listener.turnChanged(turn),
+      toolCallsGrew: (growth) => this.deps.listener.toolCallsGrew(turn, growth),
+      usageReported: (usage) => (this.conversation.usage = addRequestUsage(this.conversation.usage, usage)),
     };
     const now = () => this.now();
     const backend = this.deps.backend();

@@ -1,6 +1,7 @@
 /** The conversation model of the chat view: pure data, persisted as JSON and shown by the webview. */
 import type { ChatUsage, FinishReason, ToolChoice } from '../gateway/types/chat';
 import { DEFAULT_PARAMS, type ChatParams } from './chatParams';
+import type { ConversationUsage } from './conversationUsage';
 
 /** A piece of an editor attached to a message: the file, the lines and their text. */
 export interface ContextChip {
@@ -43,12 +44,15 @@ export interface TurnError {
 }
 
 /**
- * pending: not started yet; awaitingApproval: the user is asked; running;
- * succeeded / failed: the tool ran; denied: the user refused it; invalid: its
- * arguments were not a JSON object, so it did not run; skipped: the answer hit
- * the round limit; cancelled: stopped (or VS Code closed) before it ended.
+ * streaming: its arguments are still arriving; pending: not started yet;
+ * awaitingApproval: the user is asked; running; succeeded / failed: the tool
+ * ran; denied: the user refused it; invalid: its arguments were not a JSON
+ * object, so it did not run; incomplete: the answer broke off (or was
+ * stopped) while its arguments arrived, so it did not run; skipped: the
+ * answer hit the round limit; cancelled: stopped (or VS Code closed) before
+ * it ended.
  */
-export type ToolCallStatus = 'pending' | 'awaitingApproval' | 'running' | 'succeeded' | 'failed' | 'denied' | 'invalid' | 'skipped' | 'cancelled';
+export type ToolCallStatus = 'streaming' | 'pending' | 'awaitingApproval' | 'running' | 'succeeded' | 'failed' | 'denied' | 'invalid' | 'incomplete' | 'skipped' | 'cancelled';
 
 /** A function the model called in an answer, and what became of it. */
 export interface ToolCallRecord {
@@ -107,6 +111,8 @@ export interface Conversation {
   toolChoice?: ToolChoice;
   turns: Turn[];
   draft: Draft;
+  /** The tokens its requests reported; absent until one did. */
+  usage?: ConversationUsage;
 }
 
 export const UNTITLED = 'New conversation';

@@ -5,8 +5,9 @@
 import type { ChatUsage, ToolChoice } from '../gateway/types/chat';
 import { readChatParams } from './chatParams';
 import type { AssistantStatus, AssistantTurn, Conversation, ContextChip, Draft, ToolCallRecord, ToolCallStatus, Turn, TurnReasoning, UserTurn } from './conversation';
+import { readConversationUsage } from './conversationUsage';
 import { bool, list, num, oneOf, record, str } from './jsonFields';
-import { CANCELLED_RESULT, isUnfinished } from './toolLoop';
+import { BROKEN_OFF_RESULT, CANCELLED_RESULT, isUnfinished } from './toolLoop';
 
 export const STORAGE_VERSION = 1;
 
@@ -36,6 +37,7 @@ export function parseConversation(json: string): Conversation {
     ...(c.toolChoice !== undefined ? { toolChoice: readToolChoice(c.toolChoice) } : {}),
     turns: list(c.turns, 'turns').map((t, i) => turn(record(t, `turns[${i}]`))),
     draft: draft(record(c.draft, 'draft')),
+    ...(c.usage !== undefined ? { usage: readConversationUsage(c.usage) } : {}),
   };
 }
 
@@ -81,9 +83,9 @@ function reasoning(r: Record<string, unknown>): TurnReasoning {
   return out;
 }
 
-const TOOL_CALL_STATUSES: readonly ToolCallStatus[] = ['pending', 'awaitingApproval', 'running', 'succeeded', 'failed', 'denied', 'invalid', 'skipped', 'cancelled'];
+const TOOL_CALL_STATUSES: readonly ToolCallStatus[] = ['streaming', 'pending', 'awaitingApproval', 'running', 'succeeded', 'failed', 'denied', 'invalid', 'incomplete', 'skipped', 'cancelled'];
 
-/** A call saved before it ended (VS Code closed) comes back cancelled. */
+/** A call saved before it ended (VS Code closed) comes back cancelled; one saved while its arguments arrived, incomplete. */
 function toolCall(c: Record<string, unknown>): ToolCallRecord {
   const out: ToolCallRecord = {
     id: str(c.id, 'toolCall.id'),
@@ -93,7 +95,10 @@ function toolCall(c: Record<string, unknown>): ToolCallRecord {
   };
   if (c.result !== undefined) out.result = str(c.result, 'toolCall.result');
   if (c.durationMs !== undefined) out.durationMs = num(c.durationMs, 'toolCall.durationMs');
-  if (isUnfinished(out)) {
+  if (out.status === 'streaming') {
+    out.status = 'incomplete';
+    out.result = BROKEN_OFF_RESULT;
+  } else if (isUnfinished(out)) {
     out.status = 'cancelled';
     out.result = CANCELLED_RESULT;
   }

@@ -80,7 +80,7 @@ export function roundLimitMessage(maxRounds: number): string {
     + 'Its last calls did not run. Raise genaiGateway.tools.maxRounds to let it go on, or ask again.';
 }
 
-const UNFINISHED: readonly ToolCallStatus[] = ['pending', 'awaitingApproval', 'running'];
+const UNFINISHED: readonly ToolCallStatus[] = ['streaming', 'pending', 'awaitingApproval', 'running'];
 
 export function isUnfinished(call: ToolCallRecord): boolean {
   return UNFINISHED.includes(call.status);

@@ -4,6 +4,8 @@
  */
 import * as vscode from 'vscode';
 import { ChatSession, type ChatSessionListener } from '../chat/chatSession';
+import { contextWindowOf } from '../chat/contextWindow';
+import type { TokenLimits } from '../chat/languageModelInformation';
 import type { ContextChip, Conversation } from '../chat/conversation';
 import { toModelOptions } from '../chat/modelOptions';
 import { settingsProblem } from '../chat/requestBuilder';
@@ -18,11 +20,12 @@ import { exportConversation } from './exportConversation';
 import { handleCodeAction } from './codeActions';
 import { PendingApprovals } from './pendingApprovals';
 import { TextBatcher } from './textBatcher';
+import { ToolCallBatcher } from './toolCallBatcher';
 
 export interface ChatServices {
   clients: { get(): GatewayClient; readonly onDidChangeConnection: vscode.Event<void> };
   catalog: { list(signal?: AbortSignal, refresh?: boolean): Promise<ModelObject[]>; capabilityOf(model: string): ModelCapability };
-  settings: { model(role: 'chat'): string; chatUser(): string };
+  settings: { model(role: 'chat'): string; chatUser(): string; languageModelTokenLimits(): Record<string, Partial<TokenLimits>> };
   log: { warn(message: string): void };
   /** Absent: requests offer no tools. */
   tools?: ChatTools;
@@ -36,12 +39,13 @@ export interface ChatViewPort {
 }
 
 const BUSY_CONTEXT_KEY = 'genaiGateway.chatBusy';
-/** The messages the batcher posts: any other posts what the batcher holds first. */
-const BATCHED: ReadonlySet<HostMessage['type']> = new Set(Object.values(APPENDED_MESSAGE));
+/** The messages the batchers post: any other posts what the batchers hold first. */
+const BATCHED: ReadonlySet<HostMessage['type']> = new Set([...Object.values(APPENDED_MESSAGE), 'toolCallsStreamed']);
 
 export class ChatController implements vscode.Disposable {
   private readonly sessions = new Map<string, ChatSession>();
   private readonly batcher = new TextBatcher((conversationId, turnId, text, part) => this.post({ type: APPENDED_MESSAGE[part], conversationId, turnId, text }));
+  private readonly toolCallBatcher = new ToolCallBatcher((conversationId, turnId, calls) => this.post({ type: 'toolCallsStreamed', conversationId, turnId, calls }));
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly loading: Promise<void>;
   private readonly approvals = new PendingApprovals();
@@ -71,11 +75,12 @@ export class ChatController implements vscode.Disposable {
   async connect(view: ChatViewPort): Promise<void> {
     await this.loading;
     // The state below holds all text so far: what is still batched belongs to the previous view.
-    this.batcher.flush();
+    this.flushBatches();
     this.view = view;
     const conversation = this.library.active;
     this.chooseModelIfNone(conversation);
     view.post({ type: 'state', state: { conversations: this.library.summaries(), conversation, busy: this.isBusy(conversation), models: this.models, tools: this.toolOptions() } });
+    this.postUsage(conversation);
     this.postProblem(conversation);
     void this.loadModels(false);
   }
@@ -171,13 +176,14 @@ export class ChatController implements vscode.Disposable {
   async shutdown(): Promise<void> {
     await this.loading.catch(() => undefined);
     for (const session of this.sessions.values()) session.dispose();
-    this.batcher.flush();
+    this.flushBatches();
     await this.library.flush();
   }
 
   dispose(): void {
     void this.shutdown();
     this.batcher.dispose();
+    this.toolCallBatcher.dispose();
     this.subscriptions.forEach((s) => s.dispose());
   }
 
@@ -220,9 +226,16 @@ export class ChatController implements vscode.Disposable {
       },
       turnChanged: (turn) => {
         this.library.save(c);
-        if (this.isActive(c)) this.post({ type: 'turnChanged', conversationId: c.id, turn, busy: this.isBusy(c) });
+        if (this.isActive(c)) {
+          this.post({ type: 'turnChanged', conversationId: c.id, turn, busy: this.isBusy(c) });
+          this.postUsage(c);
+        }
         this.post({ type: 'conversations', conversations: this.library.summaries() });
         this.updateBusyContext();
+      },
+      toolCallsGrew: (turn, growth) => {
+        this.library.saveSoon(c);
+        if (this.isActive(c)) this.toolCallBatcher.append(c.id, turn, growth);
       },
       toolCallChanged: (turn, call) => {
         this.library.saveSoon(c);
@@ -238,6 +251,7 @@ export class ChatController implements vscode.Disposable {
 
   private settingsChanged(c: Conversation): void {
     this.library.save(c);
+    this.postUsage(c);
     this.postProblem(c);
   }
 
@@ -290,9 +304,15 @@ export class ChatController implements vscode.Disposable {
 
   private postConversation(): void {
     const c = this.library.active;
-    this.batcher.flush();
+    this.flushBatches();
     this.post({ type: 'conversation', conversation: c, busy: this.isBusy(c) });
+    this.postUsage(c);
     this.post({ type: 'conversations', conversations: this.library.summaries() });
+  }
+
+  private postUsage(c: Conversation): void {
+    const contextWindow = contextWindowOf(c.model, this.services.settings.languageModelTokenLimits());
+    this.post({ type: 'usage', conversationId: c.id, ...(c.usage ? { usage: c.usage } : {}), ...(contextWindow ? { contextWindow } : {}) });
   }
 
   private postDraft(c: Conversation, replaceText: boolean): void {
@@ -305,8 +325,13 @@ export class ChatController implements vscode.Disposable {
   }
 
   private post(message: HostMessage): void {
-    if (!BATCHED.has(message.type)) this.batcher.flush();
+    if (!BATCHED.has(message.type)) this.flushBatches();
     this.view?.post(message);
+  }
+
+  private flushBatches(): void {
+    this.batcher.flush();
+    this.toolCallBatcher.flush();
   }
 
   private isActive(c: Conversation): boolean {

@@ -7,7 +7,9 @@
  */
 import type { ChatParams } from '../chat/chatParams';
 import { readChatParams } from '../chat/chatParams';
+import type { ContextWindow } from '../chat/contextWindow';
 import type { AnswerPart, AssistantTurn, Conversation, Draft, ToolCallRecord } from '../chat/conversation';
+import type { ConversationUsage } from '../chat/conversationUsage';
 import { oneOf, str } from '../chat/jsonFields';
 import type { ModelOption } from '../chat/modelOptions';
 import { readToolChoice } from '../chat/persistence';
@@ -44,6 +46,22 @@ export interface ChatViewState {
   tools: ToolOption[];
 }
 
+/** What a batch of the stream added to a tool call whose arguments are arriving. */
+export interface ToolCallProgress {
+  /** Among the turn's calls. */
+  position: number;
+  id: string;
+  /** '' until it arrives. */
+  name: string;
+  /** Appended to the arguments shown; nothing beyond the first SHOWN_ARGUMENT_CHARS is posted while they stream. */
+  argumentsAppended: string;
+  /** The length of the whole arguments so far. */
+  argumentsLength: number;
+}
+
+/** A card shows this much of a call's arguments, while they stream and (until "Show all") after. */
+export const SHOWN_ARGUMENT_CHARS = 4000;
+
 /** The answers to a tool call waiting for approval, as the card's buttons and the modal name them. */
 export const APPROVAL_LABELS: Readonly<Record<ApprovalDecision, string>> = { once: 'Allow once', always: 'Always in this workspace', deny: 'Deny' };
 const APPROVAL_DECISIONS = Object.keys(APPROVAL_LABELS) as ApprovalDecision[];
@@ -63,6 +81,10 @@ export type HostMessage =
   | { type: 'turnChanged'; conversationId: string; turn: AssistantTurn; busy: boolean }
   | { type: 'models'; models: ModelList }
   | { type: 'toolCallChanged'; conversationId: string; turnId: string; call: ToolCallRecord }
+  /** Tool calls of a streaming turn began or their arguments grew (batched like text). */
+  | { type: 'toolCallsStreamed'; conversationId: string; turnId: string; calls: ToolCallProgress[] }
+  /** The active conversation's token usage, and its model's context size where known. */
+  | { type: 'usage'; conversationId: string; usage?: ConversationUsage; contextWindow?: ContextWindow }
   /** The tools on offer changed (settings, workspace trust). */
   | { type: 'tools'; tools: ToolOption[] }
   /** The draft changed on the host's side: context attached or removed, or cleared by a send (replaceText). */

@@ -18,6 +18,7 @@ function session(backend: ChatBackend, conversation: Conversation = newConversat
     textAppended: (_turn, text) => seen.texts.push(text),
     turnChanged: (turn) => seen.changedStatuses.push(turn.status),
     toolCallChanged: () => undefined,
+    toolCallsGrew: () => undefined,
   };
   const s = new ChatSession(conversation, { backend: () => backend, requestOptions: () => ({ user: 'u1' }), listener });
   return { s, c: conversation, seen };

@@ -27,7 +27,7 @@ async function readOnce(writes: readonly Uint8Array[]): Promise<Outcome> {
   const turn: AssistantTurn = { kind: 'assistant', id: 't', model: 'm', text: '', status: 'streaming', createdAt: 0 };
   const outcome: Outcome = { turn, appended: { answer: '', reasoning: '', refusal: '' }, reasoningEnded: 0 };
   let clock = 0;
-  const listener = { appended: (part: AnswerPart, text: string) => (outcome.appended[part] += text), reasoningEnded: () => outcome.reasoningEnded++ };
+  const listener = { appended: (part: AnswerPart, text: string) => (outcome.appended[part] += text), reasoningEnded: () => outcome.reasoningEnded++, toolCallsGrew: () => undefined, usageReported: () => undefined };
   try {
     await readAnswerInto(turn, readChatChunkBatches(bodyOf(writes)), listener, () => (clock += 1000));
   } catch (error) {
@@ -220,7 +220,7 @@ test('a chat answer broken mid-stream keeps its tool calls, marked not run, with
     create: () => assert.fail('not streamed'),
   };
   const conversation = newConversation('m', '');
-  const listener = { structureChanged: () => undefined, textAppended: () => undefined, turnChanged: () => undefined, toolCallChanged: () => undefined };
+  const listener = { structureChanged: () => undefined, textAppended: () => undefined, turnChanged: () => undefined, toolCallChanged: () => undefined, toolCallsGrew: () => undefined };
   await new ChatSession(conversation, { backend: () => backend, requestOptions: () => ({}), listener, tools: runtime }).send('read a');
   const [turn] = answers(conversation);
   assert.equal(turn?.status, 'interrupted');

@@ -91,6 +91,7 @@ export function toolSession(backend: FakeBackend, runtime: ToolRuntime, conversa
     textAppended: () => undefined,
     turnChanged: () => undefined,
     toolCallChanged: (_turn, call) => changes.push({ id: call.id, status: call.status }),
+    toolCallsGrew: () => undefined,
   };
   return { s: new ChatSession(conversation, { backend: () => backend, requestOptions: () => ({}), listener, tools: runtime }), c: conversation, changes };
 }

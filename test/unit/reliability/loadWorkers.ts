@@ -32,6 +32,7 @@ export async function chatUser(client: GatewayClient, words: number, deadline: n
         },
         turnChanged: () => undefined,
         toolCallChanged: () => undefined,
+        toolCallsGrew: () => undefined,
       },
     });
     await session.send(`length ${words}`);

@@ -87,7 +87,7 @@ function chatSession(
   const session = new ChatSession(conversation, {
     backend: () => client.chat,
     requestOptions: () => ({}),
-    listener: { structureChanged: () => undefined, textAppended: () => undefined, turnChanged: () => undefined, toolCallChanged: () => undefined },
+    listener: { structureChanged: () => undefined, textAppended: () => undefined, turnChanged: () => undefined, toolCallChanged: () => undefined, toolCallsGrew: () => undefined },
     tools,
   });
   const answers = () => conversation.turns.filter((t): t is AssistantTurn => t.kind === 'assistant');

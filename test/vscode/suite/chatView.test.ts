@@ -26,7 +26,7 @@ suite('Chat view host', () => {
     const services: ChatServices = {
       clients: { get: () => client, onDidChangeConnection: connectionChanged.event },
       catalog: { list: (signal) => client.models.list(signal), capabilityOf: (id) => classifyModel(id) },
-      settings: { model: () => '', chatUser: () => 'integration-user' },
+      settings: { model: () => '', chatUser: () => 'integration-user', languageModelTokenLimits: () => ({}) },
       log: { warn: () => undefined },
     };
     const store = new ConversationStore(dir, services.log);

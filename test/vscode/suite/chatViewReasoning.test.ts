@@ -62,7 +62,7 @@ suite('Chat view host: reasoning, refusals, stream errors', () => {
     const services: ChatServices = {
       clients: { get: () => client, onDidChangeConnection: connectionChanged.event },
       catalog: { list: (signal) => client.models.list(signal), capabilityOf: (id) => classifyModel(id) },
-      settings: { model: () => MODEL, chatUser: () => '' },
+      settings: { model: () => MODEL, chatUser: () => '', languageModelTokenLimits: () => ({}) },
       log: { warn: () => undefined },
     };
     const controller = new ChatController(services, new ConversationLibrary(new ConversationStore(dir, services.log), new MemoryMemento(), () => ''));

@@ -109,7 +109,7 @@ suite('Chat tools', () => {
       {
         clients: { get: () => client, onDidChangeConnection: new vscode.EventEmitter<void>().event },
         catalog: { list: (signal) => client.models.list(signal), capabilityOf: (id) => classifyModel(id) },
-        settings: { model: () => 'gpt-4o-mini', chatUser: () => '' },
+        settings: { model: () => 'gpt-4o-mini', chatUser: () => '', languageModelTokenLimits: () => ({}) },
         log: { warn: () => undefined },
         tools,
       },

@@ -50,7 +50,7 @@ export function chatViewStream(): Endpoint {
       const session = new ChatSession(conversation, {
         backend: () => fixture.client.chat,
         requestOptions: () => ({}),
-        listener: { structureChanged: () => undefined, textAppended: () => undefined, turnChanged: () => undefined, toolCallChanged: () => undefined },
+        listener: { structureChanged: () => undefined, textAppended: () => undefined, turnChanged: () => undefined, toolCallChanged: () => undefined, toolCallsGrew: () => undefined },
       });
       await session.send(PROMPT);
       const turn = lastTurn();
