@@ -48,14 +48,11 @@ export class ToolCallBatcher {
     this.pending = undefined;
     if (!pending) return;
     const calls = pending.turn.toolCalls ?? [];
-    const progress = [...pending.calls].map(([call, { shown, length }]): ToolCallProgress => ({
-      position: calls.indexOf(call),
-      id: call.id,
-      name: call.name,
-      argumentsAppended: shown,
-      argumentsLength: length,
-    }));
-    this.post(pending.conversationId, pending.turn.id, progress.filter((p) => p.position >= 0));
+    // A call the turn no longer has was replaced by its finished record, which the webview gets whole.
+    const progress = [...pending.calls]
+      .map(([call, { shown, length }]): ToolCallProgress => ({ position: calls.indexOf(call), id: call.id, name: call.name, argumentsAppended: shown, argumentsLength: length }))
+      .filter((p) => p.position >= 0);
+    if (progress.length) this.post(pending.conversationId, pending.turn.id, progress);
   }
 
   dispose(): void {

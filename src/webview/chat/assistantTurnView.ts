@@ -1,5 +1,6 @@
 /** An answer: the model's reasoning, its markdown (streamed or finished) or refusal, the tools it called, how it ended, its cost, and what can be done next. */
 import { unexplainedFinishReason, usageLine, type AssistantTurn, type ToolCallRecord } from '../../chat/conversation';
+import type { ToolCallProgress } from '../../protocol/chatProtocol';
 import { decorateCodeBlocks } from './codeBlockActions';
 import { el, textButton } from './dom';
 import type { HostConnection } from './hostConnection';
@@ -17,7 +18,8 @@ export class AssistantTurnView {
   private readonly refusal = el('div', { class: 'refusal', role: 'note' }, el('span', { class: 'codicon codicon-circle-slash', 'aria-hidden': 'true' }), el('div', {}, el('span', { class: 'refusal-label' }, 'The model refused: '), this.refusalText));
   private readonly footer = el('footer', { class: 'turn-footer' });
   private readonly toolCalls = el('div', { class: 'tool-calls', role: 'list', 'aria-label': 'Tool calls' });
-  private readonly cards = new Map<string, ToolCallCard>();
+  /** In the turn's order of calls (which is their order on screen). */
+  private readonly cards: ToolCallCard[] = [];
   private stream: StreamingMessageView | undefined;
 
   /** `continued`: the answer goes on after its tool calls; it is shown as part of the answer before it. */
@@ -89,23 +91,46 @@ export class AssistantTurnView {
 
   /** One call changed; returns its card when the call now waits for the user's approval. */
   updateToolCall(call: ToolCallRecord): ToolCallCard | undefined {
-    const card = this.cards.get(call.id);
+    const card = this.cards.find((c) => c.id === call.id);
     return card?.update(call) ? card : undefined;
   }
 
-  /** Cards for calls not shown yet; the shown ones keep their state (open, result unfolded). */
-  private showToolCalls(): void {
-    for (const call of this.turn.toolCalls ?? []) {
-      const shown = this.cards.get(call.id);
-      if (shown) {
-        shown.update(call);
-        continue;
+  /** Calls whose arguments are streaming began or grew; returns the names of calls whose card just appeared. */
+  streamToolCalls(calls: readonly ToolCallProgress[]): string[] {
+    const started: string[] = [];
+    for (const progress of calls) {
+      let card = this.cardFor(progress.id, progress.position);
+      if (!card) {
+        card = this.addCard({ id: progress.id, name: progress.name, arguments: '', status: 'streaming' }, progress.position);
+        started.push(progress.name);
       }
-      const card = new ToolCallCard(call, this.host);
-      this.cards.set(call.id, card);
-      this.toolCalls.append(el('div', { role: 'listitem' }, card.element));
+      card.grow(progress);
     }
-    this.toolCalls.hidden = this.cards.size === 0;
+    return started;
+  }
+
+  /** Cards for calls not shown yet; the shown ones keep their state (open, result unfolded, arguments streamed). */
+  private showToolCalls(): void {
+    (this.turn.toolCalls ?? []).forEach((call, position) => {
+      const shown = this.cardFor(call.id, position);
+      if (shown) shown.update(call);
+      else this.addCard(call, position);
+    });
+    this.toolCalls.hidden = this.cards.length === 0;
+  }
+
+  /** The card of the call: by id, or at its position (a call streamed under a stand-in id until its own came). */
+  private cardFor(id: string, position: number): ToolCallCard | undefined {
+    return this.cards.find((card) => card.id === id) ?? this.cards[position];
+  }
+
+  private addCard(call: ToolCallRecord, position: number): ToolCallCard {
+    const card = new ToolCallCard(call, this.host);
+    const at = Math.min(position, this.cards.length);
+    this.toolCalls.insertBefore(el('div', { role: 'listitem' }, card.element), this.toolCalls.children[at] ?? null);
+    this.cards.splice(at, 0, card);
+    this.toolCalls.hidden = false;
+    return card;
   }
 
   private renderFooter(canAct: boolean): void {

@@ -12,9 +12,11 @@ import { ModelPicker } from './modelPicker';
 import { ParamsPanel } from './paramsPanel';
 import { ToolChoicePicker } from './toolChoicePicker';
 import { Transcript } from './transcript';
+import { UsageGauge } from './usageGauge';
 
 export class ChatApp {
   private readonly announcer = new LiveAnnouncer();
+  private readonly usage = new UsageGauge();
   private readonly transcript: Transcript;
   private readonly composer: Composer;
   private readonly models: ModelPicker;
@@ -29,7 +31,7 @@ export class ChatApp {
     this.transcript = new Transcript(host, this.announcer);
     this.models = new ModelPicker(host);
     this.toolChoice = new ToolChoicePicker(host);
-    this.composer = new Composer(host, el('div', { class: 'pickers' }, this.models.element, this.toolChoice.element));
+    this.composer = new Composer(host, el('div', { class: 'pickers' }, this.models.element, this.toolChoice.element), this.usage.element);
     this.params = new ParamsPanel(host);
     this.history = new HistoryPanel(host);
     const paramsToggle = iconButton('settings', 'Parameters', () => paramsToggle.setAttribute('aria-expanded', String(this.params.toggle())), { 'aria-expanded': 'false' });
@@ -73,6 +75,11 @@ export class ChatApp {
         return this.models.showModels(message.models);
       case 'toolCallChanged':
         return this.transcript.updateToolCall(message.conversationId, message.turnId, message.call);
+      case 'toolCallsStreamed':
+        return this.transcript.streamToolCalls(message.conversationId, message.turnId, message.calls);
+      case 'usage':
+        if (message.conversationId === this.conversationId) this.usage.show(message);
+        return;
       case 'tools':
         return this.toolChoice.showTools(message.tools);
       case 'draft':

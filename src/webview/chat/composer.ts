@@ -20,6 +20,7 @@ export class Composer {
   constructor(
     private readonly host: HostConnection,
     modelPicker: HTMLElement,
+    usageGauge: HTMLElement,
   ) {
     this.element = el(
       'form',
@@ -28,6 +29,7 @@ export class Composer {
       this.input,
       this.problem,
       el('div', { class: 'composer-row' }, modelPicker, el('span', { class: 'spacer' }), this.stopButton, this.sendButton),
+      usageGauge,
     );
     this.element.addEventListener('submit', (event) => {
       event.preventDefault();

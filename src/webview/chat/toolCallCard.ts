@@ -1,17 +1,19 @@
 /**
  * One function the model called: a collapsible card with its name, status,
- * duration, arguments and result (long results folded), and the approval
- * buttons while it waits for the user.
+ * duration, arguments (growing while they stream) and result (long results
+ * folded), and the approval buttons while it waits for the user.
  */
-import { toolArgumentsText, type ToolCallRecord, type ToolCallStatus } from '../../chat/conversation';
-import { APPROVAL_LABELS } from '../../protocol/chatProtocol';
+import type { ToolCallRecord, ToolCallStatus } from '../../chat/conversation';
+import { APPROVAL_LABELS, SHOWN_ARGUMENT_CHARS, type ToolCallProgress } from '../../protocol/chatProtocol';
 import { el, textButton } from './dom';
 import type { HostConnection } from './hostConnection';
+import { ToolArgumentsView } from './toolArgumentsView';
 
 /** Longer results show this much until "Show all". */
 const FOLDED_RESULT_CHARS = 600;
 
 const STATUS: Record<ToolCallStatus, { label: string; icon: string }> = {
+  streaming: { label: 'Receiving arguments…', icon: 'loading codicon-modifier-spin' },
   pending: { label: 'Waiting', icon: 'circle-outline' },
   awaitingApproval: { label: 'Needs your approval', icon: 'shield' },
   running: { label: 'Running…', icon: 'loading codicon-modifier-spin' },
@@ -19,6 +21,7 @@ const STATUS: Record<ToolCallStatus, { label: string; icon: string }> = {
   failed: { label: 'Failed', icon: 'error' },
   denied: { label: 'Denied', icon: 'circle-slash' },
   invalid: { label: 'Invalid arguments: not run', icon: 'warning' },
+  incomplete: { label: 'Incomplete: the answer broke off, not run', icon: 'debug-disconnect' },
   skipped: { label: 'Not run', icon: 'debug-step-over' },
   cancelled: { label: 'Cancelled', icon: 'stop-circle' },
 };
@@ -28,6 +31,7 @@ export class ToolCallCard {
   private readonly summary = el('summary', { class: 'tool-call-summary' });
   private readonly approval = el('div', { class: 'tool-approval', role: 'group' });
   private readonly result = el('div', { class: 'tool-section tool-result' });
+  private readonly args = new ToolArgumentsView();
   private resultExpanded = false;
   private call: ToolCallRecord;
 
@@ -36,17 +40,37 @@ export class ToolCallCard {
     private readonly host: HostConnection,
   ) {
     this.call = call;
-    const args = el('div', { class: 'tool-section' }, el('div', { class: 'tool-section-title' }, 'Arguments'), el('pre', { class: 'tool-arguments' }, toolArgumentsText(call.arguments) || '{}'));
-    this.element = el('details', { class: 'tool-call', 'data-call-id': call.id }, this.summary, el('div', { class: 'tool-body' }, args, this.approval, this.result));
+    this.element = el('details', { class: 'tool-call', 'data-call-id': call.id }, this.summary, el('div', { class: 'tool-body' }, this.args.element, this.approval, this.result));
+    // Open while the arguments arrive, so they are seen growing.
+    if (call.status === 'streaming') this.element.open = true;
+    this.showArguments();
     this.render();
+  }
+
+  get id(): string {
+    return this.call.id;
   }
 
   /** True when the call now waits for the user (and did not before). */
   update(call: ToolCallRecord): boolean {
-    const nowAsks = call.status === 'awaitingApproval' && this.call.status !== 'awaitingApproval';
+    const before = this.call.status;
+    const nowAsks = call.status === 'awaitingApproval' && before !== 'awaitingApproval';
     this.call = call;
+    if (before === 'streaming' && call.status !== 'streaming') {
+      this.element.open = false;
+      this.showArguments();
+    }
     this.render();
     return nowAsks;
+  }
+
+  /** More of the arguments streamed in (the call's status is `streaming`). */
+  grow(progress: ToolCallProgress): void {
+    const renamed = progress.name !== this.call.name;
+    this.call = { ...this.call, id: progress.id, name: progress.name };
+    this.element.dataset.callId = progress.id;
+    this.args.append(progress.argumentsAppended, progress.argumentsLength);
+    if (renamed) this.render();
   }
 
   /** Moves the keyboard to the first approval button. */
@@ -54,14 +78,20 @@ export class ToolCallCard {
     this.approval.querySelector('button')?.focus();
   }
 
+  private showArguments(): void {
+    if (this.call.status === 'streaming') this.args.append(this.call.arguments.slice(0, SHOWN_ARGUMENT_CHARS), this.call.arguments.length);
+    else this.args.show(this.call.arguments);
+  }
+
   private render(): void {
     const { call } = this;
     const status = STATUS[call.status];
     this.element.className = `tool-call status-${call.status}`;
+    this.element.setAttribute('aria-busy', String(call.status === 'streaming'));
     if (call.status === 'awaitingApproval') this.element.open = true;
     this.summary.replaceChildren(
       el('span', { class: `codicon codicon-${status.icon}`, 'aria-hidden': 'true' }),
-      el('span', { class: 'tool-name' }, call.name),
+      el('span', { class: 'tool-name' }, call.name || '…'),
       el('span', { class: 'tool-status' }, status.label),
       call.durationMs === undefined ? '' : el('span', { class: 'tool-duration' }, formatDuration(call.durationMs)),
     );

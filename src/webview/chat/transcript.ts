@@ -7,6 +7,7 @@
  * after the browser's own layout (a ResizeObserver).
  */
 import { unexplainedFinishReason, type AssistantTurn, type Conversation, type ToolCallRecord } from '../../chat/conversation';
+import type { ToolCallProgress } from '../../protocol/chatProtocol';
 import { AssistantTurnView } from './assistantTurnView';
 import { el } from './dom';
 import type { HostConnection } from './hostConnection';
@@ -69,6 +70,12 @@ export class Transcript {
     if (!view) return;
     view.appendRefusal(text);
     this.announcer.streamed(text);
+  }
+
+  /** A call's card appearing is announced once; its arguments are never read out as they stream. */
+  streamToolCalls(conversationId: string, turnId: string, calls: readonly ToolCallProgress[]): void {
+    const started = this.streamingView(conversationId, turnId)?.streamToolCalls(calls) ?? [];
+    for (const name of started) this.announcer.status(name ? `Calling ${name}…` : 'Calling a tool…');
   }
 
   updateTurn(conversationId: string, turn: AssistantTurn, busy: boolean): void {

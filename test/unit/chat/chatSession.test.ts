@@ -175,3 +175,16 @@ test('the context of the draft goes with the message and the draft is emptied', 
   assert.equal(backend.requests[0]?.messages[0]?.content, 'a.py:1\n```python\nx = 1\n```\n\nWhat is x?');
   assert.deepEqual(c.draft.context, []);
 });
+
+test('the conversation counts the tokens of every request, also of answers regenerated away', async () => {
+  const { s, c } = session(fakeBackend(() => answer(['fine'])));
+  await s.send('q');
+  await s.regenerate();
+  assert.equal(c.turns.length, 2);
+  assert.deepEqual(c.usage, {
+    promptTokens: USAGE.prompt_tokens * 2,
+    completionTokens: USAGE.completion_tokens * 2,
+    requests: 2,
+    contextTokens: USAGE.prompt_tokens + USAGE.completion_tokens,
+  });
+});
