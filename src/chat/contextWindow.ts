@@ -20,6 +20,7 @@ const PUBLISHED: ReadonlyArray<readonly [RegExp, number]> = [
   [/^claude-/, 200_000],
   [/^gemini-2\.[05]-/, 1_048_576],
   [/^deepseek-(chat|reasoner)$/, 128_000],
+  [/^(meta-)?llama-3\.[13]-/, 128_000],
 ];
 
 export function contextWindowOf(model: string, limits: Readonly<Record<string, Partial<TokenLimits>>>): ContextWindow | undefined {

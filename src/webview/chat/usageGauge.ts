@@ -22,7 +22,7 @@ export class UsageGauge {
     this.element.hidden = usage === undefined;
     if (!usage) return;
     const used = usage.contextTokens;
-    const totals = `${shortTokens(usage.promptTokens)} in · ${shortTokens(usage.completionTokens)} out in total`;
+    const totals = `Total: ${shortTokens(usage.promptTokens)} in · ${shortTokens(usage.completionTokens)} out`;
     const totalsLong = `This conversation has used ${usage.promptTokens.toLocaleString('en')} prompt and ${usage.completionTokens.toLocaleString('en')} answer tokens in ${usage.requests} ${usage.requests === 1 ? 'request' : 'requests'}.`;
     this.totals.textContent = totals;
     this.bar.hidden = contextWindow === undefined;

@@ -4,23 +4,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { openChat, sendMessage as send } from '../lib/chatView';
 import { sleep } from '../lib/proc';
-import { assert, uiTest, type UiContext } from '../lib/ui';
+import { assert, uiTest } from '../lib/ui';
+import { setWorkspaceSetting, useTheme } from '../lib/workspaceSettings';
 
-const THEMES = { light: 'Default Light Modern', dark: 'Default Dark Modern', 'high-contrast': 'Default High Contrast' } as const;
-
-/** Changes a workspace setting by rewriting .vscode/settings.json, as a user editing it would. */
-function setWorkspaceSetting(workspace: string, key: string, value: unknown): void {
-  const file = path.join(workspace, '.vscode', 'settings.json');
-  const settings = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-  fs.writeFileSync(file, JSON.stringify({ ...settings, [key]: value }, null, 2));
-}
-
-async function useTheme(ctx: UiContext, theme: keyof typeof THEMES): Promise<void> {
-  setWorkspaceSetting(ctx.workspace, 'workbench.colorTheme', THEMES[theme]);
-  const wanted = theme === 'light' ? 'vscode-light' : theme === 'dark' ? 'vscode-dark' : 'vscode-high-contrast';
-  await ctx.wb.webview().locator(`body.${wanted}`).waitFor({ state: 'attached', timeout: 15000 });
-  await sleep(300);
-}
 
 export const tests = [
   uiTest('a message typed and sent with Enter is answered in the view', async (ctx) => {

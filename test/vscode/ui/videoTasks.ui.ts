@@ -7,15 +7,10 @@ import type { Locator } from 'playwright-core';
 import { sleep } from '../lib/proc';
 import { assert, confirmDialog, uiTest, type UiContext } from '../lib/ui';
 import { createTaskThroughPalette as createThroughPalette, PRO_TASK_MODEL } from '../lib/videoTasks';
+import { setWorkspaceSetting } from '../lib/workspaceSettings';
 
 const PRO = PRO_TASK_MODEL;
 const TASKS = '/v1/contents/generations/tasks';
-
-function setWorkspaceSetting(workspace: string, key: string, value: unknown): void {
-  const file = path.join(workspace, '.vscode', 'settings.json');
-  const settings = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-  fs.writeFileSync(file, JSON.stringify({ ...settings, [key]: value }, null, 2));
-}
 
 /** The Video Tasks pane of the GenAI Gateway container, expanded, with the other panes collapsed to make room. */
 async function tasksPane({ wb, page }: UiContext): Promise<Locator> {

@@ -1,0 +1,22 @@
+// Workspace settings and color themes in UI tests, changed as a user editing .vscode/settings.json would.
+import * as fs from 'fs';
+import * as path from 'path';
+import { sleep } from './proc';
+import type { UiContext } from './ui';
+
+export const THEMES = { light: 'Default Light Modern', dark: 'Default Dark Modern', 'high-contrast': 'Default High Contrast' } as const;
+
+/** Changes a workspace setting by rewriting .vscode/settings.json. */
+export function setWorkspaceSetting(workspace: string, key: string, value: unknown): void {
+  const file = path.join(workspace, '.vscode', 'settings.json');
+  const settings = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  fs.writeFileSync(file, JSON.stringify({ ...settings, [key]: value }, null, 2));
+}
+
+/** Switches the color theme and waits until the webview has it. */
+export async function useTheme(ctx: UiContext, theme: keyof typeof THEMES): Promise<void> {
+  setWorkspaceSetting(ctx.workspace, 'workbench.colorTheme', THEMES[theme]);
+  const wanted = theme === 'light' ? 'vscode-light' : theme === 'dark' ? 'vscode-dark' : 'vscode-high-contrast';
+  await ctx.wb.webview().locator(`body.${wanted}`).waitFor({ state: 'attached', timeout: 15000 });
+  await sleep(300);
+}
