@@ -165,7 +165,7 @@ export class MediaGenerationFlow {
   private logOutcome(spec: GenerationSpec, outcome: GenerationOutcome): void {
     const { log } = this.services;
     const saved = outcome.saved.map((s) => shownAs(s.path)).join(', ');
-    if (saved) log.info(`${TITLES[spec.form.kind]} with ${spec.model}: saved ${saved}${outcome.cancelled ? ' (cancelled before the rest)' : ''}.`);
+    if (saved) log.info(`${TITLES[spec.form.kind]} with ${spec.model}: saved ${saved}${outcome.cancelled ? ' (cancelled before the rest)' : ''}.${outcome.generated ? ` Generated: ${outcome.generated}.` : ''}`);
     for (const failed of outcome.failed) log.warn(`${TITLES[spec.form.kind]} with ${spec.model}: #${failed.member} failed: ${failed.message}`);
   }
 }

@@ -20,6 +20,7 @@ export async function presentResults(kind: MediaKind, outcome: GenerationOutcome
   }
   const notes: string[] = [];
   const actions: SavedAction[] = [];
+  if (outcome.generated) notes.push(`Generated: ${outcome.generated}.`);
   if (outcome.cancelled) notes.push('Cancelled before the rest were downloaded.');
   const silent = outcome.silentAudio;
   if (silent.length > 0) {

@@ -154,6 +154,7 @@ export function imageResultText(result: GenerateCommandResult, shown: (file: str
   const saved = result.files.map(shown);
   return [
     saved.length === 0 ? 'No image was saved.' : `Saved ${saved.length === 1 ? 'the image' : `${saved.length} images`}: ${saved.join(', ')}.`,
+    result.generated ? `Generated: ${result.generated}.` : '',
     ...result.failed.map((f) => `Image #${f.member} failed: ${f.message}`),
     result.cancelled ? 'Cancelled before the rest were downloaded.' : '',
   ].filter(Boolean).join('\n');

@@ -52,6 +52,8 @@ export interface GenerateCommandResult {
   /** Saved videos with AAC audio, which plays silently inside VS Code. */
   silentAudio: string[];
   requestId?: string;
+  /** What the gateway says it generated, where it says. */
+  generated?: string;
 }
 
 export function commandResult(outcome: GenerationOutcome): GenerateCommandResult {
@@ -62,6 +64,7 @@ export function commandResult(outcome: GenerationOutcome): GenerateCommandResult
     cancelled: outcome.cancelled,
     silentAudio: outcome.silentAudio,
     requestId: outcome.requestId,
+    ...(outcome.generated ? { generated: outcome.generated } : {}),
   };
 }
 

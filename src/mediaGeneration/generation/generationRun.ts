@@ -14,6 +14,7 @@ import type { GenerationRequest } from '../forms/formRequest';
 import type { MediaKind } from '../forms/formFields';
 import type { PreparedGeneration } from './generationPlan';
 import { hasAacAudio } from './mp4Audio';
+import { describeGeneratedImages } from '../../gateway/mediaUsage';
 import { sidecarContent } from './sidecar';
 
 /** Where results go (OutputFiles in the extension). */
@@ -43,6 +44,8 @@ export interface GenerationOutcome {
   /** Saved videos with AAC audio, which plays silently inside VS Code. */
   silentAudio: string[];
   requestId?: string;
+  /** What the gateway says it generated ("2 images, 2048×2048, 32,768 output tokens"), where it says. */
+  generated?: string;
 }
 
 export const ENDPOINTS: Record<MediaKind, string> = { image: '/v1/images/generations', video: '/v1/videos/generation' };
@@ -59,6 +62,7 @@ interface Answer {
   members: AnswerMember[];
   usage?: unknown;
   requestId?: string;
+  generated?: string;
 }
 
 export async function runGeneration(
@@ -92,7 +96,7 @@ export async function runGeneration(
   const answer = await send(client, prepared.request, openSink, signal, wait);
   // An answer without any result counts as one failed member, so it is never taken for success.
   const expected = Math.max(answer.members.length, prepared.requested ?? 0, 1);
-  const outcome: GenerationOutcome = { saved: [], failed: [], cancelled: false, silentAudio: [], requestId: answer.requestId };
+  const outcome: GenerationOutcome = { saved: [], failed: [], cancelled: false, silentAudio: [], requestId: answer.requestId, ...(answer.generated ? { generated: answer.generated } : {}) };
   for (let index = 0; index < expected; index++) {
     const member = answer.members[index];
     let path = streamed.get(index)?.path;
@@ -141,7 +145,7 @@ async function send(client: GatewayClient, generation: GenerationRequest, openSi
   if (generation.kind === 'image') {
     const { document, requestId } = await client.images.generateToSinks(generation.request, openSink, signal, wait);
     const data: unknown[] = Array.isArray(document.data) ? document.data : [];
-    return { members: data.map(answerMember), usage: document.usage, requestId };
+    return { members: data.map(answerMember), usage: document.usage, requestId, generated: describeGeneratedImages(document) };
   }
   const { document, requestId } = await client.videos.generateToSinks(generation.request, openSink, signal, wait);
   const videos: unknown[] = Array.isArray(document.videos) ? document.videos : [];

@@ -144,6 +144,7 @@ test('4.5: reference images, a sequential set of 3 with seed and custom size, nu
     assert.deepEqual(data.inputs, { image: ['inputs/cat.png', 'inputs/dog.png'] });
   }
   assert.ok(reports.includes('Receiving image 3…'), reports.join(' | '));
+  assert.match(result.generated ?? '', /^3 images, 2560×1440, [\d,]+ output tokens$/);
 });
 
 test('a set with a failed member: the failure is reported with its reason, the others are kept', async () => {
