@@ -17,7 +17,7 @@ import { GatewayClient } from '../../../src/gateway/client';
 import type { ChatRequest } from '../../../src/gateway/types/chat';
 import { MediaActions } from '../../../src/languageModels/mediaActions';
 import type { ToolSettings } from '../../../src/platform/settings';
-import type { HostMessage } from '../../../src/protocol/chatProtocol';
+import { SHOWN_ARGUMENT_CHARS, type HostMessage, type ToolCallProgress } from '../../../src/protocol/chatProtocol';
 import { PROPOSAL_SCHEME } from '../../../src/tools/proposedChanges';
 import { bundledRipgrep } from '../../../src/tools/search/ripgrepLocation';
 import { createChatTools } from '../../../src/tools/chatTools';
@@ -152,6 +152,30 @@ suite('Chat tools', () => {
     assert.deepStrictEqual(toolMessages(second), [{ role: 'tool', tool_call_id: call?.id, name: 'read_file', content: call?.result }]);
     assert.ok(view.messages.some((m) => m.type === 'toolCallChanged' && m.call.status === 'running'), 'the card saw the call running');
     assert.ok(view.messages.some((m) => m.type === 'state' && m.state.tools.some((t) => t.name === 'edit_file')), 'the picker is told the tools');
+  });
+
+  test('a call is posted to the view while its arguments stream, in batches, with only the part a card shows; then the usage', async () => {
+    const { controller, view, conversation } = await open(() => 'deny');
+    const content = 'z'.repeat(20_000);
+    emulator.setOptions({ chunkDelayMs: 2, chunkChars: 64 });
+    const [calling] = await ask(controller, view, conversation, `call create_file {"path":"${rel('streamed.txt')}","content":"${content}"}`);
+    const args = calling?.toolCalls?.[0]?.arguments ?? '';
+    assert.ok(args.length > 20_000, `${args.length} characters of arguments`);
+    const streamed = view.messages.filter((m): m is Extract<HostMessage, { type: 'toolCallsStreamed' }> => m.type === 'toolCallsStreamed' && m.turnId === calling?.id);
+    const ended = view.messages.findIndex((m) => m.type === 'turnChanged' && m.turn.id === calling?.id && m.turn.status !== 'streaming');
+    assert.ok(streamed.length > 1 && view.messages.indexOf(streamed[0]!) < ended, 'the card is posted before the answer ends');
+    const progress: ToolCallProgress[] = streamed.flatMap((m) => m.calls);
+    assert.ok(progress.every((p) => p.position === 0 && p.name === 'create_file' && p.id === calling?.toolCalls?.[0]?.id));
+    assert.strictEqual(progress.map((p) => p.argumentsAppended).join(''), args.slice(0, SHOWN_ARGUMENT_CHARS));
+    const chunks = Math.ceil(args.length / 64);
+    assert.ok(streamed.length < chunks / 3, `${streamed.length} messages for ${chunks} chunks`);
+    const posted = JSON.stringify(streamed).length;
+    assert.ok(posted < SHOWN_ARGUMENT_CHARS + 400 * streamed.length, `the arguments beyond the shown part are not posted (${posted} characters in ${streamed.length} messages)`);
+    const usage = [...view.messages].reverse().find((m): m is Extract<HostMessage, { type: 'usage' }> => m.type === 'usage');
+    assert.strictEqual(usage?.usage?.requests, 2);
+    assert.ok((usage?.usage?.promptTokens ?? 0) > 0 && (usage?.usage?.contextTokens ?? 0) > 0, JSON.stringify(usage));
+    assert.deepStrictEqual(usage?.contextWindow, { tokens: 128_000, source: 'published' });
+    assert.deepStrictEqual(conversation.usage, usage?.usage);
   });
 
   test('parallel calls: two read-only tools in one answer, one tool message each', async () => {
@@ -399,7 +423,8 @@ suite('Chat tools', () => {
     const [calling, final] = await ask(controller, view, conversation, 'call generate_image {"prompt":"a red lighthouse on a cliff","model":"bytedance-seedream-4-5","size":"2560x1440"}');
     const call = calling?.toolCalls?.[0];
     assert.strictEqual(call?.status, 'succeeded', call?.result);
-    const saved = /^Saved the image: (.+\.(?:png|jpe?g))\.$/.exec(call?.result ?? '');
+    // What the gateway's answer says it generated follows: the count, the size, the output tokens.
+    const saved = /^Saved the image: (.+\.(?:png|jpe?g))\.\nGenerated: 1 image, 2560×1440, [\d,]+ output tokens\.$/.exec(call?.result ?? '');
     assert.ok(saved, call?.result);
     assert.ok(fs.existsSync(path.join(WORKSPACE, saved[1]!)), saved[1]);
     assert.strictEqual(final?.text, `Tool results: generate_image=${call?.result}`);
