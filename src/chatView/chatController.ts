@@ -172,6 +172,12 @@ export class ChatController implements vscode.Disposable {
     this.post({ type: 'toggleHistory' });
   }
 
+  /** The token limits in the settings changed: the gauge shows the new context size. */
+  async tokenLimitsChanged(): Promise<void> {
+    await this.loading;
+    this.postUsage(this.library.active);
+  }
+
   /** Ends every answer still arriving (marked interrupted) and writes everything to disk. */
   async shutdown(): Promise<void> {
     await this.loading.catch(() => undefined);

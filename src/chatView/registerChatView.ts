@@ -1,5 +1,6 @@
 /** Wires the chat view into the extension: storage, controller, webview view and commands. */
 import * as vscode from 'vscode';
+import { Settings } from '../platform/settings';
 import { ChatController, type ChatServices } from './chatController';
 import { registerChatCommands } from './chatCommands';
 import { ChatViewProvider, CHAT_VIEW_ID } from './chatViewProvider';
@@ -21,6 +22,7 @@ export function registerChatView(context: vscode.ExtensionContext, services: Cha
     controller,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     ...registerChatCommands(controller, view),
+    vscode.workspace.onDidChangeConfiguration((e) => Settings.affectsLanguageModels(e) && void controller.tokenLimitsChanged()),
   );
   return () => controller.shutdown();
 }

@@ -1,10 +1,11 @@
 // Tool calls while they stream, and the token gauge, in a real workbench: the emulator streams a call
 // slowly and the card shows its name and the arguments so far before the stream ends, then asks for
 // approval; a stream cut in the arguments leaves the card incomplete; a 70 KB one-line call is shown
-// folded; the gauge under the composer shows the context used and survives a reload. Light and dark.
+// folded; the gauge under the composer shows the context used, survives a reload and follows the
+// tokenLimits setting. Light and dark.
 import { openChat, sendMessage } from '../lib/chatView';
 import { assert, uiTest, type UiContext } from '../lib/ui';
-import { useTheme } from '../lib/workspaceSettings';
+import { setWorkspaceSetting, useTheme } from '../lib/workspaceSettings';
 
 /** SHOWN_ARGUMENT_CHARS of src/protocol/chatProtocol.ts. */
 const SHOWN = 4000;
@@ -106,5 +107,14 @@ export const tests = [
     await after.waitFor({ state: 'visible', timeout: 15000 });
     assert.strictEqual(await after.innerText(), text, 'the same numbers after the reload');
     await ctx.screenshot('gauge-after-reload-dark');
+    // A context size set for the model replaces the published one at once; nearly full, the bar says so.
+    setWorkspaceSetting(ctx.workspace, 'genaiGateway.languageModels.tokenLimits', { 'gpt-4o-mini': { maxInputTokens: 2000 } });
+    try {
+      await chat.locator('.usage-gauge.usage-full', { hasText: '/ 2k tokens' }).waitFor({ timeout: 15000 });
+      await ctx.screenshot('gauge-nearly-full-dark');
+    } finally {
+      setWorkspaceSetting(ctx.workspace, 'genaiGateway.languageModels.tokenLimits', {});
+    }
+    await chat.locator('.usage-gauge', { hasText: '/ 128k tokens' }).waitFor({ timeout: 15000 });
   }, { timeoutMs: 120000 }),
 ];
