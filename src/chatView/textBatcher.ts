@@ -4,6 +4,7 @@
  * per second, not one per token.
  */
 import type { AnswerPart } from '../chat/conversation';
+import { IntervalBatch } from './intervalBatch';
 
 interface Pending {
   conversationId: string;
@@ -12,35 +13,23 @@ interface Pending {
   text: string;
 }
 
-export class TextBatcher {
-  private pending: Pending | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-
+export class TextBatcher extends IntervalBatch<Pending> {
   constructor(
     private readonly post: (conversationId: string, turnId: string, text: string, part: AnswerPart) => void,
-    private readonly intervalMs = 30,
-  ) {}
+    intervalMs = 30,
+  ) {
+    super(intervalMs);
+  }
 
   append(conversationId: string, turnId: string, text: string, part: AnswerPart = 'answer'): void {
     const pending = this.pending;
     if (pending && (pending.turnId !== turnId || pending.conversationId !== conversationId || pending.part !== part)) this.flush();
     if (this.pending) this.pending.text += text;
     else this.pending = { conversationId, turnId, part, text };
-    this.timer ??= setTimeout(() => this.flush(), this.intervalMs);
+    this.schedule();
   }
 
-  /** Posts what is pending now: called before any other message, so the order stays right. */
-  flush(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    const pending = this.pending;
-    this.pending = undefined;
-    if (pending) this.post(pending.conversationId, pending.turnId, pending.text, pending.part);
-  }
-
-  dispose(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    this.pending = undefined;
+  protected emit(pending: Pending): void {
+    this.post(pending.conversationId, pending.turnId, pending.text, pending.part);
   }
 }

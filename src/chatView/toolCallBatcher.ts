@@ -7,6 +7,7 @@
 import type { AssistantTurn, ToolCallRecord } from '../chat/conversation';
 import type { ToolCallGrowth } from '../chat/liveToolCalls';
 import { SHOWN_ARGUMENT_CHARS, type ToolCallProgress } from '../protocol/chatProtocol';
+import { IntervalBatch } from './intervalBatch';
 
 interface Pending {
   conversationId: string;
@@ -14,14 +15,13 @@ interface Pending {
   calls: Map<ToolCallRecord, { shown: string; length: number }>;
 }
 
-export class ToolCallBatcher {
-  private pending: Pending | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-
+export class ToolCallBatcher extends IntervalBatch<Pending> {
   constructor(
     private readonly post: (conversationId: string, turnId: string, calls: ToolCallProgress[]) => void,
-    private readonly intervalMs = 30,
-  ) {}
+    intervalMs = 30,
+  ) {
+    super(intervalMs);
+  }
 
   append(conversationId: string, turn: AssistantTurn, growth: readonly ToolCallGrowth[]): void {
     if (this.pending && (this.pending.turn !== turn || this.pending.conversationId !== conversationId)) this.flush();
@@ -37,28 +37,16 @@ export class ToolCallBatcher {
         pending.calls.set(call, { shown, length });
       }
     }
-    this.timer ??= setTimeout(() => this.flush(), this.intervalMs);
+    this.schedule();
   }
 
-  /** Posts what is pending now: called before any other message, so the order stays right. */
-  flush(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    const pending = this.pending;
-    this.pending = undefined;
-    if (!pending) return;
+  protected emit(pending: Pending): void {
     const calls = pending.turn.toolCalls ?? [];
     // A call the turn no longer has was replaced by its finished record, which the webview gets whole.
     const progress = [...pending.calls]
       .map(([call, { shown, length }]): ToolCallProgress => ({ position: calls.indexOf(call), id: call.id, name: call.name, argumentsAppended: shown, argumentsLength: length }))
       .filter((p) => p.position >= 0);
     if (progress.length) this.post(pending.conversationId, pending.turn.id, progress);
-  }
-
-  dispose(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    this.pending = undefined;
   }
 }
 
