@@ -20,7 +20,7 @@ async function withEmulator(ctx: UiContext, options: Parameters<UiContext['emula
   try {
     await run();
   } finally {
-    ctx.emulator.setOptions({ chunkDelayMs: 0, chunkChars: 4 });
+    ctx.emulator.setOptions({ chunkDelayMs: 0, chunkChars: 4, dialect: undefined });
     ctx.emulator.setFaults(undefined);
   }
 }
@@ -49,6 +49,20 @@ export const tests = [
       await ctx.screenshot('tool-call-approval-dark');
       await asking.getByRole('button', { name: 'Deny' }).click();
       await chat.locator('.turn-assistant').last().locator('.assistant-text', { hasText: /Tool results: create_file=The user denied/ }).waitFor({ timeout: 20000 });
+    });
+  }, { timeoutMs: 90000 }),
+
+  uiTest('parallel calls without index (Gemini\'s stream): a card each, the first shown before the second arrives', async (ctx) => {
+    await withEmulator(ctx, { dialect: 'gemini', chunkDelayMs: 1500 }, async () => {
+      await ctx.wb.runCommand('GenAI Gateway: New Chat Conversation');
+      const chat = await openChat(ctx);
+      const answer = await sendMessage(chat, 'call read_file {"path":"hello.txt"} and call list_files {"pattern":"*.txt"}', 'paste');
+      await answer.locator('.tool-call', { hasText: 'read_file' }).waitFor({ timeout: 20000 });
+      assert.strictEqual(await answer.locator('.tool-call').count(), 1, 'the second call has not arrived yet');
+      assert.ok(await answer.locator('.turn-status', { hasText: 'Answering' }).isVisible(), 'the answer still streams');
+      await chat.locator('.turn-assistant', { hasText: 'Tool results: read_file=' }).waitFor({ timeout: 30000 });
+      assert.deepStrictEqual(await answer.locator('.tool-call .tool-name').allInnerTexts(), ['read_file', 'list_files']);
+      assert.strictEqual(await answer.locator('.tool-call.status-succeeded').count(), 2, 'both ran, each in its own card');
     });
   }, { timeoutMs: 90000 }),
 
