@@ -122,9 +122,10 @@ export const tests = [
     assert.strictEqual(await after.innerText(), text, 'the same numbers after the reload');
     await ctx.screenshot('gauge-after-reload-dark');
     // A context size set for the model replaces the published one at once; nearly full, the bar says so.
-    setWorkspaceSetting(ctx.workspace, 'genaiGateway.languageModels.tokenLimits', { 'gpt-4o-mini': { maxInputTokens: 2000 } });
+    const used = Number(await after.getAttribute('aria-valuenow'));
+    setWorkspaceSetting(ctx.workspace, 'genaiGateway.languageModels.tokenLimits', { 'gpt-4o-mini': { maxInputTokens: used + 1 } });
     try {
-      await chat.locator('.usage-gauge.usage-full', { hasText: '/ 2k tokens' }).waitFor({ timeout: 15000 });
+      await chat.locator(`.usage-gauge.usage-full[aria-valuemax="${used + 1}"]`).waitFor({ timeout: 15000 });
       await ctx.screenshot('gauge-nearly-full-dark');
     } finally {
       setWorkspaceSetting(ctx.workspace, 'genaiGateway.languageModels.tokenLimits', {});
