@@ -49,7 +49,7 @@ test('chat: a tool-call round trip through the streaming assembler', async () =>
         { role: 'tool', tool_call_id: call.id, name: 'get_weather', content: 'sunny, 21 C' },
       ],
     });
-    assert.match(second.choices[0].message.content ?? '', /sunny, 21 C/);
+    assert.match(String(second.choices[0].message.content ?? ''), /sunny, 21 C/);
   } finally {
     await f.close();
   }
