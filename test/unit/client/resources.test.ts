@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { GatewayError } from '../../../src/gateway/errors';
-import { openAtomicFile } from '../../../src/gateway/media/atomicFile';
+import { openAtomicFile } from '../../../src/files/atomicFile';
 import { collectChat } from '../../../src/chat/streamAssembler';
 import { pngSize } from '../../emulator/media/png';
 import { clientFixture } from './harness';
