@@ -12,6 +12,7 @@ import type { ModelCapability } from '../gateway/catalog';
 import type { GatewayClient } from '../gateway/client';
 import type { ModelObject } from '../gateway/types/models';
 import { APPENDED_MESSAGE, type HostMessage, type ModelList, type ToolOption, type WebviewMessage } from '../protocol/chatProtocol';
+import { unhandledMessage } from '../protocol/unhandledMessage';
 import type { ConversationLibrary } from './conversationLibrary';
 import { errorText } from '../gateway/errors';
 import { exportConversation } from './exportConversation';
@@ -139,6 +140,8 @@ export class ChatController implements vscode.Disposable {
       case 'openCode':
       case 'openLink':
         return handleCodeAction(message, this.services.log);
+      default:
+        return unhandledMessage(message);
     }
   }
 
