@@ -1,7 +1,8 @@
 // Type-aware lint rules that catch bugs the compiler lets through; style is left to the formatter.
+import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['out/**', 'dist/**', 'media/**', 'node_modules/**'] },
   {
     files: ['src/**/*.ts', 'test/**/*.ts'],
