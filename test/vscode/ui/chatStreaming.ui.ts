@@ -3,6 +3,7 @@
 // approval; a stream cut in the arguments leaves the card incomplete; a 70 KB one-line call is shown
 // folded; the gauge under the composer shows the context used, survives a reload and follows the
 // tokenLimits setting. Light and dark.
+import type { FrameLocator } from 'playwright-core';
 import { openChat, sendMessage } from '../lib/chatView';
 import { assert, uiTest, type UiContext } from '../lib/ui';
 import { setWorkspaceSetting, useTheme } from '../lib/workspaceSettings';
@@ -13,6 +14,11 @@ const SHOWN = 4000;
 function slowCall(content: string): { message: string; args: string } {
   const args = JSON.stringify({ path: 'streamed.txt', content });
   return { message: `call create_file ${args}`, args };
+}
+
+/** The answer has ended (its last round too): Send is back. */
+async function untilIdle(chat: FrameLocator): Promise<void> {
+  await chat.getByRole('button', { name: 'Send (Enter)' }).waitFor({ timeout: 30000 });
 }
 
 async function withEmulator(ctx: UiContext, options: Parameters<UiContext['emulator']['setOptions']>[0], run: () => Promise<void>): Promise<void> {
@@ -49,6 +55,7 @@ export const tests = [
       await ctx.screenshot('tool-call-approval-dark');
       await asking.getByRole('button', { name: 'Deny' }).click();
       await chat.locator('.turn-assistant').last().locator('.assistant-text', { hasText: /Tool results: create_file=The user denied/ }).waitFor({ timeout: 20000 });
+      await untilIdle(chat);
     });
   }, { timeoutMs: 90000 }),
 
@@ -60,9 +67,12 @@ export const tests = [
       await answer.locator('.tool-call', { hasText: 'read_file' }).waitFor({ timeout: 20000 });
       assert.strictEqual(await answer.locator('.tool-call').count(), 1, 'the second call has not arrived yet');
       assert.ok(await answer.locator('.turn-status', { hasText: 'Answering' }).isVisible(), 'the answer still streams');
+      // The rest (the second call, then the final answer) at full speed.
+      ctx.emulator.setOptions({ chunkDelayMs: 0 });
       await chat.locator('.turn-assistant', { hasText: 'Tool results: read_file=' }).waitFor({ timeout: 30000 });
       assert.deepStrictEqual(await answer.locator('.tool-call .tool-name').allInnerTexts(), ['read_file', 'list_files']);
       assert.strictEqual(await answer.locator('.tool-call.status-succeeded').count(), 2, 'both ran, each in its own card');
+      await untilIdle(chat);
     });
   }, { timeoutMs: 90000 }),
 
@@ -98,6 +108,7 @@ export const tests = [
       await asking.getByRole('button', { name: 'Deny' }).click();
       await chat.locator('.turn-assistant').last().locator('.assistant-text', { hasText: /Tool results: create_file=The user denied/ }).waitFor({ timeout: 20000 });
       assert.ok(args.length > 70_000);
+      await untilIdle(chat);
     });
   }, { timeoutMs: 90000 }),
 
@@ -115,14 +126,8 @@ export const tests = [
     await ctx.screenshot('gauge-light');
     await useTheme(ctx, 'dark');
     await ctx.screenshot('gauge-dark');
-    await ctx.reload();
-    chat = await openChat(ctx);
-    const after = chat.locator('.usage-gauge');
-    await after.waitFor({ state: 'visible', timeout: 15000 });
-    assert.strictEqual(await after.innerText(), text, 'the same numbers after the reload');
-    await ctx.screenshot('gauge-after-reload-dark');
     // A context size set for the model replaces the published one at once; nearly full, the bar says so.
-    const used = Number(await after.getAttribute('aria-valuenow'));
+    const used = Number(await gauge.getAttribute('aria-valuenow'));
     setWorkspaceSetting(ctx.workspace, 'genaiGateway.languageModels.tokenLimits', { 'gpt-4o-mini': { maxInputTokens: used + 1 } });
     try {
       await chat.locator(`.usage-gauge.usage-full[aria-valuemax="${used + 1}"]`).waitFor({ timeout: 15000 });
@@ -131,5 +136,11 @@ export const tests = [
       setWorkspaceSetting(ctx.workspace, 'genaiGateway.languageModels.tokenLimits', {});
     }
     await chat.locator('.usage-gauge', { hasText: '/ 128k tokens' }).waitFor({ timeout: 15000 });
+    await ctx.reload();
+    chat = await openChat(ctx);
+    const after = chat.locator('.usage-gauge');
+    await after.waitFor({ state: 'visible', timeout: 15000 });
+    assert.strictEqual(await after.innerText(), text, 'the same numbers after the reload');
+    await ctx.screenshot('gauge-after-reload-dark');
   }, { timeoutMs: 120000 }),
 ];
