@@ -59,7 +59,7 @@ export class ChatController implements vscode.Disposable {
       tools.approvals.setViewAsker((call, signal) => (this.view && this.view.isVisible?.() !== false ? this.approvals.wait(call, signal) : undefined));
       this.subscriptions.push(
         tools.onDidChange(() => {
-          this.post({ type: 'tools', tools: this.toolOptions() });
+          this.postTools();
           this.postProblem(this.library.active);
         }),
         { dispose: () => tools.approvals.setViewAsker(undefined) },
@@ -75,7 +75,8 @@ export class ChatController implements vscode.Disposable {
     this.view = view;
     const conversation = this.library.active;
     this.chooseModelIfNone(conversation);
-    view.post({ type: 'state', state: { conversations: this.library.summaries(), conversation, busy: this.isBusy(conversation), models: this.models, tools: this.toolOptions() } });
+    const tools = this.toolOptions(conversation);
+    view.post({ type: 'state', state: { conversations: this.library.summaries(), conversation, busy: this.isBusy(conversation), models: this.models, tools: tools.tools, ...(tools.note ? { toolsNote: tools.note } : {}) } });
     this.postProblem(conversation);
     void this.loadModels(false);
   }
@@ -123,6 +124,14 @@ export class ChatController implements vscode.Disposable {
       case 'setToolChoice':
         c.toolChoice = message.choice;
         return this.settingsChanged(c);
+      case 'setToolEnabled':
+        c.toolSwitches = { ...c.toolSwitches, [message.name]: message.enabled };
+        this.settingsChanged(c);
+        return this.postTools();
+      case 'refreshTools': return this.postTools();
+      case 'startMcpServers':
+        await this.services.tools?.startMcpServers();
+        return this.postTools();
       case 'decideToolCall': return this.approvals.decide(message.callId, message.decision);
       case 'refreshModels': return this.loadModels(true);
       case 'copyCode':
@@ -231,9 +240,15 @@ export class ChatController implements vscode.Disposable {
     };
   }
 
-  /** The tools a request offers now, for the tool choice picker. */
-  private toolOptions(): ToolOption[] {
-    return (this.services.tools?.runtime.executor.offered() ?? []).map(({ definition }) => ({ name: definition.function.name, description: definition.function.description ?? '' }));
+  /** The tools available now and their state in the conversation, for the tool pickers. */
+  private toolOptions(c: Conversation): { tools: ToolOption[]; note?: string } {
+    const catalog = this.services.tools?.catalog(c.toolSwitches);
+    const tools = (catalog?.tools ?? []).map(({ name, description, source, state }) => ({ name, description, source, state }));
+    return catalog?.note ? { tools, note: catalog.note } : { tools };
+  }
+
+  private postTools(): void {
+    this.post({ type: 'tools', ...this.toolOptions(this.library.active) });
   }
 
   private settingsChanged(c: Conversation): void {
@@ -285,6 +300,7 @@ export class ChatController implements vscode.Disposable {
     const c = this.library.active;
     this.chooseModelIfNone(c);
     this.postConversation();
+    this.postTools();
     this.postProblem(c);
   }
 
@@ -300,7 +316,7 @@ export class ChatController implements vscode.Disposable {
   }
 
   private postProblem(c: Conversation): void {
-    const tools = this.services.tools?.runtime.executor.offered().map((tool) => tool.definition);
+    const tools = this.services.tools?.runtime.executor.offered(c.toolSwitches).map((tool) => tool.definition);
     this.post({ type: 'problem', message: settingsProblem(c, { user: this.services.settings.chatUser(), tools }) });
   }
 

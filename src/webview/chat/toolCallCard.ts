@@ -62,6 +62,7 @@ export class ToolCallCard {
     this.summary.replaceChildren(
       el('span', { class: `codicon codicon-${status.icon}`, 'aria-hidden': 'true' }),
       el('span', { class: 'tool-name' }, call.name),
+      call.source ? el('span', { class: 'tool-source', title: `From: ${call.source.label}` }, call.source.label) : '',
       el('span', { class: 'tool-status' }, status.label),
       call.durationMs === undefined ? '' : el('span', { class: 'tool-duration' }, formatDuration(call.durationMs)),
     );
@@ -79,7 +80,7 @@ export class ToolCallCard {
       this.host.post({ type: 'decideToolCall', callId: this.call.id, decision });
     };
     this.approval.replaceChildren(
-      el('p', {}, 'This tool changes files or runs something. Run it with the arguments above?'),
+      el('p', {}, approvalQuestion(this.call)),
       el(
         'div',
         { class: 'tool-approval-buttons' },
@@ -103,6 +104,11 @@ export class ToolCallCard {
       : '';
     this.result.replaceChildren(el('div', { class: 'tool-section-title' }, 'Result'), el('pre', { class: 'tool-result-text' }, folded ? `${text.slice(0, FOLDED_RESULT_CHARS)}…` : text), toggle);
   }
+}
+
+function approvalQuestion(call: ToolCallRecord): string {
+  if (!call.source || call.source.kind === 'builtin') return 'This tool changes files or runs something. Run it with the arguments above?';
+  return `This tool comes from ${call.source.label}; VS Code does not say what it may change. Run it with the arguments above?`;
 }
 
 function formatDuration(ms: number): string {

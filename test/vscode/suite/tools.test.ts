@@ -27,7 +27,7 @@ import { MemoryMemento, RecordingView, until } from './chatViewKit';
 const WORKSPACE = process.env.GENAI_TEST_WORKSPACE ?? '';
 const RECORD_COMMAND = 'genaiGatewayTest.recordToolArgs';
 
-const DEFAULT_SETTINGS: ToolSettings = { enabled: true, maxRounds: 8, maxResultChars: 20000, autoApprove: [], commandAllowlist: [], userDefined: [], nonStreamingModels: [] };
+const DEFAULT_SETTINGS: ToolSettings = { enabled: true, maxRounds: 8, maxResultChars: 20000, autoApprove: [], commandAllowlist: [], userDefined: [], nonStreamingModels: [], maxTools: 128 };
 
 /** Answers each approval the view is asked for with the next decision, as a user clicking in the card. */
 class ApprovingView extends RecordingView {
