@@ -28,6 +28,7 @@ export class ToolCallCard {
   private readonly summary = el('summary', { class: 'tool-call-summary' });
   private readonly approval = el('div', { class: 'tool-approval', role: 'group' });
   private readonly result = el('div', { class: 'tool-section tool-result' });
+  private readonly source = el('div', { class: 'tool-source' });
   private resultExpanded = false;
   private call: ToolCallRecord;
 
@@ -37,7 +38,7 @@ export class ToolCallCard {
   ) {
     this.call = call;
     const args = el('div', { class: 'tool-section' }, el('div', { class: 'tool-section-title' }, 'Arguments'), el('pre', { class: 'tool-arguments' }, toolArgumentsText(call.arguments) || '{}'));
-    this.element = el('details', { class: 'tool-call', 'data-call-id': call.id }, this.summary, el('div', { class: 'tool-body' }, args, this.approval, this.result));
+    this.element = el('details', { class: 'tool-call', 'data-call-id': call.id }, this.summary, el('div', { class: 'tool-body' }, this.source, args, this.approval, this.result));
     this.render();
   }
 
@@ -62,10 +63,11 @@ export class ToolCallCard {
     this.summary.replaceChildren(
       el('span', { class: `codicon codicon-${status.icon}`, 'aria-hidden': 'true' }),
       el('span', { class: 'tool-name' }, call.name),
-      call.source ? el('span', { class: 'tool-source', title: `From: ${call.source.label}` }, call.source.label) : '',
       el('span', { class: 'tool-status' }, status.label),
       call.durationMs === undefined ? '' : el('span', { class: 'tool-duration' }, formatDuration(call.durationMs)),
     );
+    this.source.hidden = !call.source;
+    this.source.textContent = call.source ? `From: ${call.source.label}` : '';
     this.renderApproval();
     this.renderResult();
   }

@@ -63,7 +63,7 @@ export class ToolPicker {
     const offered = this.tools.filter((t) => t.state === 'on').length;
     this.button.hidden = this.tools.length === 0;
     this.count.textContent = `${offered}`;
-    const summary = `${offered} of ${this.tools.length} tools offered to the model`;
+    const summary = `${offered} of ${this.tools.length} tools offered`;
     this.button.title = `Tools: ${summary}`;
     this.button.setAttribute('aria-label', `Tools: ${summary}`);
     const focused = document.activeElement instanceof HTMLInputElement && this.panel.contains(document.activeElement) ? document.activeElement.dataset.tool : undefined;
@@ -71,7 +71,7 @@ export class ToolPicker {
       el(
         'div',
         { class: 'tool-picker-header' },
-        el('h2', {}, summary),
+        el('h2', {}, `Tools: ${summary}`),
         textButton('debug-start', 'Start MCP servers', () => this.host.post({ type: 'startMcpServers' }), { class: 'text-button subtle', title: 'Start the MCP servers VS Code knows (.vscode/mcp.json, your configuration), so their tools are listed here' }),
         iconButton('close', 'Close', () => this.toggle()),
       ),
