@@ -35,6 +35,8 @@ export interface ToolCatalog {
   note?: string;
 }
 
+const RESTRICTED_NOTE = 'The tools of other extensions and MCP servers are not offered in Restricted Mode: VS Code does not say which of them only read.';
+
 export class ToolRegistry implements ToolExecutor {
   private readonly reported = new Set<string>();
 
@@ -49,7 +51,8 @@ export class ToolRegistry implements ToolExecutor {
   catalog(switches?: ToolSwitches): ToolCatalog {
     const { maxTools } = this.deps.settings();
     const tools = selectTools(this.current().map(available), switches, maxTools);
-    const note = overLimitNote(tools, maxTools);
+    const restricted = !this.deps.isTrusted() && (this.deps.external?.().length ?? 0) > 0 ? RESTRICTED_NOTE : undefined;
+    const note = [overLimitNote(tools, maxTools), restricted].filter(Boolean).join(' ');
     return note ? { tools, note } : { tools };
   }
 

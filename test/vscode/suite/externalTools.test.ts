@@ -215,8 +215,9 @@ suite('External tools (MCP, other extensions)', () => {
 
   test('untrusted workspace: no external tool is offered, and a call of one does not run', async () => {
     trusted = false;
-    const tools = chatTools().catalog().tools;
+    const { tools, note } = chatTools().catalog();
     assert.deepStrictEqual([...new Set(tools.map((t) => t.source.kind))], ['builtin']);
+    assert.match(note ?? '', /not offered in Restricted Mode/);
     const { controller, view, conversation } = await open(() => 'once');
     const [answer] = await ask(controller, view, conversation, `call ${mcpTool('lookup_order')} {"id":"42"}`);
     // The model is not offered the tool, so the scripted model answers without calling it.
