@@ -51,6 +51,9 @@ export interface ToolApprover {
   ask(call: ToolCallRecord, signal: AbortSignal): Promise<ApprovalDecision>;
 }
 
+/** Asks in the chat view; undefined when the view cannot show the question now (the approver then asks elsewhere). */
+export type ViewAsker = (call: ToolCallRecord, signal: AbortSignal) => Promise<ApprovalDecision> | undefined;
+
 export interface ToolLoopSettings {
   /** The most model requests one answer may make. */
   maxRounds: number;

@@ -7,11 +7,13 @@ import { ChatSession, type ChatSessionListener } from '../chat/chatSession';
 import type { ContextChip, Conversation } from '../chat/conversation';
 import { toModelOptions } from '../chat/modelOptions';
 import { settingsProblem } from '../chat/requestBuilder';
+import type { ToolRuntime, ViewAsker } from '../chat/toolLoop';
+import type { ToolSwitches } from '../chat/toolSources';
 import type { ModelCapability } from '../gateway/catalog';
 import type { GatewayClient } from '../gateway/client';
 import type { ModelObject } from '../gateway/types/models';
 import { APPENDED_MESSAGE, type HostMessage, type ModelList, type ToolOption, type WebviewMessage } from '../protocol/chatProtocol';
-import type { ChatTools } from '../tools/chatTools';
+import { unhandledMessage } from '../protocol/unhandledMessage';
 import type { ConversationLibrary } from './conversationLibrary';
 import { errorText } from '../gateway/errors';
 import { exportConversation } from './exportConversation';
@@ -25,7 +27,20 @@ export interface ChatServices {
   settings: { model(role: 'chat'): string; chatUser(): string };
   log: { warn(message: string): void };
   /** Absent: requests offer no tools. */
-  tools?: ChatTools;
+  tools?: ChatViewTools;
+}
+
+/** What the chat view needs of the chat's tools (src/tools builds them, the composition root hands them over). */
+export interface ChatViewTools {
+  runtime: ToolRuntime;
+  /** The view asks in its cards while it is attached. */
+  approvals: { setViewAsker(asker: ViewAsker | undefined): void };
+  /** Every tool available here with its state in a conversation with these switches, for the tool picker. */
+  catalog(switches?: ToolSwitches): { tools: readonly ToolOption[]; note?: string };
+  /** Starts the MCP servers VS Code knows; resolves when their tools are listed. */
+  startMcpServers(): Promise<void>;
+  /** The tools on offer may have changed (settings, workspace trust, extensions). */
+  onDidChange: vscode.Event<void>;
 }
 
 /** The webview as the controller sees it: a place to post to once it is ready. */
@@ -139,6 +154,8 @@ export class ChatController implements vscode.Disposable {
       case 'openCode':
       case 'openLink':
         return handleCodeAction(message, this.services.log);
+      default:
+        return unhandledMessage(message);
     }
   }
 

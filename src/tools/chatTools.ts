@@ -1,7 +1,7 @@
 /** Builds the chat's tools (registry, approvals, diff previews) and hands them to the chat view. */
 import * as vscode from 'vscode';
 import type { ToolRuntime } from '../chat/toolLoop';
-import type { MediaActions } from '../languageModels/mediaActions';
+import type { MediaActions } from '../mediaActions/mediaActions';
 import { Settings, type ToolSettings } from '../platform/settings';
 import { runTaskTool } from './commandTools';
 import { editTools } from './editTools';
@@ -19,7 +19,7 @@ export const TOOL_COMMANDS = {
   forgetApprovals: 'genaiGateway.tools.forgetApprovals',
 } as const;
 
-/** What the chat view needs of the tools. */
+/** The chat's tools as the chat view gets them (it needs the ChatViewTools part). */
 export interface ChatTools {
   runtime: ToolRuntime;
   approvals: ToolApprovals;

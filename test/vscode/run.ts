@@ -126,7 +126,6 @@ function loadUiFiles(grep?: string): UiFile[] {
     const name = f.replace(/\.ui\.js$/, '');
     const file = path.join(UI_TESTS_DIR, f);
     try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       const mod = require(file) as { tests?: UiTest[]; default?: UiTest[] };
       const tests = mod.tests ?? mod.default;
       if (!Array.isArray(tests)) throw new Error('exports no `tests` array');

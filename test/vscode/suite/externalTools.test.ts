@@ -16,7 +16,7 @@ import { classifyModel } from '../../../src/gateway/catalog';
 import { GatewayClient } from '../../../src/gateway/client';
 import type { ChatRequest } from '../../../src/gateway/types/chat';
 import { validateTools } from '../../../src/gateway/validation/chatTools';
-import { MediaActions } from '../../../src/languageModels/mediaActions';
+import { MediaActions } from '../../../src/mediaActions/mediaActions';
 import type { ToolSettings } from '../../../src/platform/settings';
 import type { HostMessage } from '../../../src/protocol/chatProtocol';
 import { createChatTools, type ChatTools } from '../../../src/tools/chatTools';

@@ -15,7 +15,7 @@ import { ConversationStore } from '../../../src/chatView/conversationStore';
 import { classifyModel } from '../../../src/gateway/catalog';
 import { GatewayClient } from '../../../src/gateway/client';
 import type { ChatRequest } from '../../../src/gateway/types/chat';
-import { MediaActions } from '../../../src/languageModels/mediaActions';
+import { MediaActions } from '../../../src/mediaActions/mediaActions';
 import type { ToolSettings } from '../../../src/platform/settings';
 import type { HostMessage } from '../../../src/protocol/chatProtocol';
 import { PROPOSAL_SCHEME } from '../../../src/tools/proposedChanges';
