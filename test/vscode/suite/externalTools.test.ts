@@ -204,7 +204,8 @@ suite('External tools (MCP, other extensions)', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       lags.push(Date.now() - start - 20);
     }
-    assert.ok(Math.max(...lags) < 200, `timers late by ${lags.join(', ')} ms while the tool runs`);
+    // A blocked extension host would hold every timer for as long as the tool runs (forever).
+    assert.ok(Math.max(...lags) < 1000, `timers late by ${lags.join(', ')} ms while the tool runs`);
     const stopped = Date.now();
     await controller.handle({ type: 'stop' });
     await until('the call to be cancelled', () => view.messages.some((m) => m.type === 'toolCallChanged' && m.call.name === name && m.call.status === 'cancelled'), 5000);
