@@ -3,28 +3,25 @@ import { abortUnfinishedFiles } from './gateway/media/atomicFile';
 import { registerChatView } from './chatView/registerChatView';
 import { ClientProvider } from './connection/clientProvider';
 import { registerConnectionCommands } from './connection/commands';
-import { Credentials } from './connection/credentials';
 import { InsecureUrlGuard } from './connection/insecureUrlGuard';
 import { KeyOriginGuard } from './connection/keyOriginGuard';
 import { ModelCatalog } from './connection/modelCatalog';
 import { SecretHeaders } from './connection/secretHeaders';
-import { ConnectionStatusBar } from './connection/statusBar';
 import { registerLanguageModels } from './languageModels/registerLanguageModels';
 import { MediaActions } from './languageModels/mediaActions';
 import { registerMediaGeneration } from './mediaGeneration/registerMediaGeneration';
 import { OutputFiles } from './output/outputFiles';
 import { Log } from './platform/log';
-import { Settings } from './platform/settings';
 import { registerReadAloud } from './readAloud/registerReadAloud';
 import { registerVideoTasks } from './tasksView/registerVideoTasks';
 import { registerChatTools } from './tools/chatTools';
+import type { StartupHandoff } from './startup/handoff';
 
-/** The composition root: builds the services once and hands them to each feature. */
-export function activate(context: vscode.ExtensionContext): void {
+/** The composition root: builds the services once and hands them to each feature. Loaded on first use by src/startup. */
+export function activate(context: vscode.ExtensionContext, startup: StartupHandoff): void {
+  const { settings, credentials, statusBar, entryPoints } = startup;
   const version = String(context.extension.packageJSON.version ?? '0.0.0');
   const log = new Log();
-  const settings = new Settings();
-  const credentials = new Credentials(context.secrets, context.globalState);
   const secretHeaders = new SecretHeaders(context.secrets);
   const provider = new ClientProvider(
     settings,
@@ -36,22 +33,21 @@ export function activate(context: vscode.ExtensionContext): void {
   );
   const catalog = new ModelCatalog(provider);
   const output = new OutputFiles(settings);
+  statusBar.follow(provider);
   context.subscriptions.push(
     log,
-    credentials,
     secretHeaders,
     provider,
     catalog,
-    new ConnectionStatusBar(settings, provider, credentials),
     ...registerConnectionCommands({ settings, credentials, catalog, log, secretHeaders, headerNames: () => provider.addedHeaderNames() }),
   );
   const tools = registerChatTools(context, { settings, mediaActions: new MediaActions(settings), log });
-  saveBeforeExit = registerChatView(context, { clients: provider, catalog, settings, log, tools });
-  registerReadAloud(context, { clients: provider, settings, output, log });
+  saveBeforeExit = registerChatView(context, { clients: provider, catalog, settings, log, tools, entryPoints });
+  registerReadAloud(context, { clients: provider, settings, output, log, entryPoints });
   registerVideoTasks(context, { clients: provider, catalog, settings, log });
   registerMediaGeneration(context, { clients: provider, catalog, settings, output, log });
-  registerLanguageModels(context, { clients: provider, catalog, credentials, settings, log });
-  log.info(`GenAI Gateway ${version} activated.`);
+  registerLanguageModels(context, { clients: provider, catalog, credentials, settings, log, entryPoints });
+  log.info(`GenAI Gateway ${version} activated, on first use: ${startup.reason}.`);
   void output.removeCrashLeftovers().then((removed) => removed.length && log.info(`Removed ${removed.length} temporary file(s) an earlier crash left in the output folder.`));
 }
 

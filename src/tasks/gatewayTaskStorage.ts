@@ -15,6 +15,9 @@ export interface KeyValueStore {
 
 export const TASKS_STATE_KEY = 'genaiGateway.videoTasks';
 
+/** The JsonFileStore's file in the extension's global storage folder. */
+export const TASKS_FILE_NAME = 'video-tasks.json';
+
 export function gatewayTaskStorage(store: KeyValueStore, baseUrl: string): TaskStorage {
   const gateway = baseUrl.replace(/\/+$/, '');
   const all = (): Record<string, PersistedTasks> => store.get<Record<string, PersistedTasks>>(TASKS_STATE_KEY) ?? {};
