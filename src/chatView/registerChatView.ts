@@ -1,5 +1,6 @@
 /** Wires the chat view into the extension: storage, controller, webview view and commands. */
 import * as vscode from 'vscode';
+import type { EntryPoints } from '../platform/entryPoints';
 import { ChatController, type ChatServices } from './chatController';
 import { registerChatCommands } from './chatCommands';
 import { ChatViewProvider, CHAT_VIEW_ID } from './chatViewProvider';
@@ -8,6 +9,7 @@ import { ConversationStore } from './conversationStore';
 
 export interface ChatViewServices extends ChatServices {
   settings: ChatServices['settings'] & { chatSystemPrompt(): string };
+  entryPoints: Pick<EntryPoints, 'registerWebviewViewProvider'>;
 }
 
 /** Returns what the extension's deactivation must wait for: answers still arriving ended as interrupted and written to disk. */
@@ -19,7 +21,7 @@ export function registerChatView(context: vscode.ExtensionContext, services: Cha
   const view = new ChatViewProvider(context.extensionUri, controller, services.log);
   context.subscriptions.push(
     controller,
-    vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
+    services.entryPoints.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     ...registerChatCommands(controller, view),
   );
   return () => controller.shutdown();

@@ -17,7 +17,10 @@ export const ARCHITECTURE: Architecture = {
     { name: 'features', members: ['chatView', 'languageModels', 'mediaGeneration', 'readAloud', 'tasksView', 'tools'], vscode: true },
     { name: 'webviews', members: ['webview'], vscode: false, onlyImports: ['protocol', 'chat'] },
     { name: 'composition root', members: ['extension.ts'], vscode: true },
+    { name: 'startup', members: ['startup'], vscode: true },
   ],
+  // The startup bundle requires the features bundle (dist/extension.js) when first needed.
+  bundleLoaders: ['startup/bootstrap'],
   vscodeFree: [
     'mediaGeneration/forms',
     'mediaGeneration/generation',
