@@ -19,7 +19,7 @@ import { MediaActions } from '../../../src/languageModels/mediaActions';
 import type { ToolSettings } from '../../../src/platform/settings';
 import type { HostMessage } from '../../../src/protocol/chatProtocol';
 import { PROPOSAL_SCHEME } from '../../../src/tools/proposedChanges';
-import { bundledRipgrep } from '../../../src/tools/search/ripgrepLocation';
+import { bundledRipgrep } from '../../../src/workspace/ripgrepLocation';
 import { createChatTools } from '../../../src/tools/chatTools';
 import { startEmulator, type Emulator } from '../../emulator';
 import { MemoryMemento, RecordingView, until } from './chatViewKit';
