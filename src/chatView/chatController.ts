@@ -12,6 +12,7 @@ import type { GatewayClient } from '../gateway/client';
 import type { ModelObject } from '../gateway/types/models';
 import { APPENDED_MESSAGE, type HostMessage, type ModelList, type ToolOption, type WebviewMessage } from '../protocol/chatProtocol';
 import type { ChatTools } from '../tools/chatTools';
+import { ChatAttachments, type InstructionsSource } from './chatAttachments';
 import type { ConversationLibrary } from './conversationLibrary';
 import { errorText } from '../gateway/errors';
 import { exportConversation } from './exportConversation';
@@ -26,6 +27,8 @@ export interface ChatServices {
   log: { warn(message: string): void };
   /** Absent: requests offer no tools. */
   tools?: ChatTools;
+  /** The workspace's instruction files for the system prompt; absent: none. */
+  instructions?: InstructionsSource;
 }
 
 /** The webview as the controller sees it: a place to post to once it is ready. */
@@ -45,6 +48,7 @@ export class ChatController implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly loading: Promise<void>;
   private readonly approvals = new PendingApprovals();
+  readonly attachments: ChatAttachments;
   private models: ModelList = { models: [] };
   private view: ChatViewPort | undefined;
 
@@ -54,6 +58,8 @@ export class ChatController implements vscode.Disposable {
   ) {
     this.loading = library.load();
     this.subscriptions.push(services.clients.onDidChangeConnection(() => void this.loadModels(false)));
+    this.attachments = new ChatAttachments({ post: (m) => this.post(m), attach: (chip) => this.addContext(chip, false) }, services.instructions);
+    if (services.instructions) this.subscriptions.push(services.instructions.onDidChange(() => this.attachments.postInstructions()));
     const tools = services.tools;
     if (tools) {
       tools.approvals.setViewAsker((call, signal) => (this.view && this.view.isVisible?.() !== false ? this.approvals.wait(call, signal) : undefined));
@@ -77,6 +83,7 @@ export class ChatController implements vscode.Disposable {
     this.chooseModelIfNone(conversation);
     view.post({ type: 'state', state: { conversations: this.library.summaries(), conversation, busy: this.isBusy(conversation), models: this.models, tools: this.toolOptions() } });
     this.postProblem(conversation);
+    this.attachments.postInstructions();
     void this.loadModels(false);
   }
 
@@ -94,6 +101,7 @@ export class ChatController implements vscode.Disposable {
     switch (message.type) {
       case 'send':
         c.draft.text = message.text;
+        c.draft.context = await this.attachments.read(c.draft.context);
         if (this.start(c, (s) => s.send(message.text))) this.postDraft(c, true);
         return;
       case 'stop': return this.stop();
@@ -130,6 +138,8 @@ export class ChatController implements vscode.Disposable {
       case 'openCode':
       case 'openLink':
         return handleCodeAction(message, this.services.log);
+      default:
+        return this.attachments.handle(message, c);
     }
   }
 
@@ -198,7 +208,7 @@ export class ChatController implements vscode.Disposable {
     if (!session) {
       session = new ChatSession(c, {
         backend: () => this.services.clients.get().chat,
-        requestOptions: () => ({ user: this.services.settings.chatUser() }),
+        requestOptions: () => ({ user: this.services.settings.chatUser(), instructions: this.services.instructions?.current() }),
         listener: this.listenerFor(c),
         tools: this.services.tools?.runtime,
       });
