@@ -34,8 +34,3 @@ export function instructionsPrompt(instructions: readonly WorkspaceInstruction[]
     .join('\n\n');
 }
 
-/** "Using instructions from AGENTS.md and .github/copilot-instructions.md" */
-export function instructionsNotice(files: readonly string[]): string {
-  const list = files.length <= 1 ? files.join('') : `${files.slice(0, -1).join(', ')} and ${files[files.length - 1]}`;
-  return `Using instructions from ${list}`;
-}
