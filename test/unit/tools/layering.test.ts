@@ -8,8 +8,8 @@ const root = path.resolve(__dirname, '../../../..');
 // The tools' policy, text logic and search engines are unit-tested without VS Code: these modules must stay free of it.
 const PURE = [
   ...['toolSpec', 'builtinToolSpecs', 'toolArgs', 'textEdits', 'textFileLimit', 'userDefinedTools', 'jsonSchemaCheck', 'mediaToolSpecs'].map((name) => `src/tools/${name}`),
-  ...['excludeGlobs', 'ripgrepLocation', 'ripgrepOutput', 'ripgrepSearch', 'searchOutcome', 'searchWorker', 'workerSearch'].map((name) => `src/tools/search/${name}`),
-  ...['pathPolicy', 'realpath'].map((name) => `src/workspace/${name}`),
+  ...['ripgrepOutput', 'ripgrepSearch', 'searchOutcome', 'searchWorker', 'workerSearch'].map((name) => `src/tools/search/${name}`),
+  ...['pathPolicy', 'realpath', 'excludeGlobs', 'ripgrepLocation', 'ripgrepFiles', 'globMatcher'].map((name) => `src/workspace/${name}`),
 ];
 
 /** The module file of an import: `x.ts`, or `x/index.ts`. */
