@@ -11,6 +11,8 @@ export const MAX_ITEM_CHARS = 50_000;
 export const MAX_MESSAGE_CHARS = 200_000;
 /** Larger files are not read at all (their first MAX_ITEM_CHARS would rarely be what was meant). */
 export const MAX_READ_BYTES = 4 * 1024 * 1024;
+/** Less room than this left in the message: the attachment is not cut to a stub but left out. */
+const MIN_USEFUL_CHARS = 200;
 /** A folder's tree lists at most this many entries. */
 export const MAX_TREE_ENTRIES = 500;
 /** The current problems listed at most. */
@@ -38,7 +40,7 @@ export function fitToLimits(chips: readonly ContextChip[], total = MAX_MESSAGE_C
   return chips.map((chip) => {
     if (chip.text === '') return chip;
     const room = Math.min(perItem, left);
-    if (room <= 0) return { ...chip, text: '', note: joinNotes(chip.note, `not attached: the message's attachments reached ${total.toLocaleString('en')} characters`) };
+    if (room < Math.min(MIN_USEFUL_CHARS, chip.text.length)) return { ...chip, text: '', note: joinNotes(chip.note, `not attached: the message's attachments reached ${total.toLocaleString('en')} characters`) };
     const capped = capText(chip.text, room);
     left -= capped.text.length;
     if (!capped.cut) return chip;

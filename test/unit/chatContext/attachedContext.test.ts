@@ -20,14 +20,17 @@ test('capText cuts at a line end near the limit, else at the limit', () => {
 });
 
 test('fitToLimits cuts each attachment at its cap and the message at the total; later ones get a note only', () => {
-  const fitted = fitToLimits([chip('a', 'a'.repeat(30)), chip('b', 'b'.repeat(30)), chip('c', 'c'.repeat(30)), chip('d', '')], 50, 20);
-  assert.deepEqual(fitted.map((c) => c.text.length), [20, 20, 10, 0]);
-  assert.match(fitted[0]!.note ?? '', /cut at 20 of 30 characters \(limit: 20 characters per attachment\)/);
-  assert.match(fitted[2]!.note ?? '', /cut at 10 of 30 characters \(limit: 50 characters per message\)/);
+  const [one] = fitToLimits([chip('a', 'a'.repeat(300))], 10_000, 280);
+  assert.equal(one!.text.length, 280);
+  assert.match(one!.note ?? '', /cut at 280 of 300 characters \(limit: 280 characters per attachment\)/);
+  const fitted = fitToLimits([chip('a', 'a'.repeat(300)), chip('b', 'b'.repeat(300)), chip('c', 'c'.repeat(300)), chip('d', ''), chip('e', 'e'.repeat(300), { note: 'ignored' })], 850, 1000);
+  assert.deepEqual(fitted.map((c) => c.text.length), [300, 300, 250, 0, 0]);
+  assert.equal(fitted[0]!.note, undefined);
+  assert.match(fitted[2]!.note ?? '', /cut at 250 of 300 characters \(limit: 850 characters per message\)/);
   assert.equal(fitted[3]!.note, undefined, 'an empty chip is left as it is');
-  const over = fitToLimits([chip('a', 'a'.repeat(30)), chip('b', 'b', { note: 'ignored' })], 30, 40);
-  assert.equal(over[1]!.text, '');
-  assert.equal(over[1]!.note, "ignored; not attached: the message's attachments reached 30 characters");
+  assert.equal(fitted[4]!.note, "ignored; not attached: the message's attachments reached 850 characters");
+  const stub = fitToLimits([chip('a', 'a'.repeat(790)), chip('b', 'b'.repeat(300))], 850, 1000);
+  assert.equal(stub[1]!.text, '', 'too little room left: not cut to a stub of 60 characters');
 });
 
 test('a folder tree lists folders first, indented, and counts what is over the cap', () => {
