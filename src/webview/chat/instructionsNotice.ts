@@ -18,6 +18,6 @@ export class InstructionsNotice {
       return link;
     });
     const joined = links.flatMap((link, i) => (i === 0 ? [link] : [i === links.length - 1 ? ' and ' : ', ', link]));
-    this.element.replaceChildren(el('span', { class: 'codicon codicon-book', 'aria-hidden': 'true' }), ' Using instructions from ', ...joined);
+    this.element.replaceChildren(el('span', { class: 'codicon codicon-book', 'aria-hidden': 'true' }), el('span', {}, 'Using instructions from ', ...joined));
   }
 }
