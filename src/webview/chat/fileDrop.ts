@@ -1,8 +1,9 @@
 /**
  * Files dropped on the chat view are attached. VS Code hands a webview a
  * drop from the Explorer or an editor tab only while Shift is held (without
- * it, the workbench takes the drop); the URIs come as `text/uri-list`, and
- * VS Code's own lists as `application/vnd.code.uri-list` and `ResourceURLs`.
+ * it, the workbench keeps the drop). Seen in code-server 4.139: from the
+ * Explorer `text/uri-list`, `application/vnd.code.uri-list` and `ResourceURLs`;
+ * from an editor tab the last two only; as `vscode-remote://` URIs.
  */
 import type { HostConnection } from './hostConnection';
 

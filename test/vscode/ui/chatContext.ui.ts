@@ -5,9 +5,10 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type { Emulator } from '../lib/emulator';
+import type { FrameLocator, Locator } from 'playwright-core';
 import { openChat } from '../lib/chatView';
 import { sleep } from '../lib/proc';
-import { assert, uiTest } from '../lib/ui';
+import { assert, uiTest, type UiContext } from '../lib/ui';
 
 const CHAT_PATH = '/v1/chat/completions';
 
@@ -15,6 +16,35 @@ const CHAT_PATH = '/v1/chat/completions';
 function lastChatMessages(emulator: Emulator): Array<{ role: string; content: string }> {
   const request = emulator.requests.filter((r) => r.method === 'POST' && r.path === CHAT_PATH).at(-1);
   return ((request?.body as { messages?: Array<{ role: string; content: string }> } | undefined)?.messages) ?? [];
+}
+
+/** Drags `source` onto the chat's composer with the mouse, holding Shift when asked (VS Code gives a webview the drop only then). */
+async function dragOntoComposer(ctx: UiContext, chat: FrameLocator, source: Locator, shift: boolean): Promise<void> {
+  const from = await source.boundingBox();
+  const to = await chat.locator('.composer-input').boundingBox();
+  assert.ok(from && to, 'both ends of the drag are on screen');
+  const start = { x: from.x + 20, y: from.y + from.height / 2 };
+  await ctx.page.mouse.move(start.x, start.y);
+  await ctx.page.mouse.down();
+  if (shift) await ctx.page.keyboard.down('Shift');
+  for (let i = 1; i <= 20; i++) {
+    await ctx.page.mouse.move(start.x + ((to.x + 40 - start.x) * i) / 20, start.y + ((to.y + 10 - start.y) * i) / 20);
+    await sleep(40);
+  }
+  await ctx.page.mouse.up();
+  if (shift) await ctx.page.keyboard.up('Shift');
+}
+
+/** Moves the chat view to the secondary side bar (View: Move View), so the Explorer and the chat show together. */
+async function chatBesideExplorer(ctx: UiContext): Promise<FrameLocator> {
+  await openChat(ctx);
+  await ctx.wb.runCommand('View: Move View');
+  await ctx.wb.quickInput.locator('.monaco-list-row', { hasText: /^Chat/ }).first().click();
+  await ctx.wb.quickInput.locator('.monaco-list-row', { hasText: 'New Secondary Side Bar Entry' }).click();
+  await ctx.wb.quickInput.waitFor({ state: 'hidden', timeout: 10000 });
+  await ctx.wb.blur();
+  await ctx.page.keyboard.press('Control+Shift+E');
+  return ctx.wb.waitForWebview('.composer-input');
 }
 
 export const tests = [
@@ -106,4 +136,23 @@ export const tests = [
     await chat.locator('.composer .chip').getByRole('button', { name: /^Remove script\.py/ }).click();
     await sleep(200);
   }, { timeoutMs: 60000 }),
+
+  uiTest('a file dragged from an editor tab or the Explorer and dropped with Shift is attached; without Shift the workbench keeps the drop', async (ctx) => {
+    await ctx.wb.openFile('hello.txt');
+    let chat = await openChat(ctx);
+    const tab = ctx.page.locator('.tabs-container .tab', { hasText: 'hello.txt' });
+    await dragOntoComposer(ctx, chat, tab, false);
+    await sleep(1000);
+    assert.strictEqual(await chat.locator('.composer .chip').count(), 0, 'nothing reaches the webview without Shift');
+    await dragOntoComposer(ctx, chat, tab, true);
+    await chat.locator('.composer .chip', { hasText: 'hello.txt' }).waitFor({ state: 'visible', timeout: 10000 });
+
+    chat = await chatBesideExplorer(ctx);
+    const row = ctx.page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'script.py' });
+    await row.waitFor({ state: 'visible', timeout: 15000 });
+    await dragOntoComposer(ctx, chat, row, true);
+    await chat.locator('.composer .chip', { hasText: 'script.py' }).waitFor({ state: 'visible', timeout: 10000 });
+    await ctx.screenshot('dropped');
+    for (const name of ['hello.txt', 'script.py']) await chat.locator('.composer .chip').getByRole('button', { name: `Remove ${name}` }).click();
+  }, { timeoutMs: 90000 }),
 ];
