@@ -257,7 +257,7 @@ suite('Chat tools', () => {
     assert.ok(update.tools.some((t) => t.name === 'edit_file') && update.tools.some((t) => t.name === 'create_video_task'));
   });
 
-  test('search_text runs VS Code\'s own ripgrep: node_modules and .gitignored files left out, look-around refused with the reason, (a+)+$ answered at once; list_files leaves out node_modules', async () => {
+  test('search_text runs VS Code\'s own ripgrep: node_modules and .gitignored files left out, look-around refused with the reason, (a+)+$ answered at once; list_files leaves out node_modules and .gitignored files', async () => {
     assert.ok(await bundledRipgrep(vscode.env.appRoot), `no ripgrep under ${vscode.env.appRoot}`);
     const needle = `needle${Date.now()}`;
     fs.mkdirSync(path.join(sandbox, 'node_modules', 'dep'), { recursive: true });
@@ -275,7 +275,7 @@ suite('Chat tools', () => {
     assert.match(pathological?.result ?? '', /^No line matches/);
     assert.ok((pathological?.durationMs ?? Infinity) < 5000, `${pathological?.durationMs} ms`);
     const listed = (await result('list_files', { pattern: rel('**') }))?.result ?? '';
-    assert.ok(listed.includes(rel('kept.txt')) && !listed.includes('node_modules'), listed);
+    assert.ok(listed.includes(rel('kept.txt')) && !listed.includes('node_modules') && !listed.includes('ignored.txt'), listed);
   });
 
   test('edit_file shows its diff before asking, applies as a WorkspaceEdit, and Undo takes it back', async () => {
