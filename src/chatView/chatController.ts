@@ -49,6 +49,7 @@ export class ChatController implements vscode.Disposable {
   private readonly loading: Promise<void>;
   private readonly approvals = new PendingApprovals();
   readonly attachments: ChatAttachments;
+  private readingAttachments = false;
   private models: ModelList = { models: [] };
   private view: ChatViewPort | undefined;
 
@@ -99,11 +100,15 @@ export class ChatController implements vscode.Disposable {
     await this.loading;
     const c = this.library.active;
     switch (message.type) {
-      case 'send':
+      case 'send': {
+        // A second Enter while the attachments are read would send them twice.
+        if (this.readingAttachments) return;
         c.draft.text = message.text;
-        c.draft.context = await this.attachments.read(c.draft.context);
+        this.readingAttachments = true;
+        c.draft.context = await this.attachments.read(c.draft.context).finally(() => (this.readingAttachments = false));
         if (this.start(c, (s) => s.send(message.text))) this.postDraft(c, true);
         return;
+      }
       case 'stop': return this.stop();
       case 'regenerate': return void this.start(c, (s) => s.regenerate());
       case 'continue': return void this.start(c, (s) => s.continueAnswer());
