@@ -7,6 +7,7 @@ import { readChatParams } from './chatParams';
 import { CONTEXT_KINDS, type AssistantStatus, type AssistantTurn, type Conversation, type ContextChip, type Draft, type ToolCallRecord, type ToolCallStatus, type Turn, type TurnReasoning, type UserTurn } from './conversation';
 import { bool, list, num, oneOf, record, str } from './jsonFields';
 import { CANCELLED_RESULT, isUnfinished } from './toolLoop';
+import { readToolSource, readToolSwitches } from './toolSources';
 
 export const STORAGE_VERSION = 1;
 
@@ -34,6 +35,7 @@ export function parseConversation(json: string): Conversation {
     model: str(c.model, 'model'),
     params: readChatParams(c.params),
     ...(c.toolChoice !== undefined ? { toolChoice: readToolChoice(c.toolChoice) } : {}),
+    ...(c.toolSwitches !== undefined ? { toolSwitches: readToolSwitches(c.toolSwitches) } : {}),
     turns: list(c.turns, 'turns').map((t, i) => turn(record(t, `turns[${i}]`))),
     draft: draft(record(c.draft, 'draft')),
   };
@@ -93,6 +95,7 @@ function toolCall(c: Record<string, unknown>): ToolCallRecord {
   };
   if (c.result !== undefined) out.result = str(c.result, 'toolCall.result');
   if (c.durationMs !== undefined) out.durationMs = num(c.durationMs, 'toolCall.durationMs');
+  if (c.source !== undefined) out.source = readToolSource(c.source);
   if (isUnfinished(out)) {
     out.status = 'cancelled';
     out.result = CANCELLED_RESULT;

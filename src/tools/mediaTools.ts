@@ -7,11 +7,11 @@
 import * as vscode from 'vscode';
 import type { SpeechFormat } from '../gateway/types/speech';
 import { SPEECH_FORMATS } from '../gateway/validation/limits';
-import type { MediaActions, VideoTaskRequest } from '../languageModels/mediaActions';
-import { imageResultText, MEDIA_TOOL_SPECS, readingResultText, speechSavedText, videoTaskResultText, type MediaToolSpec } from './mediaToolSpecs';
+import type { MediaActions, VideoTaskRequest } from '../mediaActions/mediaActions';
+import { imageResultText, MEDIA_TOOL_SPECS, readingResultText, speechSavedText, videoTaskResultText, type MediaToolSpec } from '../mediaActions/mediaToolSpecs';
 import { optionalBoolean, optionalInteger, optionalNumber, optionalString, optionalStrings, requiredString, type ToolArgs } from './toolArgs';
 import type { ToolSpec } from './toolSpec';
-import { tokenFor } from '../platform/cancellation';
+import { tokenFor } from '../workspace/cancellation';
 import type { WorkspaceTool } from './workspaceTool';
 import { shownPath } from '../workspace/workspacePaths';
 

@@ -7,7 +7,7 @@
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { tokenFor } from '../platform/cancellation';
+import { tokenFor } from './cancellation';
 import { excludedGlobs, findFilesExclude } from './excludeGlobs';
 import { globMatcher } from './globMatcher';
 import { ripgrepFiles } from './ripgrepFiles';
