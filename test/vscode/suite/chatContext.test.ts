@@ -115,6 +115,30 @@ suite('Chat context', () => {
     assert.strictEqual(picker.chipFor('c-unknown'), undefined);
   });
 
+  test('the selection and the current problems are offered; problems are read when sent, as file:line:column severity: message', async () => {
+    const file = write(path.join(sandbox, 'broken.ts'), 'const a = 1;\nconst b = 2;\n');
+    const uri = vscode.Uri.file(file);
+    const diagnostics = vscode.languages.createDiagnosticCollection('chat-context-test');
+    try {
+      diagnostics.set(uri, [new vscode.Diagnostic(new vscode.Range(1, 6, 1, 7), 'b is never read', vscode.DiagnosticSeverity.Warning)]);
+      const editor = await vscode.window.showTextDocument(uri);
+      editor.selection = new vscode.Selection(0, 0, 1, 0);
+      const picker = new ContextPicker(new WorkspaceListing());
+      const items = await picker.find('');
+      const selection = items.find((i) => i.kind === 'selection');
+      assert.strictEqual(selection?.description, `${path.relative(WORKSPACE, file)}:1-1`);
+      assert.strictEqual(picker.chipFor(selection.id)?.text, 'const a = 1;\n');
+      const problems = items.find((i) => i.kind === 'problems');
+      assert.ok(problems, JSON.stringify(items));
+      const [read] = await readAttachments([picker.chipFor(problems.id)!], new WorkspaceListing());
+      assert.match(read!.text, new RegExp(`${path.relative(WORKSPACE, file).replace(/[.\\/]/g, '\\$&')}:2:7 warning: b is never read`));
+      assert.ok(!(await picker.find('zzqq')).some((i) => i.kind === 'selection' || i.kind === 'problems'), 'filtered by the query too');
+    } finally {
+      diagnostics.dispose();
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    }
+  });
+
   suite('workspace instructions', () => {
     const agents = () => path.join(WORKSPACE, 'AGENTS.md');
     const copilot = () => path.join(WORKSPACE, '.github', 'copilot-instructions.md');
