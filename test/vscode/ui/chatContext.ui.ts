@@ -155,4 +155,29 @@ export const tests = [
     await ctx.screenshot('dropped');
     for (const name of ['hello.txt', 'script.py']) await chat.locator('.composer .chip').getByRole('button', { name: `Remove ${name}` }).click();
   }, { timeoutMs: 90000 }),
+
+  uiTest('the # picker and the chips follow the theme (high contrast, dark)', async (ctx) => {
+    const settingsFile = path.join(ctx.workspace, '.vscode', 'settings.json');
+    const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;
+    const chat = await openChat(ctx);
+    const input = chat.locator('.composer-input');
+    try {
+      for (const [theme, bodyClass] of [['Default High Contrast', 'vscode-high-contrast'], ['Default Dark Modern', 'vscode-dark']] as const) {
+        fs.writeFileSync(settingsFile, JSON.stringify({ ...settings, 'workbench.colorTheme': theme }, null, 2));
+        await chat.locator(`body.${bodyClass}`).waitFor({ state: 'attached', timeout: 15000 });
+        await sleep(300); // the theme's colours follow the class
+        await input.fill('');
+        await input.pressSequentially('#script', { delay: 20 });
+        const option = chat.locator('.context-option[aria-selected="true"]');
+        await option.waitFor({ state: 'visible', timeout: 15000 });
+        const colours = await option.evaluate((el) => ({ fg: getComputedStyle(el).color, bg: getComputedStyle(el).backgroundColor, page: getComputedStyle(document.body).backgroundColor }));
+        assert.notStrictEqual(colours.fg, colours.bg, `${theme}: the selected item's text stands out from its background: ${JSON.stringify(colours)}`);
+        await ctx.screenshot(`picker-${bodyClass}`);
+        await input.press('Escape');
+      }
+    } finally {
+      fs.writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
+      await input.fill('');
+    }
+  }, { timeoutMs: 60000 }),
 ];
