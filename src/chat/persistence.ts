@@ -4,7 +4,7 @@
  */
 import type { ChatUsage, ToolChoice } from '../gateway/types/chat';
 import { readChatParams } from './chatParams';
-import type { AssistantStatus, AssistantTurn, Conversation, ContextChip, Draft, ToolCallRecord, ToolCallStatus, Turn, TurnReasoning, UserTurn } from './conversation';
+import { CONTEXT_KINDS, type AssistantStatus, type AssistantTurn, type Conversation, type ContextChip, type Draft, type ToolCallRecord, type ToolCallStatus, type Turn, type TurnReasoning, type UserTurn } from './conversation';
 import { bool, list, num, oneOf, record, str } from './jsonFields';
 import { CANCELLED_RESULT, isUnfinished } from './toolLoop';
 import { readToolSource, readToolSwitches } from './toolSources';
@@ -130,6 +130,9 @@ function chips(value: unknown): ContextChip[] {
       startLine: num(c.startLine, 'chip.startLine'),
       endLine: num(c.endLine, 'chip.endLine'),
       text: str(c.text, 'chip.text'),
+      ...(c.kind === undefined ? {} : { kind: oneOf(c.kind, CONTEXT_KINDS, 'chip.kind') }),
+      ...(c.name === undefined ? {} : { name: str(c.name, 'chip.name') }),
+      ...(c.note === undefined ? {} : { note: str(c.note, 'chip.note') }),
     };
   });
 }

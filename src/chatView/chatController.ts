@@ -14,6 +14,7 @@ import type { GatewayClient } from '../gateway/client';
 import type { ModelObject } from '../gateway/types/models';
 import { APPENDED_MESSAGE, type HostMessage, type ModelList, type ToolOption, type WebviewMessage } from '../protocol/chatProtocol';
 import { unhandledMessage } from '../protocol/unhandledMessage';
+import { ChatAttachments, type InstructionsSource } from './chatAttachments';
 import type { ConversationLibrary } from './conversationLibrary';
 import { errorText } from '../gateway/errors';
 import { exportConversation } from './exportConversation';
@@ -28,6 +29,8 @@ export interface ChatServices {
   log: { warn(message: string): void };
   /** Absent: requests offer no tools. */
   tools?: ChatViewTools;
+  /** The workspace's instruction files for the system prompt; absent: none. */
+  instructions?: InstructionsSource;
 }
 
 /** What the chat view needs of the chat's tools (src/tools builds them, the composition root hands them over). */
@@ -60,6 +63,8 @@ export class ChatController implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly loading: Promise<void>;
   private readonly approvals = new PendingApprovals();
+  readonly attachments: ChatAttachments;
+  private readingAttachments = false;
   private models: ModelList = { models: [] };
   private view: ChatViewPort | undefined;
 
@@ -69,6 +74,8 @@ export class ChatController implements vscode.Disposable {
   ) {
     this.loading = library.load();
     this.subscriptions.push(services.clients.onDidChangeConnection(() => void this.loadModels(false)));
+    this.attachments = new ChatAttachments({ post: (m) => this.post(m), attach: (chip) => this.addContext(chip, false) }, services.instructions);
+    if (services.instructions) this.subscriptions.push(services.instructions.onDidChange(() => this.attachments.postInstructions()));
     const tools = services.tools;
     if (tools) {
       tools.approvals.setViewAsker((call, signal) => (this.view && this.view.isVisible?.() !== false ? this.approvals.wait(call, signal) : undefined));
@@ -93,6 +100,7 @@ export class ChatController implements vscode.Disposable {
     const tools = this.toolOptions(conversation);
     view.post({ type: 'state', state: { conversations: this.library.summaries(), conversation, busy: this.isBusy(conversation), models: this.models, tools: tools.tools, ...(tools.note ? { toolsNote: tools.note } : {}) } });
     this.postProblem(conversation);
+    this.attachments.postInstructions();
     void this.loadModels(false);
   }
 
@@ -108,10 +116,15 @@ export class ChatController implements vscode.Disposable {
     await this.loading;
     const c = this.library.active;
     switch (message.type) {
-      case 'send':
+      case 'send': {
+        // A second Enter while the attachments are read would send them twice.
+        if (this.readingAttachments) return;
         c.draft.text = message.text;
+        this.readingAttachments = true;
+        c.draft.context = await this.attachments.read(c.draft.context).finally(() => (this.readingAttachments = false));
         if (this.start(c, (s) => s.send(message.text))) this.postDraft(c, true);
         return;
+      }
       case 'stop': return this.stop();
       case 'regenerate': return void this.start(c, (s) => s.regenerate());
       case 'continue': return void this.start(c, (s) => s.continueAnswer());
@@ -154,6 +167,12 @@ export class ChatController implements vscode.Disposable {
       case 'openCode':
       case 'openLink':
         return handleCodeAction(message, this.services.log);
+      case 'findContext':
+      case 'attachContext':
+      case 'attachUris':
+      case 'openContext':
+      case 'openInstructions':
+        return this.attachments.handle(message, c);
       default:
         return unhandledMessage(message);
     }
@@ -224,7 +243,7 @@ export class ChatController implements vscode.Disposable {
     if (!session) {
       session = new ChatSession(c, {
         backend: () => this.services.clients.get().chat,
-        requestOptions: () => ({ user: this.services.settings.chatUser() }),
+        requestOptions: () => ({ user: this.services.settings.chatUser(), instructions: this.services.instructions?.current() }),
         listener: this.listenerFor(c),
         tools: this.services.tools?.runtime,
       });

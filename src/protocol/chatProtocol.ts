@@ -8,7 +8,7 @@
 import type { ChatParams } from '../chat/chatParams';
 import { readChatParams } from '../chat/chatParams';
 import type { AnswerPart, AssistantTurn, Conversation, Draft, ToolCallRecord } from '../chat/conversation';
-import { bool, oneOf, str } from '../chat/jsonFields';
+import { bool, list, num, oneOf, str } from '../chat/jsonFields';
 import type { ModelOption } from '../chat/modelOptions';
 import { readToolChoice } from '../chat/persistence';
 import type { ApprovalDecision } from '../chat/toolLoop';
@@ -37,6 +37,15 @@ export interface ToolOption {
   source: ToolSource;
   /** In the active conversation: offered, switched off, or switched on beyond the limit of tools per request. */
   state: ToolState;
+}
+
+/** What the # picker offers: its kind (the icon), what it is, where it is. */
+export interface ContextItem {
+  /** The host's name for the item; the webview sends it back to attach it. */
+  id: string;
+  kind: 'selection' | 'problems' | 'editor' | 'file' | 'folder' | 'symbol';
+  label: string;
+  description: string;
 }
 
 export interface ChatViewState {
@@ -76,7 +85,11 @@ export type HostMessage =
   /** Why a request would be refused (the validator's message), shown at the composer; none: all is valid. */
   | { type: 'problem'; message?: string }
   | { type: 'focusComposer' }
-  | { type: 'toggleHistory' };
+  | { type: 'toggleHistory' }
+  /** The # picker's items for the query of the request with this number. */
+  | { type: 'contextItems'; requestId: number; items: ContextItem[] }
+  /** The workspace instruction files the system prompt carries now (none: the notice is hidden). */
+  | { type: 'instructions'; files: string[] };
 
 /** The message carrying streamed text of each part of an answer. */
 export const APPENDED_MESSAGE = { answer: 'textAppended', reasoning: 'reasoningAppended', refusal: 'refusalAppended' } as const satisfies Record<AnswerPart, HostMessage['type']>;
@@ -111,7 +124,21 @@ export type WebviewMessage =
   | { type: 'copyCode'; code: string }
   | { type: 'insertCode'; code: string }
   | { type: 'openCode'; code: string; language: string }
-  | { type: 'openLink'; href: string };
+  | { type: 'openLink'; href: string }
+  /** The # picker asks what matches what was typed after `#`. */
+  | { type: 'findContext'; query: string; requestId: number }
+  /** The user chose a # picker item. */
+  | { type: 'attachContext'; itemId: string }
+  /** Files dropped on the view (text/uri-list). */
+  | { type: 'attachUris'; uris: string[] }
+  /** A chip was clicked: of the draft, or of a user turn. */
+  | { type: 'openContext'; chipId: string; turnId?: string }
+  | { type: 'openInstructions'; file: string };
+
+/** A # query is cut here: no file name is longer. */
+const MAX_QUERY_CHARS = 256;
+/** One drop attaches at most this many files. */
+const MAX_DROPPED = 50;
 
 /** Reads each message type's fields; throws on a missing or mistyped one. */
 const READERS: MessageReaders<WebviewMessage> = {
@@ -140,6 +167,11 @@ const READERS: MessageReaders<WebviewMessage> = {
   insertCode: (m) => ({ type: 'insertCode', code: str(m.code, 'code') }),
   openCode: (m) => ({ type: 'openCode', code: str(m.code, 'code'), language: str(m.language, 'language') }),
   openLink: (m) => ({ type: 'openLink', href: str(m.href, 'href') }),
+  findContext: (m) => ({ type: 'findContext', query: str(m.query, 'query').slice(0, MAX_QUERY_CHARS), requestId: num(m.requestId, 'requestId') }),
+  attachContext: (m) => ({ type: 'attachContext', itemId: str(m.itemId, 'itemId') }),
+  attachUris: (m) => ({ type: 'attachUris', uris: list(m.uris, 'uris').slice(0, MAX_DROPPED).map((u, i) => str(u, `uris[${i}]`)) }),
+  openContext: (m) => ({ type: 'openContext', chipId: str(m.chipId, 'chipId'), ...(m.turnId === undefined ? {} : { turnId: str(m.turnId, 'turnId') }) }),
+  openInstructions: (m) => ({ type: 'openInstructions', file: str(m.file, 'file') }),
 };
 
 /**

@@ -10,7 +10,8 @@
 import * as vscode from 'vscode';
 import { externalToolParameters, externalToolSource, type ExtensionRef } from './externalToolSource';
 import { toolResultText } from './toolResultText';
-import { tokenFor, type WorkspaceTool } from './workspaceTool';
+import { tokenFor } from '../workspace/cancellation';
+import type { WorkspaceTool } from './workspaceTool';
 
 /** Every tool in vscode.lm.tools except this extension's own (the chat has them built in). */
 export function vscodeLmTools(ownExtensionId: string): WorkspaceTool[] {

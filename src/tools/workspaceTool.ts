@@ -15,11 +15,3 @@ export interface WorkspaceTool {
   /** Shows what the call would change before the user is asked; resolves to what closes it. */
   preview?(args: ToolArgs, signal: AbortSignal): Promise<vscode.Disposable | undefined>;
 }
-
-/** A cancellation token that follows the signal, for the VS Code APIs that take one. */
-export function tokenFor(signal: AbortSignal): vscode.CancellationTokenSource {
-  const source = new vscode.CancellationTokenSource();
-  if (signal.aborted) source.cancel();
-  else signal.addEventListener('abort', () => source.cancel(), { once: true });
-  return source;
-}

@@ -88,6 +88,10 @@ export class ChatApp {
       case 'toggleHistory':
         this.history.toggle();
         return;
+      case 'contextItems':
+        return this.composer.showContextItems(message.requestId, message.items);
+      case 'instructions':
+        return this.composer.showInstructions(message.files);
     }
   }
 

@@ -29,9 +29,8 @@ export const ARCHITECTURE: Architecture = {
     'mediaActions/mediaToolSpecs',
     'output/mp4Audio',
     'output/workspaceMedia',
-    'workspace/pathPolicy',
-    'workspace/realpath',
+    ...['pathPolicy', 'realpath', 'excludeGlobs', 'globMatcher', 'ripgrepFiles', 'ripgrepLocation'].map((name) => `workspace/${name}`),
     ...['builtinToolSpecs', 'externalToolSource', 'jsonSchemaCheck', 'textEdits', 'textFileLimit', 'toolArgs', 'toolResultText', 'toolSelection', 'toolSpec', 'userDefinedTools'].map((name) => `tools/${name}`),
-    ...['excludeGlobs', 'ripgrepLocation', 'ripgrepOutput', 'ripgrepSearch', 'searchOutcome', 'searchWorker', 'workerSearch'].map((name) => `tools/search/${name}`),
+    ...['ripgrepOutput', 'ripgrepSearch', 'searchOutcome', 'searchWorker', 'workerSearch'].map((name) => `tools/search/${name}`),
   ],
 };

@@ -19,7 +19,7 @@ import { MediaActions } from '../../../src/mediaActions/mediaActions';
 import type { ToolSettings } from '../../../src/platform/settings';
 import type { HostMessage } from '../../../src/protocol/chatProtocol';
 import { PROPOSAL_SCHEME } from '../../../src/tools/proposedChanges';
-import { bundledRipgrep } from '../../../src/tools/search/ripgrepLocation';
+import { bundledRipgrep } from '../../../src/workspace/ripgrepLocation';
 import { createChatTools } from '../../../src/tools/chatTools';
 import { startEmulator, type Emulator } from '../../emulator';
 import { ApprovingView, MemoryMemento, RecordingView, until } from './chatViewKit';
@@ -238,7 +238,7 @@ suite('Chat tools', () => {
     assert.ok(update.tools.some((t) => t.name === 'edit_file') && update.tools.some((t) => t.name === 'create_video_task'));
   });
 
-  test('search_text runs VS Code\'s own ripgrep: node_modules and .gitignored files left out, look-around refused with the reason, (a+)+$ answered at once; list_files leaves out node_modules', async () => {
+  test('search_text runs VS Code\'s own ripgrep: node_modules and .gitignored files left out, look-around refused with the reason, (a+)+$ answered at once; list_files leaves out node_modules and .gitignored files', async () => {
     assert.ok(await bundledRipgrep(vscode.env.appRoot), `no ripgrep under ${vscode.env.appRoot}`);
     const needle = `needle${Date.now()}`;
     fs.mkdirSync(path.join(sandbox, 'node_modules', 'dep'), { recursive: true });
@@ -256,7 +256,7 @@ suite('Chat tools', () => {
     assert.match(pathological?.result ?? '', /^No line matches/);
     assert.ok((pathological?.durationMs ?? Infinity) < 5000, `${pathological?.durationMs} ms`);
     const listed = (await result('list_files', { pattern: rel('**') }))?.result ?? '';
-    assert.ok(listed.includes(rel('kept.txt')) && !listed.includes('node_modules'), listed);
+    assert.ok(listed.includes(rel('kept.txt')) && !listed.includes('node_modules') && !listed.includes('ignored.txt'), listed);
   });
 
   test('edit_file shows its diff before asking, applies as a WorkspaceEdit, and Undo takes it back', async () => {
