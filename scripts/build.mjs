@@ -8,9 +8,13 @@ import { copyFile, mkdir } from 'node:fs/promises';
 const prod = process.argv.includes('--prod');
 const watch = process.argv.includes('--watch');
 
-/** The host bundle: the extension and the search worker (a worker thread needs a file of its own). */
+/**
+ * The host bundles: `startup` (package.json's main, loaded at every window start: status bar and stand-ins),
+ * `extension` (the features, which startup requires on first use) and the search worker (a worker thread
+ * needs a file of its own).
+ */
 const host = {
-  entryPoints: { extension: 'src/extension.ts', searchWorker: 'src/tools/search/searchWorker.ts' },
+  entryPoints: { startup: 'src/startup/bootstrap.ts', extension: 'src/extension.ts', searchWorker: 'src/tools/search/searchWorker.ts' },
   bundle: true,
   platform: 'node',
   format: 'cjs',

@@ -2,29 +2,39 @@ import * as vscode from 'vscode';
 import { abortUnfinishedFiles } from './files/atomicFile';
 import { registerChatView } from './chatView/registerChatView';
 import { ClientProvider } from './connection/clientProvider';
+import type { Credentials } from './connection/credentials';
 import { registerConnectionCommands } from './connection/commands';
-import { Credentials } from './connection/credentials';
 import { InsecureUrlGuard } from './connection/insecureUrlGuard';
 import { KeyOriginGuard } from './connection/keyOriginGuard';
 import { ModelCatalog } from './connection/modelCatalog';
+import type { ConnectionStatusBar } from './connection/statusBar';
 import { SecretHeaders } from './connection/secretHeaders';
-import { ConnectionStatusBar } from './connection/statusBar';
 import { registerLanguageModels } from './languageModels/registerLanguageModels';
 import { MediaActions } from './mediaActions/mediaActions';
 import { registerMediaGeneration } from './mediaGeneration/registerMediaGeneration';
 import { OutputFiles } from './output/outputFiles';
+import type { EntryPoints } from './platform/entryPoints';
 import { Log } from './platform/log';
-import { Settings } from './platform/settings';
+import type { Settings } from './platform/settings';
 import { registerReadAloud } from './readAloud/registerReadAloud';
 import { registerVideoTasks } from './tasksView/registerVideoTasks';
 import { registerChatTools } from './tools/chatTools';
 
-/** The composition root: builds the services once and hands them to each feature. */
-export function activate(context: vscode.ExtensionContext): void {
+/** What the startup bundle (src/startup) hands to this one: the objects it already made, so each exists once, and the entry points. */
+export interface StartupHandoff {
+  settings: Settings;
+  credentials: Credentials;
+  statusBar: ConnectionStatusBar;
+  entryPoints: EntryPoints;
+  /** What made the features load, for the log: a command, a view, a tool, unfinished tasks. */
+  reason: string;
+}
+
+/** The composition root: builds the services once and hands them to each feature. Loaded on first use by src/startup. */
+export function activate(context: vscode.ExtensionContext, startup: StartupHandoff): void {
+  const { settings, credentials, statusBar, entryPoints } = startup;
   const version = String(context.extension.packageJSON.version ?? '0.0.0');
   const log = new Log();
-  const settings = new Settings();
-  const credentials = new Credentials(context.secrets, context.globalState);
   const secretHeaders = new SecretHeaders(context.secrets);
   const provider = new ClientProvider(
     settings,
@@ -36,22 +46,21 @@ export function activate(context: vscode.ExtensionContext): void {
   );
   const catalog = new ModelCatalog(provider);
   const output = new OutputFiles(settings);
+  statusBar.follow(provider);
   context.subscriptions.push(
     log,
-    credentials,
     secretHeaders,
     provider,
     catalog,
-    new ConnectionStatusBar(settings, provider, credentials),
     ...registerConnectionCommands({ settings, credentials, catalog, log, secretHeaders, headerNames: () => provider.addedHeaderNames() }),
   );
   const tools = registerChatTools(context, { settings, mediaActions: new MediaActions(settings), log });
-  saveBeforeExit = registerChatView(context, { clients: provider, catalog, settings, log, tools });
-  registerReadAloud(context, { clients: provider, settings, output, log });
+  saveBeforeExit = registerChatView(context, { clients: provider, catalog, settings, log, tools, entryPoints });
+  registerReadAloud(context, { clients: provider, settings, output, log, entryPoints });
   registerVideoTasks(context, { clients: provider, catalog, settings, log });
   registerMediaGeneration(context, { clients: provider, catalog, settings, output, log });
-  registerLanguageModels(context, { clients: provider, catalog, credentials, settings, log });
-  log.info(`GenAI Gateway ${version} activated.`);
+  registerLanguageModels(context, { clients: provider, catalog, credentials, settings, log, entryPoints });
+  log.info(`GenAI Gateway ${version} activated, on first use: ${startup.reason}.`);
   void output.removeCrashLeftovers().then((removed) => removed.length && log.info(`Removed ${removed.length} temporary file(s) an earlier crash left in the output folder.`));
 }
 

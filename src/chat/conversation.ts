@@ -1,20 +1,36 @@
 /** The conversation model of the chat view: pure data, persisted as JSON and shown by the webview. */
 import type { ChatUsage, FinishReason, ToolChoice } from '../gateway/types/chat';
+import type { ToolSource } from './toolSources';
 import { DEFAULT_PARAMS, type ChatParams } from './chatParams';
 import type { ConversationUsage } from './conversationUsage';
 
-/** A piece of an editor attached to a message: the file, the lines and their text. */
+/**
+ * What a chip attaches: an editor selection (its text taken when attached),
+ * or a reference read when the message is sent: a whole file, a folder's
+ * tree, a workspace symbol's lines, the current problems.
+ */
+export const CONTEXT_KINDS = ['selection', 'file', 'folder', 'symbol', 'problems'] as const;
+export type ContextKind = (typeof CONTEXT_KINDS)[number];
+
+/** Something attached to a message: what it is, where it is, and (once read) its text. */
 export interface ContextChip {
   id: string;
+  /** Absent in conversations saved before there were other kinds: a selection. */
+  kind?: ContextKind;
   /** Shown to the user and the model: a workspace-relative path, or the file name. */
   file: string;
-  /** The document's URI, to reveal it again. */
+  /** The document's URI, to reveal it again ('' for problems). */
   uri: string;
   languageId: string;
-  /** 1-based, inclusive. */
+  /** 1-based, inclusive; 0 and 0 for a whole file, a folder or the problems. */
   startLine: number;
   endLine: number;
+  /** Empty in a draft's references until the message is sent. */
   text: string;
+  /** A symbol's name. */
+  name?: string;
+  /** What reading it found: cut at a limit, ignored by .gitignore, not attached and why. */
+  note?: string;
 }
 
 export interface Draft {
@@ -65,6 +81,8 @@ export interface ToolCallRecord {
   result?: string;
   /** How long the tool ran. */
   durationMs?: number;
+  /** Where the tool comes from, recorded when the call is handled. */
+  source?: ToolSource;
 }
 
 /** What streamed text belongs to: the answer, the model's reasoning before it, or its refusal. */
@@ -109,6 +127,8 @@ export interface Conversation {
   params: ChatParams;
   /** Whether the model may call tools, or must call one; absent: `auto`. */
   toolChoice?: ToolChoice;
+  /** Tools the user switched on or off in this conversation's tool picker. */
+  toolSwitches?: Record<string, boolean>;
   turns: Turn[];
   draft: Draft;
   /** The tokens its requests reported; absent until one did. */
@@ -139,10 +159,16 @@ export function isEmptyConversation(c: Conversation): boolean {
   return c.turns.length === 0 && c.draft.text === '' && c.draft.context.length === 0;
 }
 
-/** "src/a.ts:3-9" */
-export function chipLabel(chip: Pick<ContextChip, 'file' | 'startLine' | 'endLine'>): string {
+/** "src/a.ts:3-9" for a selection, "src/a.ts" for a file, "src/" for a folder, "parse (src/a.ts:3-9)" for a symbol. */
+export function chipLabel(chip: Pick<ContextChip, 'kind' | 'file' | 'startLine' | 'endLine' | 'name'>): string {
   const lines = chip.startLine === chip.endLine ? `${chip.startLine}` : `${chip.startLine}-${chip.endLine}`;
-  return `${chip.file}:${lines}`;
+  switch (chip.kind) {
+    case 'file': return chip.file;
+    case 'folder': return chip.file.endsWith('/') ? chip.file : `${chip.file}/`;
+    case 'symbol': return `${chip.name ?? 'symbol'} (${chip.file}:${lines})`;
+    case 'problems': return chip.file;
+    default: return `${chip.file}:${lines}`;
+  }
 }
 
 /** "Tokens: 12 prompt + 30 answer = 42" */

@@ -1,7 +1,7 @@
 /** A conversation as a Markdown document, for "Export Conversation". */
 import type { AssistantTurn, Conversation, ToolCallRecord, Turn, TurnReasoning } from './conversation';
 import { chipLabel, reasoningLabel, toolArgumentsText, unexplainedFinishReason, usageLine } from './conversation';
-import { fenced } from './requestBuilder';
+import { fenced } from './attachedContext';
 
 export function conversationToMarkdown(conversation: Conversation): string {
   const parts = [`# ${conversation.title}`, `Model: \`${conversation.model || 'not chosen'}\` · started ${isoDate(conversation.createdAt)}`];

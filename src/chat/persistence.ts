@@ -4,10 +4,11 @@
  */
 import type { ChatUsage, ToolChoice } from '../gateway/types/chat';
 import { readChatParams } from './chatParams';
-import type { AssistantStatus, AssistantTurn, Conversation, ContextChip, Draft, ToolCallRecord, ToolCallStatus, Turn, TurnReasoning, UserTurn } from './conversation';
+import { CONTEXT_KINDS, type AssistantStatus, type AssistantTurn, type Conversation, type ContextChip, type Draft, type ToolCallRecord, type ToolCallStatus, type Turn, type TurnReasoning, type UserTurn } from './conversation';
 import { readConversationUsage } from './conversationUsage';
 import { bool, list, num, oneOf, record, str } from './jsonFields';
 import { BROKEN_OFF_RESULT, CANCELLED_RESULT, isUnfinished } from './toolLoop';
+import { readToolSource, readToolSwitches } from './toolSources';
 
 export const STORAGE_VERSION = 1;
 
@@ -35,6 +36,7 @@ export function parseConversation(json: string): Conversation {
     model: str(c.model, 'model'),
     params: readChatParams(c.params),
     ...(c.toolChoice !== undefined ? { toolChoice: readToolChoice(c.toolChoice) } : {}),
+    ...(c.toolSwitches !== undefined ? { toolSwitches: readToolSwitches(c.toolSwitches) } : {}),
     turns: list(c.turns, 'turns').map((t, i) => turn(record(t, `turns[${i}]`))),
     draft: draft(record(c.draft, 'draft')),
     ...(c.usage !== undefined ? { usage: readConversationUsage(c.usage) } : {}),
@@ -95,6 +97,7 @@ function toolCall(c: Record<string, unknown>): ToolCallRecord {
   };
   if (c.result !== undefined) out.result = str(c.result, 'toolCall.result');
   if (c.durationMs !== undefined) out.durationMs = num(c.durationMs, 'toolCall.durationMs');
+  if (c.source !== undefined) out.source = readToolSource(c.source);
   if (out.status === 'streaming') {
     out.status = 'incomplete';
     out.result = BROKEN_OFF_RESULT;
@@ -132,6 +135,9 @@ function chips(value: unknown): ContextChip[] {
       startLine: num(c.startLine, 'chip.startLine'),
       endLine: num(c.endLine, 'chip.endLine'),
       text: str(c.text, 'chip.text'),
+      ...(c.kind === undefined ? {} : { kind: oneOf(c.kind, CONTEXT_KINDS, 'chip.kind') }),
+      ...(c.name === undefined ? {} : { name: str(c.name, 'chip.name') }),
+      ...(c.note === undefined ? {} : { note: str(c.note, 'chip.note') }),
     };
   });
 }

@@ -3,7 +3,9 @@ import { isGatewayError } from '../gateway/errors';
 import type { ChatMessage, ChatRequest, ToolChoice, ToolDefinition } from '../gateway/types/chat';
 import { validateChatRequest } from '../gateway/validation';
 import { requestFields } from './chatParams';
-import { chipLabel, type Conversation, type ContextChip, type ToolCallRecord, type Turn } from './conversation';
+import { attachmentBlock } from './attachedContext';
+import type { Conversation, ContextChip, ToolCallRecord, Turn } from './conversation';
+import { instructionsPrompt, type WorkspaceInstruction } from './workspaceInstructions';
 
 export interface RequestOptions {
   /** The `user` field, from the genaiGateway.chat.user setting; omitted when empty. */
@@ -12,6 +14,8 @@ export interface RequestOptions {
   tools?: readonly ToolDefinition[];
   /** The request answers tool results within the same response. */
   afterToolResults?: boolean;
+  /** The workspace's instruction files, appended to the system prompt. */
+  instructions?: readonly WorkspaceInstruction[];
 }
 
 /** The `tool` message of a call that has no result (it never ran). */
@@ -26,7 +30,7 @@ export function buildChatRequest(
   options: RequestOptions = {},
 ): ChatRequest {
   const messages: ChatMessage[] = [];
-  const system = conversation.params.systemPrompt.trim();
+  const system = [conversation.params.systemPrompt.trim(), instructionsPrompt(options.instructions ?? [])].filter(Boolean).join('\n\n');
   if (system) messages.push({ role: 'system', content: system });
   for (const turn of history) messages.push(...toMessages(turn));
   const tools = options.tools?.length ? [...options.tools] : undefined;
@@ -70,18 +74,9 @@ function toolCallMessages(text: string, calls: readonly ToolCallRecord[]): ChatM
   ];
 }
 
-/** The attached excerpts as fenced blocks, then the question. */
+/** Each attachment as a delimited block, then the question. */
 export function userContent(text: string, context: readonly ContextChip[]): string {
-  if (context.length === 0) return text;
-  const excerpts = context.map((chip) => `${chipLabel(chip)}\n${fenced(chip.text, chip.languageId)}`);
-  return [...excerpts, text].filter((part) => part !== '').join('\n\n');
-}
-
-/** A fence longer than any backtick run inside the text, so the excerpt cannot close it early. */
-export function fenced(text: string, language = ''): string {
-  const longestRun = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(Math.max(3, longestRun + 1));
-  return `${fence}${language}\n${text.replace(/\n$/, '')}\n${fence}`;
+  return [...context.map(attachmentBlock), text].filter((part) => part !== '').join('\n\n');
 }
 
 /**

@@ -10,11 +10,13 @@ import type { ContextChip, Conversation } from '../chat/conversation';
 import { toModelOptions } from '../chat/modelOptions';
 import { settingsProblem } from '../chat/requestBuilder';
 import type { ToolRuntime, ViewAsker } from '../chat/toolLoop';
+import type { ToolSwitches } from '../chat/toolSources';
 import type { ModelCapability } from '../gateway/catalog';
 import type { GatewayClient } from '../gateway/client';
 import type { ModelObject } from '../gateway/types/models';
 import { APPENDED_MESSAGE, type HostMessage, type ModelList, type ToolOption, type WebviewMessage } from '../protocol/chatProtocol';
 import { unhandledMessage } from '../protocol/unhandledMessage';
+import { ChatAttachments, type InstructionsSource } from './chatAttachments';
 import type { ConversationLibrary } from './conversationLibrary';
 import { errorText } from '../gateway/errors';
 import { exportConversation } from './exportConversation';
@@ -30,6 +32,8 @@ export interface ChatServices {
   log: { warn(message: string): void };
   /** Absent: requests offer no tools. */
   tools?: ChatViewTools;
+  /** The workspace's instruction files for the system prompt; absent: none. */
+  instructions?: InstructionsSource;
 }
 
 /** What the chat view needs of the chat's tools (src/tools builds them, the composition root hands them over). */
@@ -37,7 +41,11 @@ export interface ChatViewTools {
   runtime: ToolRuntime;
   /** The view asks in its cards while it is attached. */
   approvals: { setViewAsker(asker: ViewAsker | undefined): void };
-  /** The tools on offer may have changed (settings, workspace trust). */
+  /** Every tool available here with its state in a conversation with these switches, for the tool picker. */
+  catalog(switches?: ToolSwitches): { tools: readonly ToolOption[]; note?: string };
+  /** Starts the MCP servers VS Code knows; resolves when their tools are listed. */
+  startMcpServers(): Promise<void>;
+  /** The tools on offer may have changed (settings, workspace trust, extensions). */
   onDidChange: vscode.Event<void>;
 }
 
@@ -59,6 +67,8 @@ export class ChatController implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly loading: Promise<void>;
   private readonly approvals = new PendingApprovals();
+  readonly attachments: ChatAttachments;
+  private readingAttachments = false;
   private models: ModelList = { models: [] };
   private view: ChatViewPort | undefined;
 
@@ -68,12 +78,14 @@ export class ChatController implements vscode.Disposable {
   ) {
     this.loading = library.load();
     this.subscriptions.push(services.clients.onDidChangeConnection(() => void this.loadModels(false)));
+    this.attachments = new ChatAttachments({ post: (m) => this.post(m), attach: (chip) => this.addContext(chip, false) }, services.instructions);
+    if (services.instructions) this.subscriptions.push(services.instructions.onDidChange(() => this.attachments.postInstructions()));
     const tools = services.tools;
     if (tools) {
       tools.approvals.setViewAsker((call, signal) => (this.view && this.view.isVisible?.() !== false ? this.approvals.wait(call, signal) : undefined));
       this.subscriptions.push(
         tools.onDidChange(() => {
-          this.post({ type: 'tools', tools: this.toolOptions() });
+          this.postTools();
           this.postProblem(this.library.active);
         }),
         { dispose: () => tools.approvals.setViewAsker(undefined) },
@@ -89,9 +101,11 @@ export class ChatController implements vscode.Disposable {
     this.view = view;
     const conversation = this.library.active;
     this.chooseModelIfNone(conversation);
-    view.post({ type: 'state', state: { conversations: this.library.summaries(), conversation, busy: this.isBusy(conversation), models: this.models, tools: this.toolOptions() } });
+    const tools = this.toolOptions(conversation);
+    view.post({ type: 'state', state: { conversations: this.library.summaries(), conversation, busy: this.isBusy(conversation), models: this.models, tools: tools.tools, ...(tools.note ? { toolsNote: tools.note } : {}) } });
     this.postUsage(conversation);
     this.postProblem(conversation);
+    this.attachments.postInstructions();
     void this.loadModels(false);
   }
 
@@ -107,10 +121,15 @@ export class ChatController implements vscode.Disposable {
     await this.loading;
     const c = this.library.active;
     switch (message.type) {
-      case 'send':
+      case 'send': {
+        // A second Enter while the attachments are read would send them twice.
+        if (this.readingAttachments) return;
         c.draft.text = message.text;
+        this.readingAttachments = true;
+        c.draft.context = await this.attachments.read(c.draft.context).finally(() => (this.readingAttachments = false));
         if (this.start(c, (s) => s.send(message.text))) this.postDraft(c, true);
         return;
+      }
       case 'stop': return this.stop();
       case 'regenerate': return void this.start(c, (s) => s.regenerate());
       case 'continue': return void this.start(c, (s) => s.continueAnswer());
@@ -138,6 +157,14 @@ export class ChatController implements vscode.Disposable {
       case 'setToolChoice':
         c.toolChoice = message.choice;
         return this.settingsChanged(c);
+      case 'setToolEnabled':
+        c.toolSwitches = { ...c.toolSwitches, [message.name]: message.enabled };
+        this.settingsChanged(c);
+        return this.postTools();
+      case 'refreshTools': return this.postTools();
+      case 'startMcpServers':
+        await this.services.tools?.startMcpServers();
+        return this.postTools();
       case 'decideToolCall': return this.approvals.decide(message.callId, message.decision);
       case 'refreshModels': return this.loadModels(true);
       case 'copyCode':
@@ -145,6 +172,12 @@ export class ChatController implements vscode.Disposable {
       case 'openCode':
       case 'openLink':
         return handleCodeAction(message, this.services.log);
+      case 'findContext':
+      case 'attachContext':
+      case 'attachUris':
+      case 'openContext':
+      case 'openInstructions':
+        return this.attachments.handle(message, c);
       default:
         return unhandledMessage(message);
     }
@@ -222,7 +255,7 @@ export class ChatController implements vscode.Disposable {
     if (!session) {
       session = new ChatSession(c, {
         backend: () => this.services.clients.get().chat,
-        requestOptions: () => ({ user: this.services.settings.chatUser() }),
+        requestOptions: () => ({ user: this.services.settings.chatUser(), instructions: this.services.instructions?.current() }),
         listener: this.listenerFor(c),
         tools: this.services.tools?.runtime,
       });
@@ -262,9 +295,15 @@ export class ChatController implements vscode.Disposable {
     };
   }
 
-  /** The tools a request offers now, for the tool choice picker. */
-  private toolOptions(): ToolOption[] {
-    return (this.services.tools?.runtime.executor.offered() ?? []).map(({ definition }) => ({ name: definition.function.name, description: definition.function.description ?? '' }));
+  /** The tools available now and their state in the conversation, for the tool pickers. */
+  private toolOptions(c: Conversation): { tools: ToolOption[]; note?: string } {
+    const catalog = this.services.tools?.catalog(c.toolSwitches);
+    const tools = (catalog?.tools ?? []).map(({ name, description, source, state }) => ({ name, description, source, state }));
+    return catalog?.note ? { tools, note: catalog.note } : { tools };
+  }
+
+  private postTools(): void {
+    this.post({ type: 'tools', ...this.toolOptions(this.library.active) });
   }
 
   private settingsChanged(c: Conversation): void {
@@ -317,6 +356,7 @@ export class ChatController implements vscode.Disposable {
     const c = this.library.active;
     this.chooseModelIfNone(c);
     this.postConversation();
+    this.postTools();
     this.postProblem(c);
   }
 
@@ -338,7 +378,7 @@ export class ChatController implements vscode.Disposable {
   }
 
   private postProblem(c: Conversation): void {
-    const tools = this.services.tools?.runtime.executor.offered().map((tool) => tool.definition);
+    const tools = this.services.tools?.runtime.executor.offered(c.toolSwitches).map((tool) => tool.definition);
     this.post({ type: 'problem', message: settingsProblem(c, { user: this.services.settings.chatUser(), tools }) });
   }
 

@@ -1,14 +1,17 @@
 /** Wires the chat view into the extension: storage, controller, webview view and commands. */
 import * as vscode from 'vscode';
+import type { EntryPoints } from '../platform/entryPoints';
 import { Settings } from '../platform/settings';
 import { ChatController, type ChatServices } from './chatController';
 import { registerChatCommands } from './chatCommands';
 import { ChatViewProvider, CHAT_VIEW_ID } from './chatViewProvider';
 import { ConversationLibrary } from './conversationLibrary';
 import { ConversationStore } from './conversationStore';
+import { WorkspaceInstructionsSource } from './workspaceInstructionsSource';
 
 export interface ChatViewServices extends ChatServices {
   settings: ChatServices['settings'] & { chatSystemPrompt(): string };
+  entryPoints: Pick<EntryPoints, 'registerWebviewViewProvider'>;
 }
 
 /** Returns what the extension's deactivation must wait for: answers still arriving ended as interrupted and written to disk. */
@@ -16,11 +19,13 @@ export function registerChatView(context: vscode.ExtensionContext, services: Cha
   // The workspace's storage, or the global one when no folder is open.
   const dir = vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'chat', 'conversations').fsPath;
   const library = new ConversationLibrary(new ConversationStore(dir, services.log), context.workspaceState, () => services.settings.chatSystemPrompt());
-  const controller = new ChatController(services, library);
+  const instructions = new WorkspaceInstructionsSource({ isTrusted: () => vscode.workspace.isTrusted, readFile: (uri) => vscode.workspace.fs.readFile(uri), log: services.log });
+  const controller = new ChatController({ ...services, instructions }, library);
   const view = new ChatViewProvider(context.extensionUri, controller, services.log);
   context.subscriptions.push(
+    instructions,
     controller,
-    vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
+    services.entryPoints.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     ...registerChatCommands(controller, view),
     vscode.workspace.onDidChangeConfiguration((e) => Settings.affectsLanguageModels(e) && void controller.tokenLimitsChanged()),
   );

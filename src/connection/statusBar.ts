@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { Settings } from '../platform/settings';
-import { ClientProvider } from './clientProvider';
-import { CREDENTIAL_LABELS, Credentials } from './credentials';
+import type { RequestLogEntry } from '../gateway/transport';
+import type { Settings } from '../platform/settings';
+import { CREDENTIAL_LABELS, type Credentials } from './credentials';
 
 type ConnectionState = 'unknown' | 'connected' | 'failing' | 'notConfigured';
 
@@ -12,7 +12,16 @@ const ICONS: Record<ConnectionState, string> = {
   notConfigured: '$(gear)',
 };
 
-/** Connection state and the chat model; the latest request outcome decides the state. */
+/** What the status bar learns the connection state from (the ClientProvider, once the features are loaded). */
+export interface ConnectionEvents {
+  readonly onDidRequest: vscode.Event<RequestLogEntry>;
+  readonly onDidChangeConnection: vscode.Event<void>;
+}
+
+/**
+ * Connection state and the chat model; the latest request outcome decides the state.
+ * Shown at startup from the settings and the stored key alone (no request): see src/startup.
+ */
 export class ConnectionStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('genaiGateway.status', vscode.StatusBarAlignment.Right, 100);
   private state: ConnectionState = 'unknown';
@@ -22,18 +31,10 @@ export class ConnectionStatusBar implements vscode.Disposable {
   /** Whose key is in use and which gateways it belongs to, for the tooltip. */
   private keyLine = '';
 
-  constructor(private readonly settings: Settings, provider: ClientProvider, private readonly credentials: Credentials) {
+  constructor(private readonly settings: Settings, private readonly credentials: Credentials) {
     this.item.name = 'GenAI Gateway';
     this.subscriptions.push(
       credentials.onDidChange(() => void this.describeKey()),
-      provider.onDidRequest((entry) => {
-        // An expired or refused media link says nothing about the gateway or the key.
-        if (entry.mediaLink) return;
-        if (entry.status !== undefined && entry.status < 400) this.setState('connected', '');
-        else if (entry.status === 401 || entry.status === 403) this.setState('failing', 'the key was refused');
-        else if (entry.status === undefined) this.setState('failing', entry.error ?? 'no connection');
-      }),
-      provider.onDidChangeConnection(() => this.setState('unknown', '')),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('genaiGateway')) this.render();
       }),
@@ -41,6 +42,20 @@ export class ConnectionStatusBar implements vscode.Disposable {
     this.render();
     void this.describeKey();
     this.item.show();
+  }
+
+  /** Follows the outcome of the requests from now on. */
+  follow(connection: ConnectionEvents): void {
+    this.subscriptions.push(
+      connection.onDidRequest((entry) => {
+        // An expired or refused media link says nothing about the gateway or the key.
+        if (entry.mediaLink) return;
+        if (entry.status !== undefined && entry.status < 400) this.setState('connected', '');
+        else if (entry.status === 401 || entry.status === 403) this.setState('failing', 'the key was refused');
+        else if (entry.status === undefined) this.setState('failing', entry.error ?? 'no connection');
+      }),
+      connection.onDidChangeConnection(() => this.setState('unknown', '')),
+    );
   }
 
   private async describeKey(): Promise<void> {

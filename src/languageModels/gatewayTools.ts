@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { errorText } from '../gateway/errors';
 import type { SpeechFormat } from '../gateway/types/speech';
+import type { EntryPoints } from '../platform/entryPoints';
 import { imageResultText, MEDIA_TOOL_SPECS, readingResultText, speechSavedText, videoTaskResultText } from '../mediaActions/mediaToolSpecs';
 import { inlineCode, shownPath } from './chatText';
 import type { ImageRequest, MediaActions, SpeechRequest, VideoTaskRequest } from '../mediaActions/mediaActions';
@@ -90,11 +91,11 @@ export class ReadAloudTool implements vscode.LanguageModelTool<ReadAloudInput> {
   }
 }
 
-export function registerGatewayTools(actions: MediaActions): vscode.Disposable[] {
+export function registerGatewayTools(actions: MediaActions, entryPoints: Pick<EntryPoints, 'registerTool'>): vscode.Disposable[] {
   return [
-    vscode.lm.registerTool(GATEWAY_TOOLS.generateImage, new GenerateImageTool(actions)),
-    vscode.lm.registerTool(GATEWAY_TOOLS.createVideoTask, new CreateVideoTaskTool(actions)),
-    vscode.lm.registerTool(GATEWAY_TOOLS.readAloud, new ReadAloudTool(actions)),
+    entryPoints.registerTool(GATEWAY_TOOLS.generateImage, new GenerateImageTool(actions)),
+    entryPoints.registerTool(GATEWAY_TOOLS.createVideoTask, new CreateVideoTaskTool(actions)),
+    entryPoints.registerTool(GATEWAY_TOOLS.readAloud, new ReadAloudTool(actions)),
   ];
 }
 

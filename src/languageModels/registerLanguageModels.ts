@@ -1,5 +1,6 @@
 /** Wires the gateway into VS Code's own AI features: the language model provider, the tools and @gateway. */
 import * as vscode from 'vscode';
+import type { EntryPoints } from '../platform/entryPoints';
 import { GatewayChatModelProvider, LANGUAGE_MODEL_VENDOR, type ChatModelProviderServices } from './chatModelProvider';
 import { gatewayChatHandler, PARTICIPANT_ID } from './gatewayParticipant';
 import { registerGatewayTools } from './gatewayTools';
@@ -10,18 +11,18 @@ export const MANAGE_COMMAND = 'genaiGateway.languageModels.manage';
 
 export interface LanguageModelServices extends ChatModelProviderServices {
   settings: ChatModelProviderServices['settings'] & MediaActionSettings;
+  entryPoints: EntryPoints;
 }
 
 export function registerLanguageModels(context: vscode.ExtensionContext, services: LanguageModelServices): void {
   const provider = new GatewayChatModelProvider(services);
   const actions = new MediaActions(services.settings);
-  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, gatewayChatHandler(actions));
-  participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'icon.png');
+  const { entryPoints } = services;
   context.subscriptions.push(
     provider,
-    vscode.lm.registerLanguageModelChatProvider(LANGUAGE_MODEL_VENDOR, provider),
-    ...registerGatewayTools(actions),
-    participant,
+    entryPoints.registerLanguageModelChatProvider(LANGUAGE_MODEL_VENDOR, provider),
+    ...registerGatewayTools(actions, entryPoints),
+    entryPoints.setChatParticipantHandler(PARTICIPANT_ID, gatewayChatHandler(actions)),
     vscode.commands.registerCommand(MANAGE_COMMAND, () => manage(services.settings)),
   );
 }

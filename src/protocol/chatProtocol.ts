@@ -10,10 +10,11 @@ import { readChatParams } from '../chat/chatParams';
 import type { ContextWindow } from '../chat/contextWindow';
 import type { AnswerPart, AssistantTurn, Conversation, Draft, ToolCallRecord } from '../chat/conversation';
 import type { ConversationUsage } from '../chat/conversationUsage';
-import { oneOf, str } from '../chat/jsonFields';
+import { bool, list, num, oneOf, str } from '../chat/jsonFields';
 import type { ModelOption } from '../chat/modelOptions';
 import { readToolChoice } from '../chat/persistence';
 import type { ApprovalDecision } from '../chat/toolLoop';
+import type { ToolSource, ToolState } from '../chat/toolSources';
 import type { ToolChoice } from '../gateway/types/chat';
 import { messageReader, type MessageReaders } from './messageReader';
 
@@ -31,9 +32,21 @@ export interface ModelList {
   error?: string;
 }
 
-/** A tool the model may be offered, for the tool choice picker. */
+/** A tool available here, for the tool picker and the tool choice picker. */
 export interface ToolOption {
   name: string;
+  description: string;
+  source: ToolSource;
+  /** In the active conversation: offered, switched off, or switched on beyond the limit of tools per request. */
+  state: ToolState;
+}
+
+/** What the # picker offers: its kind (the icon), what it is, where it is. */
+export interface ContextItem {
+  /** The host's name for the item; the webview sends it back to attach it. */
+  id: string;
+  kind: 'selection' | 'problems' | 'editor' | 'file' | 'folder' | 'symbol';
+  label: string;
   description: string;
 }
 
@@ -42,8 +55,10 @@ export interface ChatViewState {
   conversation: Conversation;
   busy: boolean;
   models: ModelList;
-  /** The tools offered now; empty when tools are off. */
+  /** The tools available now; empty when tools are off. */
   tools: ToolOption[];
+  /** Why some tools switched on are not offered (the limit of tools per request). */
+  toolsNote?: string;
 }
 
 /** What a batch of the stream added to a tool call whose arguments are arriving. */
@@ -85,14 +100,18 @@ export type HostMessage =
   | { type: 'toolCallsStreamed'; conversationId: string; turnId: string; calls: ToolCallProgress[] }
   /** The active conversation's token usage, and its model's context size where known. */
   | { type: 'usage'; conversationId: string; usage?: ConversationUsage; contextWindow?: ContextWindow }
-  /** The tools on offer changed (settings, workspace trust). */
-  | { type: 'tools'; tools: ToolOption[] }
+  /** The tools on offer changed (settings, workspace trust, the conversation's switches, MCP servers started). */
+  | { type: 'tools'; tools: ToolOption[]; note?: string }
   /** The draft changed on the host's side: context attached or removed, or cleared by a send (replaceText). */
   | { type: 'draft'; conversationId: string; draft: Draft; replaceText: boolean }
   /** Why a request would be refused (the validator's message), shown at the composer; none: all is valid. */
   | { type: 'problem'; message?: string }
   | { type: 'focusComposer' }
-  | { type: 'toggleHistory' };
+  | { type: 'toggleHistory' }
+  /** The # picker's items for the query of the request with this number. */
+  | { type: 'contextItems'; requestId: number; items: ContextItem[] }
+  /** The workspace instruction files the system prompt carries now (none: the notice is hidden). */
+  | { type: 'instructions'; files: string[] };
 
 /** The message carrying streamed text of each part of an answer. */
 export const APPENDED_MESSAGE = { answer: 'textAppended', reasoning: 'reasoningAppended', refusal: 'refusalAppended' } as const satisfies Record<AnswerPart, HostMessage['type']>;
@@ -116,13 +135,32 @@ export type WebviewMessage =
   | { type: 'setModel'; model: string }
   | { type: 'setParams'; params: ChatParams }
   | { type: 'setToolChoice'; choice: ToolChoice }
+  /** The user switched a tool on or off in the active conversation's tool picker. */
+  | { type: 'setToolEnabled'; name: string; enabled: boolean }
+  /** The tool picker opened: the host lists the tools again (VS Code has no event for its tools changing). */
+  | { type: 'refreshTools' }
+  | { type: 'startMcpServers' }
   /** The user's answer to a tool call waiting for approval. */
   | { type: 'decideToolCall'; callId: string; decision: ApprovalDecision }
   | { type: 'refreshModels' }
   | { type: 'copyCode'; code: string }
   | { type: 'insertCode'; code: string }
   | { type: 'openCode'; code: string; language: string }
-  | { type: 'openLink'; href: string };
+  | { type: 'openLink'; href: string }
+  /** The # picker asks what matches what was typed after `#`. */
+  | { type: 'findContext'; query: string; requestId: number }
+  /** The user chose a # picker item. */
+  | { type: 'attachContext'; itemId: string }
+  /** Files dropped on the view (text/uri-list). */
+  | { type: 'attachUris'; uris: string[] }
+  /** A chip was clicked: of the draft, or of a user turn. */
+  | { type: 'openContext'; chipId: string; turnId?: string }
+  | { type: 'openInstructions'; file: string };
+
+/** A # query is cut here: no file name is longer. */
+const MAX_QUERY_CHARS = 256;
+/** One drop attaches at most this many files. */
+const MAX_DROPPED = 50;
 
 /** Reads each message type's fields; throws on a missing or mistyped one. */
 const READERS: MessageReaders<WebviewMessage> = {
@@ -142,12 +180,20 @@ const READERS: MessageReaders<WebviewMessage> = {
   setModel: (m) => ({ type: 'setModel', model: str(m.model, 'model') }),
   setParams: (m) => ({ type: 'setParams', params: readChatParams(m.params) }),
   setToolChoice: (m) => ({ type: 'setToolChoice', choice: readToolChoice(m.choice) }),
+  setToolEnabled: (m) => ({ type: 'setToolEnabled', name: str(m.name, 'name'), enabled: bool(m.enabled, 'enabled') }),
+  refreshTools: () => ({ type: 'refreshTools' }),
+  startMcpServers: () => ({ type: 'startMcpServers' }),
   decideToolCall: (m) => ({ type: 'decideToolCall', callId: str(m.callId, 'callId'), decision: oneOf(m.decision, APPROVAL_DECISIONS, 'decision') }),
   refreshModels: () => ({ type: 'refreshModels' }),
   copyCode: (m) => ({ type: 'copyCode', code: str(m.code, 'code') }),
   insertCode: (m) => ({ type: 'insertCode', code: str(m.code, 'code') }),
   openCode: (m) => ({ type: 'openCode', code: str(m.code, 'code'), language: str(m.language, 'language') }),
   openLink: (m) => ({ type: 'openLink', href: str(m.href, 'href') }),
+  findContext: (m) => ({ type: 'findContext', query: str(m.query, 'query').slice(0, MAX_QUERY_CHARS), requestId: num(m.requestId, 'requestId') }),
+  attachContext: (m) => ({ type: 'attachContext', itemId: str(m.itemId, 'itemId') }),
+  attachUris: (m) => ({ type: 'attachUris', uris: list(m.uris, 'uris').slice(0, MAX_DROPPED).map((u, i) => str(u, `uris[${i}]`)) }),
+  openContext: (m) => ({ type: 'openContext', chipId: str(m.chipId, 'chipId'), ...(m.turnId === undefined ? {} : { turnId: str(m.turnId, 'turnId') }) }),
+  openInstructions: (m) => ({ type: 'openInstructions', file: str(m.file, 'file') }),
 };
 
 /**

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { GatewayClient } from '../gateway/client';
 import type { OutputFiles } from '../output/outputFiles';
+import type { EntryPoints } from '../platform/entryPoints';
 import type { Log } from '../platform/log';
 import { Settings } from '../platform/settings';
 import { READ_ALOUD_COMMANDS } from '../mediaActions/commandIds';
@@ -20,6 +21,7 @@ export interface ReadAloudDependencies {
   settings: Settings;
   output: OutputFiles;
   log: Log;
+  entryPoints: Pick<EntryPoints, 'registerWebviewViewProvider'>;
 }
 
 export function registerReadAloud(context: vscode.ExtensionContext, services: ReadAloudDependencies): void {
@@ -34,8 +36,8 @@ export function registerReadAloud(context: vscode.ExtensionContext, services: Re
     statusBar,
     highlighter,
     controller,
-    // The player keeps playing while its view is hidden behind another one.
-    vscode.window.registerWebviewViewProvider(PLAYER_VIEW_ID, player, { webviewOptions: { retainContextWhenHidden: true } }),
+    // Registered with retainContextWhenHidden (src/startup/standIns.ts): the player keeps playing while its view is hidden.
+    services.entryPoints.registerWebviewViewProvider(PLAYER_VIEW_ID, player),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (Settings.affectsSpeech(e)) controller.postSettings();
     }),

@@ -4,6 +4,7 @@
  * gateway account, not to a workspace, and a task id means nothing to
  * another gateway.
  */
+import type { Lease } from './pollLease';
 import type { PersistedTasks } from './taskRegistry';
 import type { TaskStorage } from './taskTracker';
 
@@ -11,15 +12,35 @@ import type { TaskStorage } from './taskTracker';
 export interface KeyValueStore {
   get<T>(key: string): T | undefined;
   update(key: string, value: unknown): PromiseLike<void>;
+  /** Reads again what other windows wrote; only a store shared between windows (the JsonFileStore) has it, and watch. */
+  reread?(): Promise<void>;
+  /** Calls back when another window may have written; returns the function that stops it. */
+  watch?(onChange: () => void): () => void;
 }
 
 export const TASKS_STATE_KEY = 'genaiGateway.videoTasks';
+/** Per gateway, the lease of the window that polls (pollLease.ts). */
+export const TASKS_LEASE_KEY = 'genaiGateway.videoTasks.pollLease';
+
+/** The JsonFileStore's file in the extension's global storage folder. */
+export const TASKS_FILE_NAME = 'video-tasks.json';
 
 export function gatewayTaskStorage(store: KeyValueStore, baseUrl: string): TaskStorage {
   const gateway = baseUrl.replace(/\/+$/, '');
   const all = (): Record<string, PersistedTasks> => store.get<Record<string, PersistedTasks>>(TASKS_STATE_KEY) ?? {};
+  const leases = (): Record<string, unknown> => store.get<Record<string, unknown>>(TASKS_LEASE_KEY) ?? {};
+  const reread = store.reread?.bind(store);
+  const watch = store.watch?.bind(store);
   return {
     load: () => all()[gateway],
     save: (value) => store.update(TASKS_STATE_KEY, { ...all(), [gateway]: value }),
+    ...(reread && watch && {
+      shared: {
+        reread,
+        watch,
+        lease: () => leases()[gateway],
+        setLease: (lease: Lease) => store.update(TASKS_LEASE_KEY, { ...leases(), [gateway]: lease }),
+      },
+    }),
   };
 }

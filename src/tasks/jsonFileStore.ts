@@ -35,6 +35,34 @@ export class JsonFileStore implements KeyValueStore {
     return this.values[key] as T | undefined;
   }
 
+  /** Reads the file again, after this store's own writes: keys other windows wrote since. An unreadable file changes nothing. */
+  async reread(): Promise<void> {
+    await this.writing;
+    const text = await fs.promises.readFile(this.filePath, 'utf8').catch(() => undefined);
+    if (text !== undefined) this.values = parseValues(text);
+  }
+
+  /**
+   * Calls back when the file changes on disk (another window wrote it; this
+   * store's own writes too). The returned function stops watching. Where the
+   * file system cannot be watched, nothing is called: reread still works.
+   */
+  watch(onChange: () => void): () => void {
+    const dir = path.dirname(this.filePath);
+    const name = path.basename(this.filePath);
+    try {
+      fs.mkdirSync(dir, { recursive: true });
+      // The directory: an atomic write replaces the file, which a watch on the file itself would lose.
+      const watcher = fs.watch(dir, (_event, changed) => {
+        if (changed === null || changed === name) onChange();
+      });
+      watcher.on('error', () => watcher.close());
+      return () => watcher.close();
+    } catch {
+      return () => undefined;
+    }
+  }
+
   /** Resolves once written; writes happen in order, and one that fails does not stop the next. */
   update(key: string, value: unknown): Promise<void> {
     this.values = { ...this.values, [key]: value };

@@ -25,6 +25,10 @@ export interface TaskPollerOptions {
   log: (message: string) => void;
   schedule: PollSchedule;
   clock: Clock;
+  /** Asked before each poll when other windows may poll the same tasks: false leaves this turn to another window. */
+  takeTurn?: () => Promise<boolean>;
+  /** Nothing is left to poll. */
+  onIdle?: () => void;
 }
 
 export class TaskPoller {
@@ -40,7 +44,7 @@ export class TaskPoller {
     if (this.running || this.abort.signal.aborted) return;
     this.cancelTimer?.();
     this.cancelTimer = undefined;
-    if (this.options.activeIds().length === 0) return;
+    if (this.options.activeIds().length === 0) return this.options.onIdle?.();
     const { schedule, clock } = this.options;
     this.cancelTimer = clock.setTimer(() => void this.poll(), Math.max(0, schedule.dueAt() - clock.now()));
   }
@@ -69,13 +73,23 @@ export class TaskPoller {
   private poll(): Promise<void> {
     this.cancelTimer?.();
     this.cancelTimer = undefined;
-    const ids = this.options.activeIds();
-    if (ids.length === 0 || this.abort.signal.aborted) return Promise.resolve();
-    this.running = this.pollIds(ids).finally(() => {
+    if (this.options.activeIds().length === 0 || this.abort.signal.aborted) return Promise.resolve();
+    this.running = this.pollIfOurTurn().finally(() => {
       this.running = undefined;
       this.reschedule();
     });
     return this.running;
+  }
+
+  private async pollIfOurTurn(): Promise<void> {
+    const { takeTurn, schedule, clock } = this.options;
+    if (takeTurn && !(await takeTurn().catch(() => true))) {
+      schedule.polled(clock.now(), { ok: true, changed: false });
+      return;
+    }
+    // Asked after the turn: another window's tasks may have come in with it.
+    const ids = this.options.activeIds();
+    if (ids.length > 0 && !this.abort.signal.aborted) await this.pollIds(ids);
   }
 
   private async pollIds(ids: string[]): Promise<void> {

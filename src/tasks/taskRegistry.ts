@@ -14,6 +14,8 @@ const FORMAT_VERSION = 1;
 export interface PersistedTasks {
   version: number;
   tasks: TaskEntry[];
+  /** Ids removed here (deleted, gone from the gateway) → epoch ms, so another window reading the file drops them too. */
+  removed?: Record<string, number>;
 }
 
 /** A known task whose status changed. */
@@ -32,9 +34,11 @@ export interface MergeResult {
 
 export class TaskRegistry {
   private readonly entries = new Map<string, TaskEntry>();
+  private readonly removed = new Map<string, number>();
 
-  constructor(entries: Iterable<TaskEntry> = []) {
+  constructor(entries: Iterable<TaskEntry> = [], removed: Iterable<[string, number]> = []) {
     for (const entry of entries) this.entries.set(entry.record.id, entry);
+    for (const [id, at] of removed) this.removed.set(id, at);
   }
 
   get(id: string): TaskEntry | undefined {
@@ -130,10 +134,51 @@ export class TaskRegistry {
     result.changed = true;
   }
 
-  remove(id: string): TaskEntry | undefined {
+  remove(id: string, nowMs = Date.now()): TaskEntry | undefined {
     const entry = this.entries.get(id);
     this.entries.delete(id);
+    if (entry) this.removed.set(id, nowMs);
     return entry;
+  }
+
+  /**
+   * Takes in what another window saved in the shared file: tasks unknown
+   * here, newer records, downloads, and removals. No transitions: the window
+   * that polled reports them (and saves the results). True when anything changed.
+   */
+  adopt(value: unknown): boolean {
+    const other = TaskRegistry.fromJSON(value);
+    let changed = false;
+    for (const [id, at] of other.removed) {
+      if (!this.removed.has(id)) this.removed.set(id, at);
+      changed = this.entries.delete(id) || changed;
+    }
+    for (const stored of other.entries.values()) {
+      const id = stored.record.id;
+      const known = this.entries.get(id);
+      if (this.removed.has(id)) continue;
+      if (!known) {
+        this.entries.set(id, stored);
+        changed = true;
+        continue;
+      }
+      if (stored.record.updated_at > known.record.updated_at) {
+        known.record = stored.record;
+        if (stored.anomaly) known.anomaly = stored.anomaly;
+        else delete known.anomaly;
+        changed = true;
+      }
+      if (!known.local && stored.local) {
+        known.local = stored.local;
+        changed = true;
+      }
+      const downloads = { ...stored.downloads, ...known.downloads };
+      if (Object.keys(downloads).length && !sameJson(downloads, known.downloads ?? {})) {
+        known.downloads = downloads;
+        changed = true;
+      }
+    }
+    return changed;
   }
 
   setDownloads(id: string, downloads: TaskDownloads): void {
@@ -150,17 +195,25 @@ export class TaskRegistry {
         removed = true;
       }
     }
+    // A removal older than the retention names a task no window can still have.
+    for (const [id, at] of this.removed) {
+      if (nowMs - at > TASK_RETENTION_MS) {
+        this.removed.delete(id);
+        removed = true;
+      }
+    }
     return removed;
   }
 
   toJSON(): PersistedTasks {
-    return { version: FORMAT_VERSION, tasks: this.all() };
+    return { version: FORMAT_VERSION, tasks: this.all(), ...(this.removed.size ? { removed: Object.fromEntries(this.removed) } : {}) };
   }
 
   /** Reads what toJSON wrote; anything malformed (an older or damaged state) is skipped, not fatal. */
   static fromJSON(value: unknown): TaskRegistry {
     if (!isObject(value) || value.version !== FORMAT_VERSION || !Array.isArray(value.tasks)) return new TaskRegistry();
-    return new TaskRegistry(value.tasks.filter(isUsableEntry));
+    const removed = isObject(value.removed) ? Object.entries(value.removed).filter((e): e is [string, number] => typeof e[1] === 'number') : [];
+    return new TaskRegistry(value.tasks.filter(isUsableEntry), removed);
   }
 }
 

@@ -8,6 +8,7 @@ import type { TaskCreateRequest, TaskRecord, TaskStatus } from '../gateway/types
 import { refusedOptionalFields } from '../gateway/taskFields';
 import { errorText, isGatewayError } from '../gateway/errors';
 import type { Clock } from './clock';
+import { claimLease, holdsLease, LEASE_SETTLE_MS, leaseDurationMs, releaseLease, type Lease } from './pollLease';
 import { PollSchedule, type PollTiming } from './pollSchedule';
 import { Signal } from './signal';
 import { UNRECOGNISED_POLL_MS, type TaskDownloads, type TaskEntry, type TaskRecipe } from './taskEntry';
@@ -19,6 +20,16 @@ import { TaskRegistry, type PersistedTasks, type TaskTransition } from './taskRe
 export interface TaskStorage {
   load(): unknown;
   save(value: PersistedTasks): PromiseLike<void>;
+  /** Present when other windows share the store: what they saved, and the lease deciding which window polls. */
+  shared?: SharedTaskStorage;
+}
+
+export interface SharedTaskStorage {
+  reread(): Promise<void>;
+  /** Calls back when another window may have saved; returns the function that stops it. */
+  watch(onChange: () => void): () => void;
+  lease(): unknown;
+  setLease(lease: Lease): PromiseLike<void>;
 }
 
 export interface TaskTrackerOptions {
@@ -27,6 +38,8 @@ export interface TaskTrackerOptions {
   clock: Clock;
   timing: PollTiming;
   log: (message: string) => void;
+  /** This window, for the poll lease of a shared storage. */
+  windowId?: string;
 }
 
 /** Tasks per page of the server's list. */
@@ -45,6 +58,7 @@ export class TaskTracker {
   private readonly paging = new Map<string, ServerPaging>();
   private readonly pageLoads = new Map<string, Promise<void>>();
   private saving: Promise<void> = Promise.resolve();
+  private readonly unwatch: () => void;
   /** Anything shown changed. */
   readonly onDidChange = new Signal<void>();
   /** A known task changed status. */
@@ -65,8 +79,45 @@ export class TaskTracker {
       log: options.log,
       schedule: this.schedule,
       clock: options.clock,
+      ...(options.storage.shared && options.windowId && { takeTurn: () => this.takeTurn(), onIdle: () => this.releaseLease() }),
     });
     this.poller.reschedule();
+    // Another window's new task or results show here at once, and its tasks are polled here when it closes.
+    this.unwatch = options.storage.shared?.watch(() => void this.saving.then(() => this.takeInShared()).then(() => this.poller.reschedule())) ?? (() => undefined);
+  }
+
+  /**
+   * Before each poll, with other windows: takes in what they saved (their
+   * tasks, their results), then polls only while holding the lease.
+   */
+  private async takeTurn(): Promise<boolean> {
+    const { windowId, clock } = this.options;
+    const shared = this.options.storage.shared!;
+    await this.takeInShared();
+    const current = shared.lease();
+    const lease = claimLease(current, windowId!, clock.now(), leaseDurationMs(this.schedule.intervalMs()));
+    if (!lease) return false;
+    await shared.setLease(lease);
+    if (holdsLease(current, windowId!, clock.now())) return true;
+    // Just taken: another window may have taken it at the same moment, and the last write holds it.
+    await new Promise<void>((resolve) => clock.setTimer(resolve, LEASE_SETTLE_MS));
+    await shared.reread();
+    return holdsLease(shared.lease(), windowId!, clock.now());
+  }
+
+  private async takeInShared(): Promise<void> {
+    const shared = this.options.storage.shared;
+    if (!shared) return;
+    await shared.reread();
+    if (this.registry.adopt(this.options.storage.load())) this.onDidChange.fire();
+  }
+
+  /** Nothing left to poll, or closing: another window may take over at once. */
+  private releaseLease(): void {
+    const { storage, windowId, clock } = this.options;
+    const released = releaseLease(storage.shared?.lease(), windowId ?? '', clock.now());
+    // After the saves in flight: a window taking over must find the records this one saved last.
+    if (released) this.saving = this.saving.then(() => storage.shared!.setLease(released)).then(undefined, () => undefined);
   }
 
   /** Creates a paid task on the gateway. Never re-sent here: the client alone decides (retry class 'paid'). */
@@ -134,7 +185,7 @@ export class TaskTracker {
     const wasQueued = this.registry.get(id)?.record.status === 'queued';
     await this.options.tasks().delete(id, signal);
     if (!wasQueued) {
-      this.registry.remove(id);
+      this.registry.remove(id, this.options.clock.now());
       this.changed();
       return 'deleted';
     }
@@ -175,7 +226,9 @@ export class TaskTracker {
   }
 
   dispose(): void {
+    this.unwatch();
     this.poller.dispose();
+    this.releaseLease();
   }
 
   private async loadPage(key: string, status: TaskStatus | undefined): Promise<void> {
@@ -204,7 +257,7 @@ export class TaskTracker {
   }
 
   private disappeared(id: string): void {
-    const entry = this.registry.remove(id);
+    const entry = this.registry.remove(id, this.options.clock.now());
     if (!entry) return;
     this.changed();
     this.onDidDisappear.fire(entry);
@@ -215,11 +268,11 @@ export class TaskTracker {
     this.onDidChange.fire();
   }
 
-  /** Saves in order; a failed save is logged and the next change saves everything again. */
+  /** Saves in order, after taking in what other windows saved; a failed save is logged and the next change saves everything again. */
   private save(): void {
-    const snapshot = this.registry.toJSON();
     this.saving = this.saving
-      .then(() => this.options.storage.save(snapshot))
+      .then(() => this.takeInShared())
+      .then(() => this.options.storage.save(this.registry.toJSON()))
       .then(undefined, (error: unknown) => this.options.log(`Saving the video tasks failed: ${errorText(error)}`));
   }
 }

@@ -7,6 +7,7 @@ import type { ModelObject } from '../gateway/types/models';
 import { OutputFiles } from '../output/outputFiles';
 import type { Settings } from '../platform/settings';
 import { errorText } from '../gateway/errors';
+import { TASKS_FILE_NAME } from '../tasks/gatewayTaskStorage';
 import { JsonFileStore } from '../tasks/jsonFileStore';
 import { TASKS_VIEW_ID } from '../mediaActions/commandIds';
 import { registerTaskCommands } from './taskCommands';
@@ -28,7 +29,7 @@ const ELAPSED_REDRAW_MS = 5000;
 export function registerVideoTasks(context: vscode.ExtensionContext, services: VideoTasksViewServices): void {
   const { clients, settings, log } = services;
   // A file on the extension host: globalState lives in the browser under VS Code for the Web and code-server.
-  const state = JsonFileStore.openSync(path.join(context.globalStorageUri.fsPath, 'video-tasks.json'));
+  const state = JsonFileStore.openSync(path.join(context.globalStorageUri.fsPath, TASKS_FILE_NAME));
   const tasks = new VideoTasks({ clients, settings, log, state });
   const results = new TaskResults(tasks, { clients, settings, outputFiles: new OutputFiles(settings), log });
   const tree = new TaskTreeProvider(tasks, (error) => {

@@ -87,6 +87,8 @@ export class VideoTasks implements vscode.Disposable {
       clock: SYSTEM_CLOCK,
       timing: this.timing(),
       log: (message) => log.warn(message),
+      // Windows on the same machine share the task file: one polls, the others read its results.
+      windowId: vscode.env.sessionId,
     });
     tracker.setVisible(this.visible);
     this.unsubscribe = [

@@ -11,7 +11,8 @@ import type { MediaActions, VideoTaskRequest } from '../mediaActions/mediaAction
 import { imageResultText, MEDIA_TOOL_SPECS, readingResultText, speechSavedText, videoTaskResultText, type MediaToolSpec } from '../mediaActions/mediaToolSpecs';
 import { optionalBoolean, optionalInteger, optionalNumber, optionalString, optionalStrings, requiredString, type ToolArgs } from './toolArgs';
 import type { ToolSpec } from './toolSpec';
-import { tokenFor, type WorkspaceTool } from './workspaceTool';
+import { tokenFor } from '../workspace/cancellation';
+import type { WorkspaceTool } from './workspaceTool';
 import { shownPath } from '../workspace/workspacePaths';
 
 export function mediaTools(actions: MediaActions): WorkspaceTool[] {

@@ -6,7 +6,7 @@ import { sliceLines } from './textEdits';
 import { MAX_TEXT_FILE_BYTES } from './textFileLimit';
 import { optionalInteger, optionalString, requiredString, type ToolArgs } from './toolArgs';
 import type { WorkspaceTool } from './workspaceTool';
-import { findWorkspaceFiles } from './workspaceFiles';
+import { findWorkspaceFiles } from '../workspace/workspaceFiles';
 import { isInWorkspace, resolveWorkspaceUri, shownPath } from '../workspace/workspacePaths';
 
 const MAX_DIAGNOSTICS = 200;

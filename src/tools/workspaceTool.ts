@@ -1,20 +1,17 @@
 /** A tool the chat's model can call, as the registry runs it. */
 import * as vscode from 'vscode';
 import type { ToolArgs } from './toolArgs';
+import type { ToolSource } from '../chat/toolSources';
 import type { ToolSpec } from './toolSpec';
 
 export interface WorkspaceTool {
   readonly spec: ToolSpec;
+  /** Absent: built into this extension. */
+  readonly source?: ToolSource;
+  /** Whether it is on in a conversation that did not switch it; absent: on. */
+  readonly defaultOn?: boolean;
   /** The text the model reads; a throw's message reaches the model as the error. */
   run(args: ToolArgs, signal: AbortSignal): Promise<string>;
   /** Shows what the call would change before the user is asked; resolves to what closes it. */
   preview?(args: ToolArgs, signal: AbortSignal): Promise<vscode.Disposable | undefined>;
-}
-
-/** A cancellation token that follows the signal, for the VS Code APIs that take one. */
-export function tokenFor(signal: AbortSignal): vscode.CancellationTokenSource {
-  const source = new vscode.CancellationTokenSource();
-  if (signal.aborted) source.cancel();
-  else signal.addEventListener('abort', () => source.cancel(), { once: true });
-  return source;
 }

@@ -13,6 +13,7 @@ import { searchText, SEARCH_TEXT_FULL } from './searchText';
 import { streamDecoding, STREAM_DECODING_FULL } from './streamDecoding';
 import { streamingRender, STREAMING_RENDER_FULL } from './streamingRender';
 import { taskPolling, TASK_POLLING_FULL } from './taskPolling';
+import { workspaceSearch, WORKSPACE_SEARCH_FULL } from './workspaceSearch';
 
 interface Benchmark {
   id: string;
@@ -28,6 +29,7 @@ const BENCHMARKS: Benchmark[] = [
   { id: 'task-polling', title: '5. Task polling', run: () => taskPolling(TASK_POLLING_FULL) },
   { id: 'read-aloud', title: '6. Read aloud', run: () => readAloud(READ_ALOUD_FULL) },
   { id: 'search-text', title: '7. search_text, pathological pattern', run: () => searchText(SEARCH_TEXT_FULL) },
+  { id: 'workspace-search', title: '8. Search and file listing in VS Code, 10,000-file workspace', run: () => workspaceSearch(WORKSPACE_SEARCH_FULL) },
 ];
 
 async function main(): Promise<void> {

@@ -14,7 +14,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { excludedGlobs } from '../../src/tools/search/excludeGlobs';
+import { excludedGlobs } from '../../src/workspace/excludeGlobs';
 import { MAX_OUTPUT_BYTES, ripgrepSearch } from '../../src/tools/search/ripgrepSearch';
 import { SEARCH_TIME_LIMIT_MS, type SearchOutcome } from '../../src/tools/search/searchOutcome';
 import { workerSearch } from '../../src/tools/search/workerSearch';

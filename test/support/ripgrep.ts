@@ -1,7 +1,7 @@
 /** A ripgrep for tests and benchmarks: the one of the harness's code-server (what VS Code runs), else one on PATH. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { bundledRipgrep } from '../../src/tools/search/ripgrepLocation';
+import { bundledRipgrep } from '../../src/workspace/ripgrepLocation';
 import { HARNESS_HOME } from '../vscode/lib/paths';
 
 /** code-server's VS Code, whose folder is vscode.env.appRoot inside it. */

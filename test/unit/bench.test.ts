@@ -1,7 +1,8 @@
 /**
  * Runs each benchmark of `npm run bench` at tiny sizes and checks the shape
  * of its report and of the table; never its timings. The footprint
- * benchmark (code-server and the .vsix) runs only in `npm run bench`.
+ * benchmark (code-server and the .vsix) runs only in `npm run bench`; the
+ * workspace search one (code-server) runs here when the harness is installed.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,6 +15,8 @@ import { searchText, SEARCH_TEXT_TINY } from '../bench/searchText';
 import { streamDecoding, STREAM_DECODING_TINY } from '../bench/streamDecoding';
 import { CHROMIUM, streamingRender, STREAMING_RENDER_TINY } from '../bench/streamingRender';
 import { taskPolling, TASK_POLLING_TINY } from '../bench/taskPolling';
+import { workspaceSearch, WORKSPACE_SEARCH_TINY } from '../bench/workspaceSearch';
+import { CODE_SERVER_ENTRY } from '../vscode/lib/paths';
 
 function assertShape(report: BenchmarkReport, rounds: number): void {
   assert.equal(report.missing, undefined);
@@ -51,4 +54,10 @@ test('bench: large video at tiny size', { timeout: 120_000 }, async () => {
 
 test('bench: streaming render at tiny size', { timeout: 120_000, skip: fs.existsSync(CHROMIUM) ? false : `${CHROMIUM} is missing` }, async () => {
   assertShape(await streamingRender(STREAMING_RENDER_TINY), STREAMING_RENDER_TINY.rounds);
+});
+
+test('bench: search and file listing in VS Code at tiny size; ours finds and lists exactly what is not ignored', { timeout: 180_000, skip: fs.existsSync(CODE_SERVER_ENTRY) ? false : 'the code-server harness is not installed' }, async () => {
+  const report = await workspaceSearch(WORKSPACE_SEARCH_TINY);
+  assertShape(report, WORKSPACE_SEARCH_TINY.rounds);
+  for (const target of report.targets.filter((t) => /exactly/.test(t.label))) assert.ok(target.met, target.label);
 });

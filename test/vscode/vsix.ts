@@ -8,10 +8,17 @@ import { launchBrowser, openWorkbench } from './lib/browser';
 import { CODE_SERVER_ENTRY, EXTENSION_ID, NODE24_BIN, NODE24_DIR, PROJECT_ROOT } from './lib/paths';
 import { cleanupAll, installSignalHandlers, log } from './lib/proc';
 import { startSession } from './lib/session';
+import { leaveUnfinishedTask, requestsSince } from './lib/startupRequests';
 import { Workbench } from './lib/ui';
+import { until } from '../support/until';
+
+/** How long a new window is watched for requests it should not make. */
+const STARTUP_QUIET_MS = 8000;
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Everything the VSIX may contain (paths inside extension/). */
-const ALLOWED = [/^package\.json$/, /^readme\.md$/i, /^changelog\.md$/i, /^LICENSE(\.txt)?$/, /^media\/readme\/[\w-]+\.png$/, /^dist\/(extension|searchWorker)\.js$/, /^media\/(icon\.png|activity\.svg)$/, /^media\/walkthrough\/[\w-]+\.md$/, /^media\/dist\/[\w.-]+\.(js|css|ttf)$/];
+const ALLOWED = [/^package\.json$/, /^readme\.md$/i, /^changelog\.md$/i, /^LICENSE(\.txt)?$/, /^media\/readme\/[\w-]+\.png$/, /^dist\/(startup|extension|searchWorker)\.js$/, /^media\/(icon\.png|activity\.svg)$/, /^media\/walkthrough\/[\w-]+\.md$/, /^media\/dist\/[\w.-]+\.(js|css|ttf)$/];
 
 interface Check { title: string; run: () => Promise<void> }
 
@@ -32,7 +39,7 @@ async function main(): Promise<void> {
         const extra = files.filter((f) => !ALLOWED.some((re) => re.test(f)));
         if (extra.length) throw new Error(`unexpected files: ${extra.join(', ')}`);
         const lower = files.map((f) => f.toLowerCase());
-        for (const required of ['package.json', 'readme.md', 'changelog.md', 'dist/extension.js', 'dist/searchWorker.js', 'media/icon.png']) {
+        for (const required of ['package.json', 'readme.md', 'changelog.md', 'dist/startup.js', 'dist/extension.js', 'dist/searchWorker.js', 'media/icon.png']) {
           if (!lower.includes(required.toLowerCase())) throw new Error(`missing ${required}`);
         }
         if (!lower.some((f) => f.startsWith('license'))) throw new Error('missing LICENSE');
@@ -42,12 +49,18 @@ async function main(): Promise<void> {
       },
     },
     {
-      title: 'the bundle is minified for production',
+      title: 'the bundles are minified for production, and the startup bundle is small',
       run: async () => {
-        const bundle = execFileSync('unzip', ['-p', vsix, 'extension/dist/extension.js'], { encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
-        const lines = bundle.split('\n');
-        // Minified code is a few very long lines (template literals keep their own line breaks).
-        if (bundle.length / lines.length < 1000) throw new Error(`dist/extension.js does not look minified (${lines.length} lines)`);
+        for (const file of ['dist/startup.js', 'dist/extension.js']) {
+          const bundle = execFileSync('unzip', ['-p', vsix, `extension/${file}`], { encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
+          const lines = bundle.split('\n');
+          // Minified code is a few very long lines (template literals keep their own line breaks).
+          if (bundle.length / lines.length < 1000) throw new Error(`${file} does not look minified (${lines.length} lines)`);
+        }
+        const startupKb = Number(execFileSync('unzip', ['-p', vsix, 'extension/dist/startup.js']).length) / 1024;
+        log(`dist/startup.js: ${startupKb.toFixed(1)} KB`);
+        // What every window start loads: the status bar and the stand-ins, not the features.
+        if (startupKb > 48) throw new Error(`dist/startup.js is ${startupKb.toFixed(0)} KB`);
       },
     },
     {
@@ -72,6 +85,35 @@ async function main(): Promise<void> {
         await wb.screenshot('production-connected');
         const running = await wb.runningExtensions({ waitFor: /GenAI Gateway 0\.1\.0/ });
         if (!running.some((r) => r.startsWith('GenAI Gateway 0.1.0'))) throw new Error('not among the running extensions');
+        await page.close();
+      },
+    },
+    {
+      title: 'a new window asks the gateway nothing while no video task is unfinished',
+      run: async () => {
+        const from = session.emulator.requests.length;
+        const page = await openWorkbench(browser, session.workbenchUrl({ dev: false }));
+        const wb = new Workbench(page.page, 'vsix');
+        failureShot = () => wb.screenshot('FAILED-startup-quiet');
+        await until('the status bar item', async () => (await wb.statusBarTexts()).some((t) => t.includes('gpt-4o-mini') || t.includes('GenAI Gateway')), 30000);
+        await wb.runningExtensions({ waitFor: /GenAI Gateway 0\.1\.0/ });
+        await sleep(STARTUP_QUIET_MS);
+        await wb.screenshot('startup-quiet');
+        const made = requestsSince(session.emulator, from);
+        await page.close();
+        if (made.length) throw new Error(`requests at startup: ${made.join(', ')}`);
+      },
+    },
+    {
+      title: 'a new window polls, by itself, the video task a closed window left unfinished',
+      run: async () => {
+        const id = await leaveUnfinishedTask(session.emulator, session.codeServer.userDataDir, 'seedance-1-0-pro-250528');
+        const from = session.emulator.requests.length;
+        const page = await openWorkbench(browser, session.workbenchUrl({ dev: false }));
+        failureShot = () => new Workbench(page.page, 'vsix').screenshot('FAILED-startup-polls');
+        const polled = (): boolean => requestsSince(session.emulator, from).some((r) => r.startsWith('GET /v1/contents/generations/tasks') && r.includes(id));
+        await until(`a poll of task ${id}`, polled, 30000);
+        log(`startup requests with a task unfinished: ${requestsSince(session.emulator, from).join(', ')}`);
         await page.close();
       },
     },

@@ -3,7 +3,7 @@ import * as path from 'path';
 import { StringDecoder } from 'string_decoder';
 import { shownLine } from '../textEdits';
 import { MAX_TEXT_FILE_BYTES } from '../textFileLimit';
-import { ripgrepGlobArgs } from './excludeGlobs';
+import { ripgrepGlobArgs } from '../../workspace/excludeGlobs';
 import type { FoundLine } from './searchOutcome';
 
 export interface RipgrepQuery {

@@ -5,9 +5,9 @@
  */
 import * as vscode from 'vscode';
 import { optionalBoolean, optionalInteger, optionalString, requiredString, type ToolArgs } from '../toolArgs';
-import { findWorkspaceFiles, ignoredGlobs } from '../workspaceFiles';
+import { findWorkspaceFiles, ignoredGlobs } from '../../workspace/workspaceFiles';
 import { fileWorkspaceFolders, shownPath } from '../../workspace/workspacePaths';
-import { bundledRipgrep } from './ripgrepLocation';
+import { bundledRipgrep } from '../../workspace/ripgrepLocation';
 import { MAX_OUTPUT_BYTES, ripgrepSearch } from './ripgrepSearch';
 import { describeOutcome, SEARCH_TIME_LIMIT_MS, type SearchLimits, type SearchOutcome } from './searchOutcome';
 import { workerSearch } from './workerSearch';

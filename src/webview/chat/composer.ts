@@ -1,19 +1,25 @@
-/** Where the user writes: attached context, the message, Send or Stop, and why a send was refused. */
+/** Where the user writes: attached context (# or dropped files), the message, Send or Stop, and why a send was refused. */
 import type { Draft } from '../../chat/conversation';
+import type { ContextItem } from '../../protocol/chatProtocol';
 import { chipList } from './contextChips';
+import { ContextPicker } from './contextPicker';
 import { el, iconButton } from './dom';
+import { installFileDrop } from './fileDrop';
 import type { HostConnection } from './hostConnection';
+import { InstructionsNotice } from './instructionsNotice';
 
 /** Typing is saved after this pause, so a reload keeps the draft without a message per key. */
 const DRAFT_SAVE_DELAY_MS = 300;
 
 export class Composer {
   readonly element: HTMLElement;
-  private readonly input = el('textarea', { class: 'composer-input', rows: '3', 'aria-label': 'Message', placeholder: 'Ask a question (Enter to send, Shift+Enter for a new line)' });
+  private readonly input = el('textarea', { class: 'composer-input', rows: '3', 'aria-label': 'Message', placeholder: 'Ask a question (# to attach files, Enter to send, Shift+Enter for a new line)' });
   private readonly chips = el('div', { class: 'composer-chips' });
   private readonly problem = el('div', { class: 'composer-problem', role: 'alert', hidden: '' });
   private readonly sendButton = iconButton('send', 'Send (Enter)', () => this.send(), { class: 'icon-button send-button' });
   private readonly stopButton = iconButton('debug-stop', 'Stop (Escape)', () => this.host.post({ type: 'stop' }), { class: 'icon-button stop-button', hidden: '' });
+  private readonly picker: ContextPicker;
+  private readonly instructions: InstructionsNotice;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private busy = false;
 
@@ -22,15 +28,20 @@ export class Composer {
     modelPicker: HTMLElement,
     usageGauge: HTMLElement,
   ) {
+    // Before the keydown handler below: the picker's Enter attaches instead of sending.
+    this.picker = new ContextPicker(host, this.input);
+    this.instructions = new InstructionsNotice(host);
     this.element = el(
       'form',
       { class: 'composer', 'aria-label': 'New message' },
+      this.instructions.element,
       this.chips,
-      this.input,
+      el('div', { class: 'composer-input-box' }, this.picker.element, this.input),
       this.problem,
-      el('div', { class: 'composer-row' }, modelPicker, el('span', { class: 'spacer' }), this.stopButton, this.sendButton),
+      el('div', { class: 'composer-row' }, iconButton('attach', 'Attach context (#)', () => this.picker.start()), modelPicker, el('span', { class: 'spacer' }), this.stopButton, this.sendButton),
       usageGauge,
     );
+    installFileDrop(document.body, host);
     this.element.addEventListener('submit', (event) => {
       event.preventDefault();
       this.send();
@@ -47,7 +58,10 @@ export class Composer {
   /** Shows a draft; the text is only replaced when asked (the host's copy may be behind the typing). */
   showDraft(draft: Draft, replaceText: boolean): void {
     if (replaceText) this.input.value = draft.text;
-    this.chips.replaceChildren(draft.context.length ? chipList(draft.context, 'Attached context', (chip) => this.host.post({ type: 'removeContext', chipId: chip.id })) : '');
+    this.chips.replaceChildren(draft.context.length ? chipList(draft.context, 'Attached context', {
+      open: (chip) => this.host.post({ type: 'openContext', chipId: chip.id }),
+      remove: (chip) => this.host.post({ type: 'removeContext', chipId: chip.id }),
+    }) : '');
   }
 
   setBusy(busy: boolean): void {
@@ -61,6 +75,14 @@ export class Composer {
   showProblem(message: string | undefined): void {
     this.problem.textContent = message ?? '';
     this.problem.hidden = !message;
+  }
+
+  showContextItems(requestId: number, items: ContextItem[]): void {
+    this.picker.show(requestId, items);
+  }
+
+  showInstructions(files: readonly string[]): void {
+    this.instructions.show(files);
   }
 
   focus(): void {

@@ -13,7 +13,7 @@ export function userTurnView(turn: UserTurn, busy: boolean, host: HostConnection
   edit.disabled = busy;
   header.append(edit);
   article.append(header);
-  if (turn.context.length) article.append(chipList(turn.context, 'Attached context'));
+  if (turn.context.length) article.append(chipList(turn.context, 'Attached context', { open: (chip) => host.post({ type: 'openContext', chipId: chip.id, turnId: turn.id }) }));
   article.append(body);
 
   function startEditing(): void {

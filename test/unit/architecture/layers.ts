@@ -17,7 +17,10 @@ export const ARCHITECTURE: Architecture = {
     { name: 'features', members: ['chatView', 'languageModels', 'mediaGeneration', 'readAloud', 'tasksView', 'tools'], vscode: true },
     { name: 'webviews', members: ['webview'], vscode: false, onlyImports: ['protocol', 'chat'] },
     { name: 'composition root', members: ['extension.ts'], vscode: true },
+    { name: 'startup', members: ['startup'], vscode: true },
   ],
+  // The startup bundle requires the features bundle (dist/extension.js) when first needed.
+  bundleLoaders: ['startup/bootstrap'],
   vscodeFree: [
     'mediaGeneration/forms',
     'mediaGeneration/generation',
@@ -26,9 +29,8 @@ export const ARCHITECTURE: Architecture = {
     'mediaActions/mediaToolSpecs',
     'output/mp4Audio',
     'output/workspaceMedia',
-    'workspace/pathPolicy',
-    'workspace/realpath',
-    ...['builtinToolSpecs', 'jsonSchemaCheck', 'textEdits', 'textFileLimit', 'toolArgs', 'toolSpec', 'userDefinedTools'].map((name) => `tools/${name}`),
-    ...['excludeGlobs', 'ripgrepLocation', 'ripgrepOutput', 'ripgrepSearch', 'searchOutcome', 'searchWorker', 'workerSearch'].map((name) => `tools/search/${name}`),
+    ...['pathPolicy', 'realpath', 'excludeGlobs', 'globMatcher', 'ripgrepFiles', 'ripgrepLocation'].map((name) => `workspace/${name}`),
+    ...['builtinToolSpecs', 'externalToolSource', 'jsonSchemaCheck', 'textEdits', 'textFileLimit', 'toolArgs', 'toolResultText', 'toolSelection', 'toolSpec', 'userDefinedTools'].map((name) => `tools/${name}`),
+    ...['ripgrepOutput', 'ripgrepSearch', 'searchOutcome', 'searchWorker', 'workerSearch'].map((name) => `tools/search/${name}`),
   ],
 };

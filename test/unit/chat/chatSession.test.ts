@@ -172,7 +172,7 @@ test('the context of the draft goes with the message and the draft is emptied', 
   c.draft = { text: '', context: [chip] };
   await s.send('What is x?');
   assert.deepEqual(c.turns[0]?.kind === 'user' && c.turns[0].context, [chip]);
-  assert.equal(backend.requests[0]?.messages[0]?.content, 'a.py:1\n```python\nx = 1\n```\n\nWhat is x?');
+  assert.equal(backend.requests[0]?.messages[0]?.content, '<attachment kind="selection" name="a.py:1">\n```python\nx = 1\n```\n</attachment>\n\nWhat is x?');
   assert.deepEqual(c.draft.context, []);
 });
 

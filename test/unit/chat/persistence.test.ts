@@ -9,7 +9,7 @@ function sample(): Conversation {
   c.params.stop = ['END'];
   c.draft = { text: 'half-typed', context: [{ id: 'k', file: 'a.ts', uri: 'file:///a.ts', languageId: 'typescript', startLine: 1, endLine: 2, text: 'x' }] };
   c.turns = [
-    { kind: 'user', id: 'u', text: 'hi', context: [], createdAt: 1 },
+    { kind: 'user', id: 'u', text: 'hi', context: [{ id: 'f', kind: 'symbol', name: 'parse', file: 'src/p.ts', uri: 'file:///w/src/p.ts', languageId: 'ts', startLine: 3, endLine: 9, text: 'fn', note: 'cut' }, { id: 'd', kind: 'folder', file: 'src', uri: 'file:///w/src', languageId: '', startLine: 0, endLine: 0, text: 'a.ts' }], createdAt: 1 },
     { kind: 'assistant', id: 'a', model: 'gpt-x', text: 'hel', status: 'streaming', requestId: 'r', createdAt: 2 },
     { kind: 'assistant', id: 'b', model: 'gpt-x', text: '', status: 'error', error: { message: 'boom', requestId: 'r2' }, createdAt: 3 },
     { kind: 'assistant', id: 'c', model: 'gpt-x', text: 'ok', status: 'done', finishReason: 'length', usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 }, createdAt: 4 },
@@ -25,6 +25,7 @@ test('a conversation survives a round trip, draft, chips, reasoning, refusal and
   assert.deepEqual(back.draft, c.draft);
   assert.deepEqual(back.params, c.params);
   assert.deepEqual(back.turns.slice(2), c.turns.slice(2));
+  assert.deepEqual(back.turns[0], c.turns[0], 'chips of every kind keep their kind, name and note');
   assert.equal(JSON.parse(serializeConversation(c)).version, STORAGE_VERSION);
 });
 

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Conversation, ContextChip, Turn } from '../../../src/chat/conversation';
 import { newConversation } from '../../../src/chat/conversation';
-import { buildChatRequest, fenced, settingsProblem, userContent } from '../../../src/chat/requestBuilder';
+import { fenced } from '../../../src/chat/attachedContext';
+import { buildChatRequest, settingsProblem, userContent } from '../../../src/chat/requestBuilder';
 
 const chip: ContextChip = { id: 'k', file: 'src/a.ts', uri: 'file:///w/src/a.ts', languageId: 'typescript', startLine: 3, endLine: 5, text: 'const a = 1;\n' };
 
@@ -53,9 +54,20 @@ test('parameters map to request fields; unset ones and empty stops are omitted; 
   assert.deepEqual(Object.keys(bare).sort(), ['messages', 'model']);
 });
 
-test('attached context is sent as fenced excerpts with file and lines before the question', () => {
-  assert.equal(userContent('Explain', [chip]), 'src/a.ts:3-5\n```typescript\nconst a = 1;\n```\n\nExplain');
-  assert.equal(userContent('', [chip]), 'src/a.ts:3-5\n```typescript\nconst a = 1;\n```');
+test('attached context is sent as delimited, fenced blocks naming kind, file and lines, before the question', () => {
+  const block = '<attachment kind="selection" name="src/a.ts:3-5">\n```typescript\nconst a = 1;\n```\n</attachment>';
+  assert.equal(userContent('Explain', [chip]), `${block}\n\nExplain`);
+  assert.equal(userContent('', [chip]), block);
+  const file: ContextChip = { ...chip, id: 'f', kind: 'file', startLine: 0, endLine: 0, note: 'ignored by "git"' };
+  assert.equal(userContent('Q', [file]), '<attachment kind="file" name="src/a.ts" note="ignored by &quot;git&quot;">\n```typescript\nconst a = 1;\n```\n</attachment>\n\nQ');
+});
+
+test('workspace instructions follow the system prompt, each in its own delimited block', () => {
+  const c = conversation({ params: { systemPrompt: 'Be brief.', stop: [] } });
+  const request = buildChatRequest(c, [user('q')], { instructions: [{ file: 'AGENTS.md', text: 'Use tabs.', cut: false }] });
+  assert.equal(request.messages[0]?.content, 'Be brief.\n\nInstructions for this workspace, from its file AGENTS.md:\n<instructions file="AGENTS.md">\nUse tabs.\n</instructions>');
+  const none = buildChatRequest(conversation(), [user('q')], { instructions: [] });
+  assert.equal(none.messages[0]?.role, 'user');
 });
 
 test('a fence is longer than any backtick run inside the excerpt', () => {

@@ -90,3 +90,34 @@ test('remove returns the entry and forgets it', () => {
   assert.equal(registry.get('x'), undefined);
   assert.equal(registry.remove('x'), undefined);
 });
+
+test('adopting another window\'s file: new tasks, newer records and downloads come in, older records do not, no transitions', () => {
+  const here = new TaskRegistry();
+  here.merge([record('t1', 'running', 100, 110), record('t2', 'running', 100, 120)]);
+  const there = new TaskRegistry();
+  there.merge([record('t1', 'succeeded', 100, 130), record('t2', 'running', 100, 105), record('t3', 'queued', 140)]);
+  there.setDownloads('t1', { video: '/out/t1.mp4' });
+  assert.equal(here.adopt(JSON.parse(JSON.stringify(there.toJSON()))), true);
+  assert.equal(here.get('t1')?.record.status, 'succeeded');
+  assert.deepEqual(here.get('t1')?.downloads, { video: '/out/t1.mp4' });
+  assert.equal(here.get('t2')?.record.updated_at, 120);
+  assert.equal(here.get('t3')?.record.status, 'queued');
+  assert.equal(here.adopt(there.toJSON()), false, 'adopting the same again changes nothing');
+});
+
+test('a task removed in one window goes from the other when it adopts the file, and a removed task is not adopted back', () => {
+  const a = new TaskRegistry();
+  const b = new TaskRegistry();
+  for (const r of [a, b]) r.merge([record('t1', 'succeeded', 100), record('t2', 'succeeded', 100)]);
+  a.remove('t1', 5000);
+  assert.equal(b.adopt(a.toJSON()), true);
+  assert.equal(b.get('t1'), undefined);
+  const stale = new TaskRegistry();
+  stale.merge([record('t1', 'succeeded', 100)]);
+  assert.equal(a.adopt(stale.toJSON()), false);
+  assert.equal(a.get('t1'), undefined);
+  // The removal is kept in the file as long as the tasks themselves would be.
+  assert.deepEqual(TaskRegistry.fromJSON(a.toJSON()).toJSON().removed, { t1: 5000 });
+  assert.equal(a.prune(5000 + TASK_RETENTION_MS + 1), true);
+  assert.equal(a.toJSON().removed, undefined);
+});

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { excludedGlobs, expandBraces, findFilesExclude, ripgrepGlobArgs } from '../../../src/tools/search/excludeGlobs';
+import { excludedGlobs, expandBraces, findFilesExclude, ripgrepGlobArgs } from '../../../src/workspace/excludeGlobs';
 
 test('excluded: node_modules and .git always, and the globs the settings set to true', () => {
   const filesExclude = { '**/.git': true, '**/.DS_Store': true, 'out': false, '**/*.js': { when: '$(basename).ts' } };

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { excludedGlobs } from '../../../src/tools/search/excludeGlobs';
-import { bundledRipgrep } from '../../../src/tools/search/ripgrepLocation';
+import { excludedGlobs } from '../../../src/workspace/excludeGlobs';
+import { bundledRipgrep } from '../../../src/workspace/ripgrepLocation';
 import { MAX_OUTPUT_BYTES, ripgrepSearch, type RipgrepSearch } from '../../../src/tools/search/ripgrepSearch';
 import { findTestRipgrep } from '../../support/ripgrep';
 

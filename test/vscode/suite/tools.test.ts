@@ -19,34 +19,15 @@ import { MediaActions } from '../../../src/mediaActions/mediaActions';
 import type { ToolSettings } from '../../../src/platform/settings';
 import { SHOWN_ARGUMENT_CHARS, type HostMessage, type ToolCallProgress } from '../../../src/protocol/chatProtocol';
 import { PROPOSAL_SCHEME } from '../../../src/tools/proposedChanges';
-import { bundledRipgrep } from '../../../src/tools/search/ripgrepLocation';
+import { bundledRipgrep } from '../../../src/workspace/ripgrepLocation';
 import { createChatTools } from '../../../src/tools/chatTools';
 import { startEmulator, type Emulator } from '../../emulator';
-import { MemoryMemento, RecordingView, until } from './chatViewKit';
+import { ApprovingView, MemoryMemento, RecordingView, until } from './chatViewKit';
 
 const WORKSPACE = process.env.GENAI_TEST_WORKSPACE ?? '';
 const RECORD_COMMAND = 'genaiGatewayTest.recordToolArgs';
 
-const DEFAULT_SETTINGS: ToolSettings = { enabled: true, maxRounds: 8, maxResultChars: 20000, autoApprove: [], commandAllowlist: [], userDefined: [], nonStreamingModels: [] };
-
-/** Answers each approval the view is asked for with the next decision, as a user clicking in the card. */
-class ApprovingView extends RecordingView {
-  asked: ToolCallRecord[] = [];
-  visible = true;
-  constructor(private readonly decide: (call: ToolCallRecord) => ApprovalDecision | undefined, private readonly controller: () => ChatController) {
-    super();
-  }
-  override post(message: HostMessage): void {
-    super.post(message);
-    if (message.type !== 'toolCallChanged' || message.call.status !== 'awaitingApproval') return;
-    this.asked.push(structuredClone(message.call));
-    const decision = this.decide(message.call);
-    if (decision) setTimeout(() => void this.controller().handle({ type: 'decideToolCall', callId: message.call.id, decision }), 10);
-  }
-  isVisible(): boolean {
-    return this.visible;
-  }
-}
+const DEFAULT_SETTINGS: ToolSettings = { enabled: true, maxRounds: 8, maxResultChars: 20000, autoApprove: [], commandAllowlist: [], userDefined: [], nonStreamingModels: [], maxTools: 128 };
 
 suite('Chat tools', () => {
   let emulator: Emulator;
@@ -281,7 +262,7 @@ suite('Chat tools', () => {
     assert.ok(update.tools.some((t) => t.name === 'edit_file') && update.tools.some((t) => t.name === 'create_video_task'));
   });
 
-  test('search_text runs VS Code\'s own ripgrep: node_modules and .gitignored files left out, look-around refused with the reason, (a+)+$ answered at once; list_files leaves out node_modules', async () => {
+  test('search_text runs VS Code\'s own ripgrep: node_modules and .gitignored files left out, look-around refused with the reason, (a+)+$ answered at once; list_files leaves out node_modules and .gitignored files', async () => {
     assert.ok(await bundledRipgrep(vscode.env.appRoot), `no ripgrep under ${vscode.env.appRoot}`);
     const needle = `needle${Date.now()}`;
     fs.mkdirSync(path.join(sandbox, 'node_modules', 'dep'), { recursive: true });
@@ -299,7 +280,7 @@ suite('Chat tools', () => {
     assert.match(pathological?.result ?? '', /^No line matches/);
     assert.ok((pathological?.durationMs ?? Infinity) < 5000, `${pathological?.durationMs} ms`);
     const listed = (await result('list_files', { pattern: rel('**') }))?.result ?? '';
-    assert.ok(listed.includes(rel('kept.txt')) && !listed.includes('node_modules'), listed);
+    assert.ok(listed.includes(rel('kept.txt')) && !listed.includes('node_modules') && !listed.includes('ignored.txt'), listed);
   });
 
   test('edit_file shows its diff before asking, applies as a WorkspaceEdit, and Undo takes it back', async () => {

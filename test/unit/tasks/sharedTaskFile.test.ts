@@ -1,0 +1,71 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { TasksApi } from '../../../src/gateway/tasks';
+import { SYSTEM_CLOCK } from '../../../src/tasks/clock';
+import { gatewayTaskStorage, TASKS_LEASE_KEY } from '../../../src/tasks/gatewayTaskStorage';
+import { JsonFileStore } from '../../../src/tasks/jsonFileStore';
+import { TaskTracker } from '../../../src/tasks/taskTracker';
+import { clientFixture, type ClientFixture } from '../client/harness';
+import { until } from '../../support/until';
+
+const FAST_TIMING = { baseMs: 40, hiddenFactor: 1, backoffFactor: 1, maxFactor: 1 };
+const noImages = async (): Promise<string> => assert.fail('no image to read');
+
+/** A window: its own tracker on the shared file, counting what it asks the gateway. */
+function openWindow(f: ClientFixture, file: string, windowId: string): { tracker: TaskTracker; reads: string[] } {
+  const reads: string[] = [];
+  const counted: Pick<TasksApi, 'create' | 'get' | 'list' | 'delete'> = {
+    create: (...args) => f.client.tasks.create(...args),
+    delete: (...args) => f.client.tasks.delete(...args),
+    get: (...args) => (reads.push(`get ${args[0]} @${Date.now() % 100000}`), f.client.tasks.get(...args)),
+    list: (...args) => (reads.push(`list @${Date.now() % 100000}`), f.client.tasks.list(...args)),
+  };
+  const tracker = new TaskTracker({
+    tasks: () => counted,
+    storage: gatewayTaskStorage(JsonFileStore.openSync(file), f.emu.url),
+    clock: SYSTEM_CLOCK,
+    timing: FAST_TIMING,
+    log: () => undefined,
+    windowId,
+  });
+  return { tracker, reads };
+}
+
+test('two windows on one task file: one polls, the other shows its results; the other takes over when the first closes', async () => {
+  const f = await clientFixture({ taskTiming: { queuedMs: 300, runningMs: 1500 } });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shared-tasks-'));
+  const file = path.join(dir, 'video-tasks.json');
+  const a = openWindow(f, file, 'window-a');
+  const b = openWindow(f, file, 'window-b');
+  try {
+    const first = await b.tracker.create({ model: 'seedance-1-0-pro-250528', prompt: 'made in b', images: [], settings: {}, settingsAs: 'body' }, noImages);
+    await until('window a to see the task window b created', () => a.tracker.registry.get(first.record.id), 5000);
+    await until('both windows to show it succeeded', () =>
+      a.tracker.registry.get(first.record.id)?.record.status === 'succeeded' && b.tracker.registry.get(first.record.id)?.record.status === 'succeeded', 10_000);
+    const pollers = [a, b].filter((w) => w.reads.length > 0);
+    assert.equal(pollers.length, 1, `one window polled (a: ${a.reads.join(",")}, b: ${b.reads.join(",")})`);
+
+    // The poller closes with a task running: the other window polls it.
+    const poller = pollers[0]!;
+    const other = poller === a ? b : a;
+    await until('the lease to be released once nothing runs', () => {
+      const lease = (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Record<string, { expiresAt: number }>>)[TASKS_LEASE_KEY]?.[f.emu.url];
+      return lease && lease.expiresAt <= Date.now();
+    }, 5000);
+    const second = await poller.tracker.create({ model: 'seedance-1-0-pro-250528', prompt: 'left running', images: [], settings: {}, settingsAs: 'body' }, noImages);
+    await until('the poller to poll the new task', () => poller.reads.some((r) => r.startsWith('list') || r.includes(second.record.id)), 5000);
+    await poller.tracker.settled();
+    poller.tracker.dispose();
+    const before = other.reads.length;
+    await until('the other window to finish the task', () => other.tracker.registry.get(second.record.id)?.record.status === 'succeeded', 10_000);
+    assert.ok(other.reads.length > before, 'the other window polled after the first closed');
+  } finally {
+    a.tracker.dispose();
+    b.tracker.dispose();
+    await f.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
