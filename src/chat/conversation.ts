@@ -1,6 +1,7 @@
 /** The conversation model of the chat view: pure data, persisted as JSON and shown by the webview. */
 import type { ChatUsage, FinishReason, ToolChoice } from '../gateway/types/chat';
 import { DEFAULT_PARAMS, type ChatParams } from './chatParams';
+import type { ToolMedia } from './toolMedia';
 
 /** A piece of an editor attached to a message: the file, the lines and their text. */
 export interface ContextChip {
@@ -61,6 +62,8 @@ export interface ToolCallRecord {
   result?: string;
   /** How long the tool ran. */
   durationMs?: number;
+  /** What a media tool made (files, a video task), shown in its card. */
+  media?: ToolMedia;
 }
 
 /** What streamed text belongs to: the answer, the model's reasoning before it, or its refusal. */

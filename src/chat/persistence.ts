@@ -4,6 +4,7 @@
  */
 import type { ChatUsage, ToolChoice } from '../gateway/types/chat';
 import { readChatParams } from './chatParams';
+import { readToolMedia } from './toolMedia';
 import type { AssistantStatus, AssistantTurn, Conversation, ContextChip, Draft, ToolCallRecord, ToolCallStatus, Turn, TurnReasoning, UserTurn } from './conversation';
 import { bool, list, num, oneOf, record, str } from './jsonFields';
 import { CANCELLED_RESULT, isUnfinished } from './toolLoop';
@@ -93,6 +94,7 @@ function toolCall(c: Record<string, unknown>): ToolCallRecord {
   };
   if (c.result !== undefined) out.result = str(c.result, 'toolCall.result');
   if (c.durationMs !== undefined) out.durationMs = num(c.durationMs, 'toolCall.durationMs');
+  if (c.media !== undefined) out.media = readToolMedia(c.media);
   if (isUnfinished(out)) {
     out.status = 'cancelled';
     out.result = CANCELLED_RESULT;

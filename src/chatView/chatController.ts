@@ -16,6 +16,7 @@ import type { ConversationLibrary } from './conversationLibrary';
 import { errorText } from '../gateway/errors';
 import { exportConversation } from './exportConversation';
 import { handleCodeAction } from './codeActions';
+import { ChatMedia, type ChatMediaServices } from './chatMedia';
 import { PendingApprovals } from './pendingApprovals';
 import { TextBatcher } from './textBatcher';
 
@@ -26,6 +27,8 @@ export interface ChatServices {
   log: { warn(message: string): void };
   /** Absent: requests offer no tools. */
   tools?: ChatTools;
+  /** What media tool calls show and do in their cards. */
+  media?: ChatMediaServices;
 }
 
 /** The webview as the controller sees it: a place to post to once it is ready. */
@@ -33,6 +36,8 @@ export interface ChatViewPort {
   post(message: HostMessage): void;
   /** False while the view is collapsed or hidden (tool approvals then use a modal); absent: always visible. */
   isVisible?(): boolean;
+  /** The file's URI for the page when it is inside the output folder the page may load from; absent: none. */
+  webviewUri?(file: string): string | undefined;
 }
 
 const BUSY_CONTEXT_KEY = 'genaiGateway.chatBusy';
@@ -45,6 +50,7 @@ export class ChatController implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly loading: Promise<void>;
   private readonly approvals = new PendingApprovals();
+  private readonly media: ChatMedia;
   private models: ModelList = { models: [] };
   private view: ChatViewPort | undefined;
 
@@ -53,6 +59,7 @@ export class ChatController implements vscode.Disposable {
     private readonly library: ConversationLibrary,
   ) {
     this.loading = library.load();
+    this.media = new ChatMedia(services.media ?? {}, { post: (m) => this.post(m), active: () => this.library.active, webviewUri: (file) => this.view?.webviewUri?.(file) });
     this.subscriptions.push(services.clients.onDidChangeConnection(() => void this.loadModels(false)));
     const tools = services.tools;
     if (tools) {
@@ -77,6 +84,7 @@ export class ChatController implements vscode.Disposable {
     this.chooseModelIfNone(conversation);
     view.post({ type: 'state', state: { conversations: this.library.summaries(), conversation, busy: this.isBusy(conversation), models: this.models, tools: this.toolOptions() } });
     this.postProblem(conversation);
+    void this.media.shown(conversation, true);
     void this.loadModels(false);
   }
 
@@ -125,6 +133,9 @@ export class ChatController implements vscode.Disposable {
         return this.settingsChanged(c);
       case 'decideToolCall': return this.approvals.decide(message.callId, message.decision);
       case 'refreshModels': return this.loadModels(true);
+      case 'mediaAction': return this.media.act(c, message.callId, message.action, message.index);
+      case 'readAloud': return this.media.readTurn(c, message.turnId);
+      case 'stopReading': return this.media.stopReading();
       case 'copyCode':
       case 'insertCode':
       case 'openCode':
@@ -163,6 +174,11 @@ export class ChatController implements vscode.Disposable {
     }
   }
 
+  /** The output folder changed: the media are shown from where they can be loaded now. */
+  refreshMedia(): Promise<void> {
+    return this.media.refresh();
+  }
+
   toggleHistory(): void {
     this.post({ type: 'toggleHistory' });
   }
@@ -178,6 +194,7 @@ export class ChatController implements vscode.Disposable {
   dispose(): void {
     void this.shutdown();
     this.batcher.dispose();
+    this.media.dispose();
     this.subscriptions.forEach((s) => s.dispose());
   }
 
@@ -226,7 +243,9 @@ export class ChatController implements vscode.Disposable {
       },
       toolCallChanged: (turn, call) => {
         this.library.saveSoon(c);
-        if (this.isActive(c)) this.post({ type: 'toolCallChanged', conversationId: c.id, turnId: turn.id, call });
+        if (!this.isActive(c)) return;
+        this.post({ type: 'toolCallChanged', conversationId: c.id, turnId: turn.id, call });
+        this.media.callChanged(c, call);
       },
     };
   }
@@ -293,6 +312,7 @@ export class ChatController implements vscode.Disposable {
     this.batcher.flush();
     this.post({ type: 'conversation', conversation: c, busy: this.isBusy(c) });
     this.post({ type: 'conversations', conversations: this.library.summaries() });
+    void this.media.shown(c, false);
   }
 
   private postDraft(c: Conversation, replaceText: boolean): void {

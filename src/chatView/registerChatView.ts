@@ -8,6 +8,7 @@ import { ConversationStore } from './conversationStore';
 
 export interface ChatViewServices extends ChatServices {
   settings: ChatServices['settings'] & { chatSystemPrompt(): string };
+  output: { currentFolder(): string | undefined };
 }
 
 /** Returns what the extension's deactivation must wait for: answers still arriving ended as interrupted and written to disk. */
@@ -16,11 +17,14 @@ export function registerChatView(context: vscode.ExtensionContext, services: Cha
   const dir = vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'chat', 'conversations').fsPath;
   const library = new ConversationLibrary(new ConversationStore(dir, services.log), context.workspaceState, () => services.settings.chatSystemPrompt());
   const controller = new ChatController(services, library);
-  const view = new ChatViewProvider(context.extensionUri, controller, services.log);
+  const view = new ChatViewProvider(context.extensionUri, controller, services.log, () => services.output.currentFolder());
   context.subscriptions.push(
     controller,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     ...registerChatCommands(controller, view),
+    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('genaiGateway.outputFolder') && view.outputFolderChanged()),
+    vscode.workspace.onDidChangeWorkspaceFolders(() => view.outputFolderChanged()),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => view.outputFolderChanged()),
   );
   return () => controller.shutdown();
 }

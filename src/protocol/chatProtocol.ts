@@ -13,6 +13,7 @@ import type { ModelOption } from '../chat/modelOptions';
 import { readToolChoice } from '../chat/persistence';
 import type { ApprovalDecision } from '../chat/toolLoop';
 import type { ToolChoice } from '../gateway/types/chat';
+import { MEDIA_ACTIONS, type CallMedia, type MediaAction } from './chatMediaProtocol';
 import { messageReader, type MessageReaders } from './messageReader';
 
 export type { ModelOption, ToolChoice };
@@ -70,7 +71,11 @@ export type HostMessage =
   /** Why a request would be refused (the validator's message), shown at the composer; none: all is valid. */
   | { type: 'problem'; message?: string }
   | { type: 'focusComposer' }
-  | { type: 'toggleHistory' };
+  | { type: 'toggleHistory' }
+  /** What media tool calls of the conversation made, new or changed (a file deleted, a task's status). */
+  | { type: 'toolMedia'; conversationId: string; items: CallMedia[] }
+  /** The answer or read_aloud call being read aloud now (its id); none: nothing from the chat is being read. */
+  | { type: 'reading'; id?: string };
 
 /** The message carrying streamed text of each part of an answer. */
 export const APPENDED_MESSAGE = { answer: 'textAppended', reasoning: 'reasoningAppended', refusal: 'refusalAppended' } as const satisfies Record<AnswerPart, HostMessage['type']>;
@@ -100,7 +105,12 @@ export type WebviewMessage =
   | { type: 'copyCode'; code: string }
   | { type: 'insertCode'; code: string }
   | { type: 'openCode'; code: string; language: string }
-  | { type: 'openLink'; href: string };
+  | { type: 'openLink'; href: string }
+  /** An action on the `index`th file (or the task) of a media tool call of the active conversation. */
+  | { type: 'mediaAction'; callId: string; action: MediaAction; index: number }
+  /** Reads an answer (its turn id) aloud. */
+  | { type: 'readAloud'; turnId: string }
+  | { type: 'stopReading' };
 
 /** Reads each message type's fields; throws on a missing or mistyped one. */
 const READERS: MessageReaders<WebviewMessage> = {
@@ -126,7 +136,15 @@ const READERS: MessageReaders<WebviewMessage> = {
   insertCode: (m) => ({ type: 'insertCode', code: str(m.code, 'code') }),
   openCode: (m) => ({ type: 'openCode', code: str(m.code, 'code'), language: str(m.language, 'language') }),
   openLink: (m) => ({ type: 'openLink', href: str(m.href, 'href') }),
+  mediaAction: (m) => ({ type: 'mediaAction', callId: str(m.callId, 'callId'), action: oneOf(m.action, MEDIA_ACTIONS, 'action'), index: index(m.index) }),
+  readAloud: (m) => ({ type: 'readAloud', turnId: str(m.turnId, 'turnId') }),
+  stopReading: () => ({ type: 'stopReading' }),
 };
+
+function index(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new Error('index: a whole number from 0');
+  return value;
+}
 
 /**
  * The message re-built from its known fields only, or undefined when it is

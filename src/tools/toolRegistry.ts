@@ -5,6 +5,7 @@
  * read-only ones.
  */
 import type { OfferedTool, ToolExecutor } from '../chat/toolLoop';
+import type { ToolOutput } from '../chat/toolMedia';
 import type { ToolSettings } from '../platform/settings';
 import { BUILTIN_TOOLS } from './builtinToolSpecs';
 import { runCommandTool, userDefinedTool } from './commandTools';
@@ -35,7 +36,7 @@ export class ToolRegistry implements ToolExecutor {
     return this.find(name).preview?.(args, signal);
   }
 
-  run(name: string, args: ToolArgs, signal: AbortSignal): Promise<string> {
+  run(name: string, args: ToolArgs, signal: AbortSignal): Promise<string | ToolOutput> {
     return this.find(name).run(args, signal);
   }
 
