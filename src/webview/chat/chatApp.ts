@@ -85,6 +85,10 @@ export class ChatApp {
       case 'toggleHistory':
         this.history.toggle();
         return;
+      case 'toolMedia':
+        return this.transcript.showMedia(message.conversationId, message.items);
+      case 'reading':
+        return this.transcript.showReading(message.id);
     }
   }
 
