@@ -3,15 +3,12 @@ import { taskModelTier } from '../gateway/catalog';
 import { parseTaskFlags } from '../gateway/taskFlags';
 import type { TaskRecord, TaskStatus } from '../gateway/types/tasks';
 import { TASK_TIER_LIMITS } from '../gateway/validation/limits';
-import { formatDuration } from './duration';
 import { isActive, UNRECOGNISED_POLL_MS, type ShownStatus, type TaskEntry } from './taskEntry';
 
 /** Signed result links are valid this long after the task finished (gaps.md). */
 const RESULT_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 const LABEL_MAX_CHARS = 60;
-
-export { formatDuration };
 
 export const STATUS_LABELS: Record<TaskStatus, string> = {
   queued: 'Queued',
@@ -51,6 +48,18 @@ export function elapsedMs(record: TaskRecord, nowMs: number): number {
   const created = record.created_at * 1000;
   const end = isActive(record.status) || record.updated_at === 0 ? nowMs : record.updated_at * 1000;
   return Math.max(0, end - created);
+}
+
+/** `45s`, `2m 05s`, `1h 02m`, `3d 4h`. */
+export function formatDuration(ms: number): string {
+  const seconds = Math.floor(ms / 1000);
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ${pad(seconds % 60)}s`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ${pad(minutes % 60)}m`;
+  return `${Math.floor(hours / 24)}d ${hours % 24}h`;
 }
 
 /** When the result links stop working (epoch ms), for a succeeded task. */

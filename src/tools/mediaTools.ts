@@ -40,6 +40,8 @@ export function mediaTools(actions: MediaActions): WorkspaceTool[] {
           resolution: optionalString(args, 'resolution') as VideoTaskRequest['resolution'],
           duration: optionalInteger(args, 'duration', -1, 12),
           generateAudio: optionalBoolean(args, 'generateAudio'),
+          // The chat's card shows it as the video's poster.
+          returnLastFrame: true,
         };
         const taskId = await actions.createVideoTask(request);
         return { text: videoTaskResultText(taskId, actions.modelFor('videoTask', request.model)), media: { kind: 'videoTask', taskId } };

@@ -5,7 +5,6 @@
  * reading's Read again / Stop. Buttons post actions naming the call and an
  * index; the host finds the file.
  */
-import { formatDuration } from '../../tasks/duration';
 import type { ImageView, MediaAction, MediaView, VideoTaskState, VideoTaskView } from '../../protocol/chatMediaProtocol';
 import { el, iconButton, textButton } from './dom';
 import type { HostConnection } from './hostConnection';
@@ -64,7 +63,7 @@ export class ToolMediaPanel {
         'div',
         { class: 'media-actions' },
         el('span', { class: `codicon codicon-${reading ? 'unmute' : 'mute'}`, 'aria-hidden': 'true' }),
-        file ? el('span', { class: `media-file${file.missing ? ' missing' : ''}` }, file.missing ? `${file.name} (deleted)` : file.name) : el('span', { class: 'media-file' }, reading ? 'Reading aloud…' : 'Read aloud'),
+        file ? el('span', { class: `media-file${file.missing ? ' missing' : ''}` }, file.missing ? `${file.name} (deleted)` : file.name) : el('span', { class: 'media-note' }, reading ? 'Reading aloud…' : 'Read aloud'),
         control,
         file && !file.missing ? textButton('go-to-file', 'Open', () => this.act('open'), { class: 'text-button subtle' }) : undefined,
         file && !file.missing ? iconButton('folder-opened', 'Reveal', () => this.act('reveal')) : undefined,
@@ -113,7 +112,7 @@ export class ToolMediaPanel {
       el('span', { class: 'task-label', title: task.taskId }, task.label),
     );
     if (task.startedAt !== undefined) this.tick(time, task.startedAt);
-    else if (task.tookMs !== undefined) time.textContent = `in ${formatDuration(task.tookMs)}`;
+    else if (task.tookMs !== undefined) time.textContent = `in ${clockTime(task.tookMs)}`;
     const parts: HTMLElement[] = [line];
     if (task.error) parts.push(el('div', { class: 'task-error' }, task.error));
     if (task.state === 'succeeded') parts.push(this.result(task));
@@ -145,7 +144,7 @@ export class ToolMediaPanel {
   /** The elapsed time, redrawn each second while the task is unfinished and on screen. */
   private tick(time: HTMLElement, startedAt: number): void {
     const draw = (): void => {
-      time.textContent = formatDuration(Math.max(0, Date.now() - startedAt));
+      time.textContent = clockTime(Date.now() - startedAt);
     };
     draw();
     this.ticker = setInterval(() => (this.element.isConnected ? draw() : this.stopTicking()), 1000);
@@ -159,4 +158,12 @@ export class ToolMediaPanel {
   private act(action: MediaAction, index = 0): void {
     this.host.post({ type: 'mediaAction', callId: this.callId, action, index });
   }
+}
+
+/** A stopwatch's reading: `0:07`, `2:05`, `1:02:09`. */
+function clockTime(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const [h, m, s] = [Math.floor(total / 3600), Math.floor(total / 60) % 60, total % 60];
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
 }

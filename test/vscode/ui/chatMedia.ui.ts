@@ -80,7 +80,10 @@ export const tests = [
     await ctx.reload();
     chat = await openChat(ctx);
     await chat.locator('.task-line.task-succeeded').waitFor({ timeout: 30000 });
-    await chat.locator('.media-tile.missing', { hasText: 'File deleted' }).waitFor({ timeout: 30000 });
+    const placeholder = chat.locator('.media-tile.missing', { hasText: 'File deleted' });
+    await placeholder.waitFor({ timeout: 30000 });
+    await placeholder.scrollIntoViewIfNeeded();
+    await ctx.page.mouse.move(900, 450);
     await bothThemes(ctx, 'after-reload');
   }, { timeoutMs: 120000 }),
 ];
