@@ -84,7 +84,7 @@ export class ToolMediaPanel {
     if (!image.src) {
       return el('div', { class: 'media-tile missing', role: 'listitem', title: image.name }, el('span', { class: 'codicon codicon-file-media', 'aria-hidden': 'true' }), el('span', {}, MISSING[image.missing ?? 'deleted']));
     }
-    const picture = el('img', { src: image.src, alt: image.name, loading: 'lazy', decoding: 'async' });
+    const picture = thumbnail(image.src, image.name);
     // Deleted after it was shown: the same placeholder as on replay.
     picture.addEventListener('error', () => picture.replaceWith(el('span', { class: 'codicon codicon-file-media', 'aria-hidden': 'true' })), { once: true });
     const open = el('button', { type: 'button', class: 'media-thumb', title: `Open ${image.name}`, 'aria-label': `Open ${image.name}` }, picture);
@@ -123,7 +123,7 @@ export class ToolMediaPanel {
   private result(task: VideoTaskView): HTMLElement {
     const play = (): void => this.act('play');
     const poster = el('button', { type: 'button', class: 'media-thumb video-poster', title: 'Play', 'aria-label': `Play ${task.video ?? 'the video'}` });
-    if (task.poster) poster.append(el('img', { src: task.poster, alt: '', loading: 'lazy', decoding: 'async' }));
+    if (task.poster) poster.append(thumbnail(task.poster, ''));
     poster.append(el('span', { class: 'codicon codicon-play-circle play-overlay', 'aria-hidden': 'true' }));
     poster.addEventListener('click', play);
     const saved = task.video !== undefined;
@@ -158,6 +158,15 @@ export class ToolMediaPanel {
   private act(action: MediaAction, index = 0): void {
     this.host.post({ type: 'mediaAction', callId: this.callId, action, index });
   }
+}
+
+/**
+ * Sized by CSS and loaded only near the screen. Measured (bench #2): drawing
+ * thumbnails into small canvases instead kept more memory, since Chromium
+ * gives decoded pictures of <img> elements back under memory pressure.
+ */
+function thumbnail(src: string, alt: string): HTMLImageElement {
+  return el('img', { class: 'thumbnail', src, alt, loading: 'lazy', decoding: 'async' });
 }
 
 /** A stopwatch's reading: `0:07`, `2:05`, `1:02:09`. */

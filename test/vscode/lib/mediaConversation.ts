@@ -17,11 +17,14 @@ export interface MediaSteps {
 
 /** Sends a message through the composer; the tool call it asks for is allowed for this workspace. */
 async function callTool(chat: FrameLocator, text: string): Promise<Locator> {
+  const cards = chat.locator('.tool-call-item');
+  const before = await cards.count();
   const input = chat.locator('.composer-input');
   await input.click();
   await input.fill(text);
   await input.press('Enter');
-  const card = chat.locator('.tool-call-item').last();
+  const card = cards.nth(before);
+  await card.waitFor({ timeout: 30000 });
   const asking = card.locator('.tool-call.status-awaitingApproval');
   const done = card.locator('.tool-call.status-succeeded');
   await asking.or(done).first().waitFor({ timeout: 30000 });
@@ -32,7 +35,7 @@ async function callTool(chat: FrameLocator, text: string): Promise<Locator> {
 /** Builds the conversation; resolves once the task's video is saved and the reading ended. Slows the emulator's tasks so their states can be seen. */
 export async function buildMediaConversation(chat: FrameLocator, emulator: Emulator, steps: MediaSteps = {}): Promise<void> {
   const image = await callTool(chat, MEDIA_PROMPTS.image);
-  await image.locator('.tool-media .media-thumb img').waitFor({ timeout: 60000 });
+  await image.locator('.tool-media .media-thumb img.thumbnail').waitFor({ timeout: 60000 });
   await steps.reached?.('image');
 
   emulator.setOptions({ taskTiming: { queuedMs: 5000, runningMs: 9000 } });

@@ -53,10 +53,13 @@ export const tests = [
       },
     });
     // Only files of the output folder, through the webview's resource origin.
-    const src = await chat.locator('.tool-media .media-thumb img').first().getAttribute('src');
-    assert.match(src ?? '', /^https?:\/\/[^/]*vscode-resource|vscode-cdn|vscode-webview/, `a webview resource URI, not a path: ${src}`);
-    assert.strictEqual(await chat.locator('.tool-media .media-thumb img').first().getAttribute('loading'), 'lazy');
-    assert.ok(await chat.locator('.task-result .video-poster img').isVisible(), 'the last frame is shown once the task succeeded');
+    const thumbnail = chat.locator('.tool-media .media-thumb img.thumbnail').first();
+    const src = await thumbnail.getAttribute('src');
+    assert.match(src ?? '', /^https?:\/\/[^/]*(vscode-resource|vscode-cdn|vscode-webview)/, `a webview resource URI, not a path: ${src}`);
+    assert.strictEqual(await thumbnail.getAttribute('loading'), 'lazy');
+    const shown = await thumbnail.evaluate((image: HTMLImageElement) => ({ width: image.clientWidth, natural: image.naturalWidth }));
+    assert.ok(shown.natural > 0 && shown.width <= 240, `a loaded picture shown at most 240 px wide: ${JSON.stringify(shown)}`);
+    assert.ok(await chat.locator('.task-result .video-poster img.thumbnail').isVisible(), 'the last frame is shown once the task succeeded');
   }, { timeoutMs: 240000 }),
 
   uiTest('clicking a thumbnail opens the image in VS Code\'s preview', async (ctx) => {
