@@ -2,7 +2,9 @@
 // followed live to its last frame, a reading aloud. The UI test checks each step; the demo builds it
 // before the user opens the workbench.
 import type { FrameLocator, Locator } from 'playwright-core';
+import { launchBrowser, openWorkbench } from './browser';
 import type { Emulator } from './emulator';
+import { Workbench } from './ui';
 
 export const MEDIA_PROMPTS = {
   image: 'call generate_image {"prompt":"a lighthouse on a cliff at dusk, watercolour"}',
@@ -15,7 +17,7 @@ export interface MediaSteps {
   reached?(state: 'image' | 'task-queued' | 'task-running' | 'task-succeeded' | 'speech'): Promise<void>;
 }
 
-/** Sends a message through the composer; the tool call it asks for is allowed for this workspace. */
+/** Sends a message through the composer; the tool call it asks for is allowed once, as a user would. */
 async function callTool(chat: FrameLocator, text: string): Promise<Locator> {
   const cards = chat.locator('.tool-call-item');
   const before = await cards.count();
@@ -28,7 +30,7 @@ async function callTool(chat: FrameLocator, text: string): Promise<Locator> {
   const asking = card.locator('.tool-call.status-awaitingApproval');
   const done = card.locator('.tool-call.status-succeeded');
   await asking.or(done).first().waitFor({ timeout: 30000 });
-  if (await asking.isVisible()) await asking.getByRole('button', { name: 'Always in this workspace' }).click();
+  if (await asking.isVisible()) await asking.getByRole('button', { name: 'Allow once' }).click();
   return card;
 }
 
@@ -52,4 +54,18 @@ export async function buildMediaConversation(chat: FrameLocator, emulator: Emula
   await speech.locator('.tool-media').getByRole('button', { name: 'Read again' }).waitFor({ timeout: 60000 });
   await chat.locator('.turn-assistant .assistant-text', { hasText: /Tool results: read_aloud=/ }).waitFor({ timeout: 30000 });
   await steps.reached?.('speech');
+}
+
+/** For the demo: builds the conversation in a headless workbench at `url`, which then closes; the conversation stays in the workspace's chat history. */
+export async function seedMediaConversation(url: string, emulator: Emulator): Promise<void> {
+  const browser = await launchBrowser();
+  try {
+    const { page, close } = await openWorkbench(browser, url);
+    const wb = new Workbench(page, 'demo');
+    await wb.openContainer('GenAI Gateway');
+    await buildMediaConversation(await wb.waitForWebview('.composer-input'), emulator);
+    await close();
+  } finally {
+    await browser.close();
+  }
 }
