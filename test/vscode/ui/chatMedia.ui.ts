@@ -78,6 +78,20 @@ export const tests = [
     await chat.locator('.turn-assistant .read-aloud', { hasText: 'Stop Reading' }).waitFor({ state: 'detached', timeout: 15000 });
   }, { timeoutMs: 90000 }),
 
+  uiTest('Use as first frame and Extend open the guided video form on the image and on the task\'s video', async (ctx) => {
+    const quickInput = ctx.page.locator('.quick-input-widget');
+    await chat.locator('.media-tile').first().getByRole('button', { name: 'Use as first frame' }).click();
+    await quickInput.waitFor({ state: 'visible', timeout: 15000 });
+    await ctx.screenshot('use-as-first-frame');
+    await ctx.page.keyboard.press('Escape');
+    await quickInput.waitFor({ state: 'hidden', timeout: 10000 });
+    await chat.locator('.task-result').getByRole('button', { name: 'Extend' }).click();
+    await quickInput.waitFor({ state: 'visible', timeout: 15000 });
+    await ctx.screenshot('extend');
+    await ctx.page.keyboard.press('Escape');
+    await quickInput.waitFor({ state: 'hidden', timeout: 10000 });
+  }, { timeoutMs: 60000 }),
+
   uiTest('after a reload the task card still follows its task, and a deleted image shows a placeholder', async (ctx) => {
     for (const name of outputImages(ctx)) fs.rmSync(path.join(ctx.workspace, 'generated', name));
     await ctx.reload();
