@@ -19,6 +19,8 @@ export interface MediaSteps {
 
 /** Sends a message through the composer; the tool call it asks for is allowed once, as a user would. */
 async function callTool(chat: FrameLocator, text: string): Promise<Locator> {
+  // The answer before must have ended: a message sent while one streams is refused.
+  await chat.locator('.turn-status').first().waitFor({ state: 'detached', timeout: 60000 });
   const cards = chat.locator('.tool-call-item');
   const before = await cards.count();
   const input = chat.locator('.composer-input');
