@@ -15,6 +15,8 @@ export const MEDIA_PROMPTS = {
 export interface MediaSteps {
   /** Called at each state worth a look (a screenshot in the UI test). */
   reached?(state: 'image' | 'task-queued' | 'task-running' | 'task-succeeded' | 'speech'): Promise<void>;
+  /** How long the emulator keeps the task queued, then running (default 5 s and 9 s). */
+  taskTiming?: { queuedMs: number; runningMs: number };
 }
 
 /** Sends a message through the composer; the tool call it asks for is allowed once, as a user would. */
@@ -42,7 +44,7 @@ export async function buildMediaConversation(chat: FrameLocator, emulator: Emula
   await image.locator('.tool-media .media-thumb img.thumbnail').waitFor({ timeout: 60000 });
   await steps.reached?.('image');
 
-  emulator.setOptions({ taskTiming: { queuedMs: 5000, runningMs: 9000 } });
+  emulator.setOptions({ taskTiming: steps.taskTiming ?? { queuedMs: 5000, runningMs: 9000 } });
   const task = await callTool(chat, MEDIA_PROMPTS.video);
   await task.locator('.task-line.task-queued').waitFor({ timeout: 30000 });
   await steps.reached?.('task-queued');

@@ -47,10 +47,10 @@ export const tests = [
           await sleep(2100);
           assert.notStrictEqual(await time.innerText(), first, 'the elapsed time of a running task advances');
         }
-        // The task's states pass quickly: one theme for them, both for the lasting ones.
-        if (state === 'task-queued' || state === 'task-running') await ctx.screenshot(state);
-        else await bothThemes(ctx, state);
+        await bothThemes(ctx, state);
       },
+      // Long enough for a look in both themes at each state.
+      taskTiming: { queuedMs: 10000, runningMs: 15000 },
     });
     // Only files of the output folder, through the webview's resource origin.
     const thumbnail = chat.locator('.tool-media .media-thumb img.thumbnail').first();
