@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { abortUnfinishedFiles } from './gateway/media/atomicFile';
+import { abortUnfinishedFiles } from './files/atomicFile';
 import { registerChatView } from './chatView/registerChatView';
 import { ClientProvider } from './connection/clientProvider';
 import { registerConnectionCommands } from './connection/commands';
@@ -10,7 +10,7 @@ import { ModelCatalog } from './connection/modelCatalog';
 import { SecretHeaders } from './connection/secretHeaders';
 import { ConnectionStatusBar } from './connection/statusBar';
 import { registerLanguageModels } from './languageModels/registerLanguageModels';
-import { MediaActions } from './languageModels/mediaActions';
+import { MediaActions } from './mediaActions/mediaActions';
 import { registerMediaGeneration } from './mediaGeneration/registerMediaGeneration';
 import { OutputFiles } from './output/outputFiles';
 import { Log } from './platform/log';

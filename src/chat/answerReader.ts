@@ -1,6 +1,7 @@
 /** Reads a model's answer (streamed, or whole) into an assistant turn. */
 import type { ChatChunk, ChatCompletion, ChatUsage, FinishReason, ToolCall } from '../gateway/types/chat';
 import type { AnswerPart, AssistantTurn } from './conversation';
+import { wholeContentOf } from './contentParts';
 import { ReasoningRecorder } from './reasoningRecorder';
 import { ChatStreamAssembler, reasoningOf } from './streamAssembler';
 
@@ -59,10 +60,11 @@ export async function readAnswerInto(
 export function readCompletionInto(turn: AssistantTurn, completion: ChatCompletion, listener: AnswerListener, now: () => number): void {
   const choice = completion.choices.find((c) => (c.index ?? 0) === 0) ?? completion.choices[0];
   const message = choice?.message;
-  const thought = message ? reasoningOf(message) : '';
+  const content = wholeContentOf(message?.content);
+  const thought = (message ? reasoningOf(message) : '') + content.reasoning;
   if (thought) listener.appended('reasoning', new ReasoningRecorder(turn, now).append(thought));
   if (message?.refusal) appendRefusal(turn, message.refusal, listener);
-  if (message?.content) appendText(turn, message.content, listener);
+  if (content.text) appendText(turn, content.text, listener);
   recordEnd(turn, message?.tool_calls ?? [], choice?.finish_reason ?? null, completion.usage);
 }
 

@@ -204,13 +204,13 @@ export class ChatSession {
       return false;
     }
     this.deps.listener.turnChanged(turn);
-    await runToolCalls(calls, { runtime, signal, changed: (call) => this.deps.listener.toolCallChanged(turn, call), now: () => this.now() });
+    await runToolCalls(calls, { runtime, signal, switches: this.conversation.toolSwitches, changed: (call) => this.deps.listener.toolCallChanged(turn, call), now: () => this.now() });
     this.touch();
     return !signal.aborted;
   }
 
   private request(history: readonly Turn[], afterToolResults = false): ChatRequest {
-    const tools = this.deps.tools?.executor.offered().map((tool) => tool.definition);
+    const tools = this.deps.tools?.executor.offered(this.conversation.toolSwitches).map((tool) => tool.definition);
     const request = buildChatRequest(this.conversation, history, { ...this.deps.requestOptions(), tools, afterToolResults });
     validateChatRequest(request);
     return request;

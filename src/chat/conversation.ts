@@ -1,5 +1,6 @@
 /** The conversation model of the chat view: pure data, persisted as JSON and shown by the webview. */
 import type { ChatUsage, FinishReason, ToolChoice } from '../gateway/types/chat';
+import type { ToolSource } from './toolSources';
 import { DEFAULT_PARAMS, type ChatParams } from './chatParams';
 import type { ToolMedia } from './toolMedia';
 
@@ -64,6 +65,8 @@ export interface ToolCallRecord {
   durationMs?: number;
   /** What a media tool made (files, a video task), shown in its card. */
   media?: ToolMedia;
+  /** Where the tool comes from, recorded when the call is handled. */
+  source?: ToolSource;
 }
 
 /** What streamed text belongs to: the answer, the model's reasoning before it, or its refusal. */
@@ -108,6 +111,8 @@ export interface Conversation {
   params: ChatParams;
   /** Whether the model may call tools, or must call one; absent: `auto`. */
   toolChoice?: ToolChoice;
+  /** Tools the user switched on or off in this conversation's tool picker. */
+  toolSwitches?: Record<string, boolean>;
   turns: Turn[];
   draft: Draft;
 }

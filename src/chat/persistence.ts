@@ -8,6 +8,7 @@ import { readToolMedia } from './toolMedia';
 import type { AssistantStatus, AssistantTurn, Conversation, ContextChip, Draft, ToolCallRecord, ToolCallStatus, Turn, TurnReasoning, UserTurn } from './conversation';
 import { bool, list, num, oneOf, record, str } from './jsonFields';
 import { CANCELLED_RESULT, isUnfinished } from './toolLoop';
+import { readToolSource, readToolSwitches } from './toolSources';
 
 export const STORAGE_VERSION = 1;
 
@@ -35,6 +36,7 @@ export function parseConversation(json: string): Conversation {
     model: str(c.model, 'model'),
     params: readChatParams(c.params),
     ...(c.toolChoice !== undefined ? { toolChoice: readToolChoice(c.toolChoice) } : {}),
+    ...(c.toolSwitches !== undefined ? { toolSwitches: readToolSwitches(c.toolSwitches) } : {}),
     turns: list(c.turns, 'turns').map((t, i) => turn(record(t, `turns[${i}]`))),
     draft: draft(record(c.draft, 'draft')),
   };
@@ -95,6 +97,7 @@ function toolCall(c: Record<string, unknown>): ToolCallRecord {
   if (c.result !== undefined) out.result = str(c.result, 'toolCall.result');
   if (c.durationMs !== undefined) out.durationMs = num(c.durationMs, 'toolCall.durationMs');
   if (c.media !== undefined) out.media = readToolMedia(c.media);
+  if (c.source !== undefined) out.source = readToolSource(c.source);
   if (isUnfinished(out)) {
     out.status = 'cancelled';
     out.result = CANCELLED_RESULT;

@@ -3,6 +3,8 @@
  * Pure: no `vscode`, no I/O.
  */
 
+import { contentOf } from './contentParts';
+import { InlineReasoningSplitter, type SplitText } from './inlineReasoning';
 import type { ChatChunk, ChatUsage, FinishReason, ReasoningAndRefusal, ToolCall, ToolCallDelta } from '../gateway/types/chat';
 
 /** A piece of a tool call that one chunk carried. */
@@ -68,6 +70,7 @@ const NO_FRAGMENTS: readonly ToolCallFragment[] = Object.freeze([]);
  * one sent, or else Groq's (in `x_groq`, when it ignores stream_options).
  */
 export class ChatStreamAssembler {
+  private readonly inlineReasoning = new InlineReasoningSplitter();
   private readonly contentParts: string[] = [];
   private readonly reasoningParts: string[] = [];
   private readonly refusalParts: string[] = [];
@@ -89,14 +92,17 @@ export class ChatStreamAssembler {
     const choice = chunk.choices.find((c) => (c.index ?? 0) === 0);
     if (!choice) return { text: '', reasoning: '', refusal: '', toolCalls: NO_FRAGMENTS, finishReason: null, usage };
     const delta = choice.delta ?? {};
-    const text = typeof delta.content === 'string' ? delta.content : '';
+    const finishReason = choice.finish_reason ?? null;
+    const parts = contentOf(delta.content);
+    const inline = this.inlineReasoning.push(parts.text);
+    if (finishReason) appendSplit(inline, this.inlineReasoning.end());
+    const text = inline.text;
     if (text) this.contentParts.push(text);
-    const reasoning = reasoningOf(delta);
+    const reasoning = reasoningOf(delta) + parts.reasoning + inline.reasoning;
     if (reasoning) this.reasoningParts.push(reasoning);
     const refusal = typeof delta.refusal === 'string' ? delta.refusal : '';
     if (refusal) this.refusalParts.push(refusal);
     const toolCalls = delta.tool_calls?.length ? delta.tool_calls.map((d) => this.addToolCall(d)) : NO_FRAGMENTS;
-    const finishReason = choice.finish_reason ?? null;
     if (finishReason) this.finishReason = finishReason;
     return { text, reasoning, refusal, toolCalls, finishReason, usage };
   }
@@ -157,6 +163,11 @@ export function reasoningOf(fields: ReasoningAndRefusal): string {
   const { reasoning_content: older, reasoning: newer } = fields;
   if (typeof older === 'string' && older !== '') return older;
   return typeof newer === 'string' ? newer : '';
+}
+
+function appendSplit(to: SplitText, more: SplitText): void {
+  to.text += more.text;
+  to.reasoning += more.reasoning;
 }
 
 /** The parts joined, or null when there are none; joined once: the next call does not join these parts again. */

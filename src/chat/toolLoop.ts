@@ -9,6 +9,7 @@ import type { ToolDefinition } from '../gateway/types/chat';
 import type { ToolCallRecord, ToolCallStatus } from './conversation';
 import { forEachLimited } from './limitedConcurrency';
 import { toolOutput, type ToolOutput } from './toolMedia';
+import type { ToolSource, ToolSwitches } from './toolSources';
 
 /** Read-only calls running at once: enough to overlap their waits, few enough to keep the workspace responsive. */
 export const MAX_PARALLEL_TOOL_CALLS = 8;
@@ -25,14 +26,16 @@ export interface OfferedTool {
   definition: ToolDefinition;
   /** Reads only: runs without asking, side by side with other read-only calls. */
   readOnly: boolean;
+  /** Shown on the call's card; absent: built-in. */
+  source?: ToolSource;
 }
 
 /** What the user may answer when asked to run a tool. */
 export type ApprovalDecision = 'once' | 'always' | 'deny';
 
 export interface ToolExecutor {
-  /** The tools the model may call now (settings and workspace trust decide). */
-  offered(): readonly OfferedTool[];
+  /** The tools the model may call now (settings, workspace trust and the conversation's switches decide). */
+  offered(switches?: ToolSwitches): readonly OfferedTool[];
   /**
    * Shows what the call would do before the user is asked (edit_file's diff);
    * resolves to what closes it again. A throw refuses the call with its message.
@@ -48,6 +51,9 @@ export interface ToolApprover {
   /** Asks the user about a call whose status is `awaitingApproval`; an aborted signal ends the question. */
   ask(call: ToolCallRecord, signal: AbortSignal): Promise<ApprovalDecision>;
 }
+
+/** Asks in the chat view; undefined when the view cannot show the question now (the approver then asks elsewhere). */
+export type ViewAsker = (call: ToolCallRecord, signal: AbortSignal) => Promise<ApprovalDecision> | undefined;
 
 export interface ToolLoopSettings {
   /** The most model requests one answer may make. */
@@ -136,6 +142,8 @@ export function concurrencyGroups<T>(calls: readonly T[], isReadOnly: (call: T) 
 
 export interface ToolCallRun {
   runtime: ToolRuntime;
+  /** The conversation's tool switches: a tool switched off is not run. */
+  switches?: ToolSwitches;
   signal: AbortSignal;
   /** A call's status, result or duration changed. */
   changed(call: ToolCallRecord): void;
@@ -147,7 +155,7 @@ export interface ToolCallRun {
  * leaves each with a result; on abort, what did not end is marked cancelled.
  */
 export async function runToolCalls(calls: readonly ToolCallRecord[], run: ToolCallRun): Promise<void> {
-  const offered = run.runtime.executor.offered();
+  const offered = run.runtime.executor.offered(run.switches);
   const toolOf = (call: ToolCallRecord) => offered.find((t) => t.definition.function.name === call.name);
   const beyondLimit = calls.slice(MAX_TOOL_CALLS_PER_ROUND);
   settleUnfinished(beyondLimit, 'skipped', TOO_MANY_CALLS_RESULT);
@@ -177,6 +185,7 @@ async function runOne(call: ToolCallRecord, tool: OfferedTool | undefined, offer
     const names = offered.map((t) => t.definition.function.name).join(', ') || 'none';
     return finish('failed', `Error: there is no tool named "${call.name}" here. Available tools: ${names}.`);
   }
+  if (tool.source) call.source = tool.source;
   if (!tool.readOnly && !approver.isPreApproved(call)) {
     let preview: { dispose(): void } | undefined;
     let decision: ApprovalDecision;

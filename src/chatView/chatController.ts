@@ -7,11 +7,13 @@ import { ChatSession, type ChatSessionListener } from '../chat/chatSession';
 import type { ContextChip, Conversation } from '../chat/conversation';
 import { toModelOptions } from '../chat/modelOptions';
 import { settingsProblem } from '../chat/requestBuilder';
+import type { ToolRuntime, ViewAsker } from '../chat/toolLoop';
+import type { ToolSwitches } from '../chat/toolSources';
 import type { ModelCapability } from '../gateway/catalog';
 import type { GatewayClient } from '../gateway/client';
 import type { ModelObject } from '../gateway/types/models';
 import { APPENDED_MESSAGE, type HostMessage, type ModelList, type ToolOption, type WebviewMessage } from '../protocol/chatProtocol';
-import type { ChatTools } from '../tools/chatTools';
+import { unhandledMessage } from '../protocol/unhandledMessage';
 import type { ConversationLibrary } from './conversationLibrary';
 import { errorText } from '../gateway/errors';
 import { exportConversation } from './exportConversation';
@@ -26,9 +28,22 @@ export interface ChatServices {
   settings: { model(role: 'chat'): string; chatUser(): string };
   log: { warn(message: string): void };
   /** Absent: requests offer no tools. */
-  tools?: ChatTools;
+  tools?: ChatViewTools;
   /** What media tool calls show and do in their cards. */
   media?: ChatMediaServices;
+}
+
+/** What the chat view needs of the chat's tools (src/tools builds them, the composition root hands them over). */
+export interface ChatViewTools {
+  runtime: ToolRuntime;
+  /** The view asks in its cards while it is attached. */
+  approvals: { setViewAsker(asker: ViewAsker | undefined): void };
+  /** Every tool available here with its state in a conversation with these switches, for the tool picker. */
+  catalog(switches?: ToolSwitches): { tools: readonly ToolOption[]; note?: string };
+  /** Starts the MCP servers VS Code knows; resolves when their tools are listed. */
+  startMcpServers(): Promise<void>;
+  /** The tools on offer may have changed (settings, workspace trust, extensions). */
+  onDidChange: vscode.Event<void>;
 }
 
 /** The webview as the controller sees it: a place to post to once it is ready. */
@@ -66,7 +81,7 @@ export class ChatController implements vscode.Disposable {
       tools.approvals.setViewAsker((call, signal) => (this.view && this.view.isVisible?.() !== false ? this.approvals.wait(call, signal) : undefined));
       this.subscriptions.push(
         tools.onDidChange(() => {
-          this.post({ type: 'tools', tools: this.toolOptions() });
+          this.postTools();
           this.postProblem(this.library.active);
         }),
         { dispose: () => tools.approvals.setViewAsker(undefined) },
@@ -82,7 +97,8 @@ export class ChatController implements vscode.Disposable {
     this.view = view;
     const conversation = this.library.active;
     this.chooseModelIfNone(conversation);
-    view.post({ type: 'state', state: { conversations: this.library.summaries(), conversation, busy: this.isBusy(conversation), models: this.models, tools: this.toolOptions() } });
+    const tools = this.toolOptions(conversation);
+    view.post({ type: 'state', state: { conversations: this.library.summaries(), conversation, busy: this.isBusy(conversation), models: this.models, tools: tools.tools, ...(tools.note ? { toolsNote: tools.note } : {}) } });
     this.postProblem(conversation);
     void this.media.shown(conversation, true);
     void this.loadModels(false);
@@ -131,6 +147,14 @@ export class ChatController implements vscode.Disposable {
       case 'setToolChoice':
         c.toolChoice = message.choice;
         return this.settingsChanged(c);
+      case 'setToolEnabled':
+        c.toolSwitches = { ...c.toolSwitches, [message.name]: message.enabled };
+        this.settingsChanged(c);
+        return this.postTools();
+      case 'refreshTools': return this.postTools();
+      case 'startMcpServers':
+        await this.services.tools?.startMcpServers();
+        return this.postTools();
       case 'decideToolCall': return this.approvals.decide(message.callId, message.decision);
       case 'refreshModels': return this.loadModels(true);
       case 'mediaAction': return this.media.act(c, message.callId, message.action, message.index);
@@ -141,6 +165,8 @@ export class ChatController implements vscode.Disposable {
       case 'openCode':
       case 'openLink':
         return handleCodeAction(message, this.services.log);
+      default:
+        return unhandledMessage(message);
     }
   }
 
@@ -250,9 +276,15 @@ export class ChatController implements vscode.Disposable {
     };
   }
 
-  /** The tools a request offers now, for the tool choice picker. */
-  private toolOptions(): ToolOption[] {
-    return (this.services.tools?.runtime.executor.offered() ?? []).map(({ definition }) => ({ name: definition.function.name, description: definition.function.description ?? '' }));
+  /** The tools available now and their state in the conversation, for the tool pickers. */
+  private toolOptions(c: Conversation): { tools: ToolOption[]; note?: string } {
+    const catalog = this.services.tools?.catalog(c.toolSwitches);
+    const tools = (catalog?.tools ?? []).map(({ name, description, source, state }) => ({ name, description, source, state }));
+    return catalog?.note ? { tools, note: catalog.note } : { tools };
+  }
+
+  private postTools(): void {
+    this.post({ type: 'tools', ...this.toolOptions(this.library.active) });
   }
 
   private settingsChanged(c: Conversation): void {
@@ -304,6 +336,7 @@ export class ChatController implements vscode.Disposable {
     const c = this.library.active;
     this.chooseModelIfNone(c);
     this.postConversation();
+    this.postTools();
     this.postProblem(c);
   }
 
@@ -320,7 +353,7 @@ export class ChatController implements vscode.Disposable {
   }
 
   private postProblem(c: Conversation): void {
-    const tools = this.services.tools?.runtime.executor.offered().map((tool) => tool.definition);
+    const tools = this.services.tools?.runtime.executor.offered(c.toolSwitches).map((tool) => tool.definition);
     this.post({ type: 'problem', message: settingsProblem(c, { user: this.services.settings.chatUser(), tools }) });
   }
 

@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { Conversation } from '../chat/conversation';
 import { parseConversation, serializeConversation } from '../chat/persistence';
-import { writeFileAtomic } from '../gateway/media/atomicFile';
+import { writeFileAtomic } from '../files/atomicFile';
 import { errorText } from '../gateway/errors';
 
 export interface StoreLog {

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { Conversation } from '../chat/conversation';
 import { conversationToMarkdown } from '../chat/markdownExport';
-import { slugForFileName, writeFileAtomic } from '../gateway/media/atomicFile';
+import { slugForFileName, writeFileAtomic } from '../files/atomicFile';
 
 /** The save dialog asks before replacing an existing file; nothing is written without it. */
 export async function exportConversation(conversation: Conversation): Promise<vscode.Uri | undefined> {

@@ -5,9 +5,9 @@
  */
 import * as vscode from 'vscode';
 import { errorText } from '../gateway/errors';
-import { TASKS_VIEW_ID } from '../tasksView/taskCommandIds';
+import { TASKS_VIEW_ID } from '../mediaActions/commandIds';
 import { inlineCode, shownPath } from './chatText';
-import type { MediaActions } from './mediaActions';
+import type { MediaActions } from '../mediaActions/mediaActions';
 
 /** package.json's chatParticipants declares it with this id and these commands. */
 export const PARTICIPANT_ID = 'genaiGateway.gateway';

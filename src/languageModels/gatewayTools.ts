@@ -6,9 +6,9 @@
 import * as vscode from 'vscode';
 import { errorText } from '../gateway/errors';
 import type { SpeechFormat } from '../gateway/types/speech';
-import { imageResultText, MEDIA_TOOL_SPECS, readingResultText, speechSavedText, videoTaskResultText } from '../tools/mediaToolSpecs';
+import { imageResultText, MEDIA_TOOL_SPECS, readingResultText, speechSavedText, videoTaskResultText } from '../mediaActions/mediaToolSpecs';
 import { inlineCode, shownPath } from './chatText';
-import type { ImageRequest, MediaActions, SpeechRequest, VideoTaskRequest } from './mediaActions';
+import type { ImageRequest, MediaActions, SpeechRequest, VideoTaskRequest } from '../mediaActions/mediaActions';
 
 export const GATEWAY_TOOLS = {
   generateImage: MEDIA_TOOL_SPECS.generateImage.languageModelName,

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { GatewayChatModelProvider, LANGUAGE_MODEL_VENDOR, type ChatModelProviderServices } from './chatModelProvider';
 import { gatewayChatHandler, PARTICIPANT_ID } from './gatewayParticipant';
 import { registerGatewayTools } from './gatewayTools';
-import { type MediaActionSettings, MediaActions } from './mediaActions';
+import { type MediaActionSettings, MediaActions } from '../mediaActions/mediaActions';
 
 /** package.json's languageModelChatProviders names it as the management command: VS Code runs it from "Manage Models". */
 export const MANAGE_COMMAND = 'genaiGateway.languageModels.manage';

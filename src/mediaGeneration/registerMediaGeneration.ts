@@ -6,18 +6,11 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { MediaFollowUps } from '../output/mediaFollowUps';
+import { MEDIA_COMMANDS } from '../mediaActions/commandIds';
 import type { MediaKind } from './forms/formFields';
 import { parseCommandArgs } from './generation/commandArgs';
 import { LastChoices } from './lastChoices';
 import { type GenerationStart, MediaGenerationFlow, type MediaGenerationServices } from './mediaGenerationFlow';
-
-export const MEDIA_COMMANDS = {
-  generateImage: 'genaiGateway.generateImage',
-  generateVideo: 'genaiGateway.generateVideo',
-  editImage: 'genaiGateway.editImage',
-  useAsFirstFrame: 'genaiGateway.useAsFirstFrame',
-  extendVideo: 'genaiGateway.extendVideo',
-} as const;
 
 export type MediaGenerationDeps = Omit<MediaGenerationServices, 'lastChoices'>;
 

@@ -1,7 +1,7 @@
 /** How generated files are named and downloaded; the parts of OutputFiles that need no VS Code. */
 import type { GatewayClient } from '../gateway/client';
-import { slugForFileName, writeAll } from '../gateway/media/atomicFile';
-import type { ContentNamedFile } from '../gateway/media/contentNamedFile';
+import { slugForFileName, writeAll } from '../files/atomicFile';
+import type { ContentNamedFile } from '../files/contentNamedFile';
 
 /** How a generated file is named: `<prompt-slug>-<time>[-<member>].<ext>`, the extension from its content. */
 export interface MediaFileName {

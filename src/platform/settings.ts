@@ -69,6 +69,8 @@ export interface ToolSettings {
   userDefined: unknown;
   /** Models whose requests with tools are not streamed. */
   nonStreamingModels: string[];
+  /** The most tools one chat request offers. */
+  maxTools: number;
 }
 
 /** Typed reads of `genaiGateway.*`; the only place that knows the setting names. */
@@ -200,6 +202,7 @@ export class Settings {
       commandAllowlist: names('tools.commandAllowlist', userOnly('tools.commandAllowlist')),
       userDefined: userOnly('tools.userDefined'),
       nonStreamingModels: names('tools.nonStreamingModels'),
+      maxTools: positive('tools.maxTools', 128),
     };
   }
 

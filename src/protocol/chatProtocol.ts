@@ -8,10 +8,11 @@
 import type { ChatParams } from '../chat/chatParams';
 import { readChatParams } from '../chat/chatParams';
 import type { AnswerPart, AssistantTurn, Conversation, Draft, ToolCallRecord } from '../chat/conversation';
-import { oneOf, str } from '../chat/jsonFields';
+import { bool, oneOf, str } from '../chat/jsonFields';
 import type { ModelOption } from '../chat/modelOptions';
 import { readToolChoice } from '../chat/persistence';
 import type { ApprovalDecision } from '../chat/toolLoop';
+import type { ToolSource, ToolState } from '../chat/toolSources';
 import type { ToolChoice } from '../gateway/types/chat';
 import { MEDIA_ACTIONS, type CallMedia, type MediaAction } from './chatMediaProtocol';
 import { messageReader, type MessageReaders } from './messageReader';
@@ -30,10 +31,13 @@ export interface ModelList {
   error?: string;
 }
 
-/** A tool the model may be offered, for the tool choice picker. */
+/** A tool available here, for the tool picker and the tool choice picker. */
 export interface ToolOption {
   name: string;
   description: string;
+  source: ToolSource;
+  /** In the active conversation: offered, switched off, or switched on beyond the limit of tools per request. */
+  state: ToolState;
 }
 
 export interface ChatViewState {
@@ -41,8 +45,10 @@ export interface ChatViewState {
   conversation: Conversation;
   busy: boolean;
   models: ModelList;
-  /** The tools offered now; empty when tools are off. */
+  /** The tools available now; empty when tools are off. */
   tools: ToolOption[];
+  /** Why some tools switched on are not offered (the limit of tools per request). */
+  toolsNote?: string;
 }
 
 /** The answers to a tool call waiting for approval, as the card's buttons and the modal name them. */
@@ -64,8 +70,8 @@ export type HostMessage =
   | { type: 'turnChanged'; conversationId: string; turn: AssistantTurn; busy: boolean }
   | { type: 'models'; models: ModelList }
   | { type: 'toolCallChanged'; conversationId: string; turnId: string; call: ToolCallRecord }
-  /** The tools on offer changed (settings, workspace trust). */
-  | { type: 'tools'; tools: ToolOption[] }
+  /** The tools on offer changed (settings, workspace trust, the conversation's switches, MCP servers started). */
+  | { type: 'tools'; tools: ToolOption[]; note?: string }
   /** The draft changed on the host's side: context attached or removed, or cleared by a send (replaceText). */
   | { type: 'draft'; conversationId: string; draft: Draft; replaceText: boolean }
   /** Why a request would be refused (the validator's message), shown at the composer; none: all is valid. */
@@ -99,6 +105,11 @@ export type WebviewMessage =
   | { type: 'setModel'; model: string }
   | { type: 'setParams'; params: ChatParams }
   | { type: 'setToolChoice'; choice: ToolChoice }
+  /** The user switched a tool on or off in the active conversation's tool picker. */
+  | { type: 'setToolEnabled'; name: string; enabled: boolean }
+  /** The tool picker opened: the host lists the tools again (VS Code has no event for its tools changing). */
+  | { type: 'refreshTools' }
+  | { type: 'startMcpServers' }
   /** The user's answer to a tool call waiting for approval. */
   | { type: 'decideToolCall'; callId: string; decision: ApprovalDecision }
   | { type: 'refreshModels' }
@@ -130,6 +141,9 @@ const READERS: MessageReaders<WebviewMessage> = {
   setModel: (m) => ({ type: 'setModel', model: str(m.model, 'model') }),
   setParams: (m) => ({ type: 'setParams', params: readChatParams(m.params) }),
   setToolChoice: (m) => ({ type: 'setToolChoice', choice: readToolChoice(m.choice) }),
+  setToolEnabled: (m) => ({ type: 'setToolEnabled', name: str(m.name, 'name'), enabled: bool(m.enabled, 'enabled') }),
+  refreshTools: () => ({ type: 'refreshTools' }),
+  startMcpServers: () => ({ type: 'startMcpServers' }),
   decideToolCall: (m) => ({ type: 'decideToolCall', callId: str(m.callId, 'callId'), decision: oneOf(m.decision, APPROVAL_DECISIONS, 'decision') }),
   refreshModels: () => ({ type: 'refreshModels' }),
   copyCode: (m) => ({ type: 'copyCode', code: str(m.code, 'code') }),

@@ -8,6 +8,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SpeechFormat } from '../gateway/types/speech';
 import { SPEECH_FORMATS } from '../gateway/validation/limits';
+import { READ_ALOUD_COMMANDS } from '../mediaActions/commandIds';
+import type { SavedSpeech, SpeechCommandArgs } from '../mediaActions/commandContracts';
 import { announceSaved } from '../output/outputFiles';
 import { showError } from '../platform/notify';
 import { withCancellableProgress } from '../platform/progress';
@@ -18,26 +20,8 @@ import type { Voice } from '../gateway/validation/limits';
 import { isAcceptedVoice } from '../gateway/validation/speech';
 import { previewText, voiceName, voicesFromIds } from '../speech/voices';
 import type { ReadAloudController } from './readAloudController';
-import type { SavedSpeech, SpeechSaver } from './speechSaver';
+import type { SpeechSaver } from './speechSaver';
 import { pickVoice, type VoiceSettings } from './voicePicker';
-
-export const READ_ALOUD_COMMANDS = {
-  readSelection: 'genaiGateway.readAloud.readSelection',
-  readFile: 'genaiGateway.readAloud.readFile',
-  stop: 'genaiGateway.readAloud.stop',
-  saveSelection: 'genaiGateway.readAloud.saveSelection',
-  selectVoice: 'genaiGateway.readAloud.selectVoice',
-} as const;
-
-/** Arguments of the read and save commands; any left out come from the selection and the settings. */
-export interface SpeechCommandArgs {
-  text?: string;
-  voice?: string;
-  speed?: number;
-  format?: SpeechFormat;
-  /** Throw a failure to the caller instead of showing it (callers that report it themselves, e.g. chat tools). */
-  throwErrors?: boolean;
-}
 
 function speechArgs(value: unknown): SpeechCommandArgs {
   if (typeof value !== 'object' || value === null || value instanceof vscode.Uri) return {};

@@ -9,6 +9,7 @@ import type { SpeechFormat, SpeechUsage } from '../gateway/types/speech';
 import { SPEECH_SPEED } from '../gateway/validation/limits';
 import type { SpeechSettings } from '../platform/settings';
 import type { PlayerWebviewMessage } from '../protocol/playerProtocol';
+import { unhandledMessage } from '../protocol/unhandledMessage';
 import { chunkForSpeech, READING_CHUNKS } from '../speech/chunking';
 import type { MappedText } from '../speech/mappedText';
 import { ReadingReport, ReadingSession } from '../speech/readingSession';
@@ -174,6 +175,8 @@ export class ReadAloudController implements vscode.Disposable {
       case 'chooseVoice':
         this.chooseVoice();
         break;
+      default:
+        unhandledMessage(message);
     }
   }
 

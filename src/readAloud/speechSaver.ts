@@ -1,5 +1,6 @@
 /** Speech for a text saved as one audio file in the output folder, with a sidecar saying how it was made. */
-import type { SpeechFormat, SpeechUsage } from '../gateway/types/speech';
+import type { SpeechFormat } from '../gateway/types/speech';
+import type { SavedSpeech } from '../mediaActions/commandContracts';
 import type { OutputFiles } from '../output/outputFiles';
 import type { ProgressReporter } from '../platform/progress';
 import { AUDIO_FORMATS } from '../speech/audioFormats';
@@ -15,12 +16,6 @@ export interface SaveSpeechRequest {
   format: SpeechFormat;
   voice?: string;
   speed?: number;
-}
-
-export interface SavedSpeech {
-  path: string;
-  parts: number;
-  usage: SpeechUsage;
 }
 
 export class SpeechSaver {

@@ -7,7 +7,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { writeFileAtomic } from '../gateway/media/atomicFile';
+import { writeFileAtomic } from '../files/atomicFile';
 import type { KeyValueStore } from './gatewayTaskStorage';
 
 type Values = Record<string, unknown>;

@@ -9,7 +9,7 @@ import type { Settings } from '../platform/settings';
 import { errorText } from '../gateway/errors';
 import { JsonFileStore } from '../tasks/jsonFileStore';
 import type { VideoTaskFeed } from '../tasks/taskFeed';
-import { TASKS_VIEW_ID } from './taskCommandIds';
+import { TASKS_VIEW_ID } from '../mediaActions/commandIds';
 import { registerTaskCommands } from './taskCommands';
 import { TaskCreator } from './taskCreator';
 import { TaskResults } from './taskResults';

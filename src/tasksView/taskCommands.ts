@@ -10,7 +10,7 @@ import { isCreateTaskArgs } from '../tasks/createTaskArgs';
 import { isActive, TASK_STATUSES, type TaskEntry } from '../tasks/taskEntry';
 import { describeTaskRequest } from '../tasks/taskRecipe';
 import { STATUS_LABELS, taskDescription, taskLabel } from '../tasks/taskText';
-import { TASK_COMMANDS, TASKS_VIEW_ID } from './taskCommandIds';
+import { TASK_COMMANDS, TASKS_VIEW_ID } from '../mediaActions/commandIds';
 import type { TaskCreator } from './taskCreator';
 import { announceVideo, type TaskResults } from './taskResults';
 import type { TaskTreeNode, TaskTreeProvider } from './taskTreeProvider';

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { GatewayClient } from '../gateway/client';
 import { isGatewayError } from '../gateway/errors';
 import type { TaskRecord } from '../gateway/types/tasks';
-import { hasAacAudio } from '../mediaGeneration/generation/mp4Audio';
+import { hasAacAudio } from '../output/mp4Audio';
 import { announceSaved, type OutputFiles, type SavedAction } from '../output/outputFiles';
 import { showError } from '../platform/notify';
 import type { TaskDownloads, TaskEntry } from '../tasks/taskEntry';
@@ -18,7 +18,7 @@ import { describeTaskRequest } from '../tasks/taskRecipe';
 import type { TaskTransition } from '../tasks/taskRegistry';
 import { resultLinksExpireAt, STATUS_LABELS, taskLabel } from '../tasks/taskText';
 import { unsavedResults } from '../tasks/unsavedResults';
-import { TASK_COMMANDS } from './taskCommandIds';
+import { TASK_COMMANDS } from '../mediaActions/commandIds';
 import type { VideoTasks } from './videoTasks';
 
 export interface TaskResultsServices {

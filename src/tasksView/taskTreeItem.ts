@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { TaskStatus } from '../gateway/types/tasks';
 import { shownStatus, type ShownStatus, type TaskEntry } from '../tasks/taskEntry';
 import { SHOWN_STATUS_LABELS, taskDescription, taskDetails, taskLabel } from '../tasks/taskText';
-import { TASK_COMMANDS } from './taskCommandIds';
+import { TASK_COMMANDS } from '../mediaActions/commandIds';
 
 export const STATUS_ICONS: Record<TaskStatus, vscode.ThemeIcon> = {
   queued: new vscode.ThemeIcon('clock'),

@@ -8,7 +8,7 @@ import type { TaskStatus } from '../gateway/types/tasks';
 import { shownStatus, TASK_STATUSES, type ShownStatus, type TaskEntry } from '../tasks/taskEntry';
 import { SHOWN_STATUS_LABELS } from '../tasks/taskText';
 import type { TaskTracker } from '../tasks/taskTracker';
-import { TASK_COMMANDS } from './taskCommandIds';
+import { TASK_COMMANDS } from '../mediaActions/commandIds';
 import { SHOWN_STATUS_ICONS, taskTreeItem } from './taskTreeItem';
 import type { VideoTasks } from './videoTasks';
 

@@ -1,7 +1,7 @@
 /** Builds the chat's tools (registry, approvals, diff previews) and hands them to the chat view. */
 import * as vscode from 'vscode';
 import type { ToolRuntime } from '../chat/toolLoop';
-import type { MediaActions } from '../languageModels/mediaActions';
+import type { MediaActions } from '../mediaActions/mediaActions';
 import { Settings, type ToolSettings } from '../platform/settings';
 import { runTaskTool } from './commandTools';
 import { editTools } from './editTools';
@@ -9,17 +9,25 @@ import { mediaTools } from './mediaTools';
 import { ProposedChanges } from './proposedChanges';
 import { readTools } from './readTools';
 import { ToolApprovals } from './toolApprovals';
-import { ToolRegistry } from './toolRegistry';
+import type { WorkspaceTool } from './workspaceTool';
+import { ToolRegistry, type ToolCatalog } from './toolRegistry';
+import type { ToolSwitches } from '../chat/toolSources';
+import { startMcpServers } from './mcpServers';
+import { vscodeLmTools } from './vscodeLmTools';
 
 export const TOOL_COMMANDS = {
   forgetApprovals: 'genaiGateway.tools.forgetApprovals',
 } as const;
 
-/** What the chat view needs of the tools. */
+/** The chat's tools as the chat view gets them (it needs the ChatViewTools part). */
 export interface ChatTools {
   runtime: ToolRuntime;
   approvals: ToolApprovals;
-  /** The tools on offer may have changed (settings, workspace trust). */
+  /** Every tool available here with its state in a conversation with these switches, for the tool picker. */
+  catalog(switches?: ToolSwitches): ToolCatalog;
+  /** Starts the MCP servers VS Code knows (it asks the user to trust new ones); resolves when their tools are listed. */
+  startMcpServers(): Promise<void>;
+  /** The tools on offer may have changed (settings, workspace trust, extensions). */
   onDidChange: vscode.Event<void>;
 }
 
@@ -29,6 +37,8 @@ export interface ChatToolDeps {
   workspaceState: Pick<vscode.Memento, 'get' | 'update'>;
   mediaActions: MediaActions;
   log: { warn(message: string): void };
+  /** The tools of other extensions and MCP servers; absent: none. */
+  external?(): readonly WorkspaceTool[];
 }
 
 /** The chat tools and what must be disposed with them; no event is wired to VS Code here (tests build their own). */
@@ -39,6 +49,7 @@ export function createChatTools(deps: ChatToolDeps, onDidChange: vscode.Event<vo
     isTrusted: deps.isTrusted,
     log: deps.log,
     fixed: [...readTools(), ...editTools(proposals), runTaskTool(), ...mediaTools(deps.mediaActions)],
+    ...(deps.external ? { external: deps.external } : {}),
   });
   const approvals = new ToolApprovals(deps.workspaceState, () => deps.settings().autoApprove, (call) => registry.approvalScope(call.name, call.arguments));
   const runtime: ToolRuntime = {
@@ -49,19 +60,28 @@ export function createChatTools(deps: ChatToolDeps, onDidChange: vscode.Event<vo
       return { maxRounds: s.maxRounds, maxResultChars: s.maxResultChars, streamsToolCalls: (model) => !s.nonStreamingModels.includes(model) };
     },
   };
-  return { tools: { runtime, approvals, onDidChange }, disposables: [proposals] };
+  const catalog = (switches?: ToolSwitches) => registry.catalog(switches);
+  return { tools: { runtime, approvals, catalog, startMcpServers: () => startMcpServers(deps.log), onDidChange }, disposables: [proposals] };
 }
 
 export function registerChatTools(context: vscode.ExtensionContext, services: { settings: Settings; mediaActions: MediaActions; log: { warn(message: string): void } }): ChatTools {
   const changed = new vscode.EventEmitter<void>();
   const { tools, disposables } = createChatTools(
-    { settings: () => services.settings.tools(), isTrusted: () => vscode.workspace.isTrusted, workspaceState: context.workspaceState, mediaActions: services.mediaActions, log: services.log },
+    {
+      settings: () => services.settings.tools(),
+      isTrusted: () => vscode.workspace.isTrusted,
+      workspaceState: context.workspaceState,
+      mediaActions: services.mediaActions,
+      log: services.log,
+      external: () => vscodeLmTools(context.extension.id),
+    },
     changed.event,
   );
   context.subscriptions.push(
     ...disposables,
     changed,
     vscode.workspace.onDidGrantWorkspaceTrust(() => changed.fire()),
+    vscode.extensions.onDidChange(() => changed.fire()),
     vscode.workspace.onDidChangeConfiguration((e) => Settings.affectsTools(e) && changed.fire()),
     vscode.commands.registerCommand(TOOL_COMMANDS.forgetApprovals, async () => {
       const names = await tools.approvals.forgetAlways();

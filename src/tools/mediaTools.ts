@@ -7,8 +7,8 @@
 import * as vscode from 'vscode';
 import type { SpeechFormat } from '../gateway/types/speech';
 import { SPEECH_FORMATS } from '../gateway/validation/limits';
-import type { MediaActions, VideoTaskRequest } from '../languageModels/mediaActions';
-import { imageResultText, MEDIA_TOOL_SPECS, readingResultText, speechSavedText, videoTaskResultText, type MediaToolSpec } from './mediaToolSpecs';
+import type { MediaActions, VideoTaskRequest } from '../mediaActions/mediaActions';
+import { imageResultText, MEDIA_TOOL_SPECS, readingResultText, speechSavedText, videoTaskResultText, type MediaToolSpec } from '../mediaActions/mediaToolSpecs';
 import { optionalBoolean, optionalInteger, optionalNumber, optionalString, optionalStrings, requiredString, type ToolArgs } from './toolArgs';
 import type { ToolSpec } from './toolSpec';
 import { tokenFor, type WorkspaceTool } from './workspaceTool';

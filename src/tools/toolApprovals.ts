@@ -7,13 +7,10 @@
  */
 import * as vscode from 'vscode';
 import { toolArgumentsText, type ToolCallRecord } from '../chat/conversation';
-import type { ApprovalDecision, ToolApprover } from '../chat/toolLoop';
+import type { ApprovalDecision, ToolApprover, ViewAsker } from '../chat/toolLoop';
 import { APPROVAL_LABELS } from '../protocol/chatProtocol';
 
 const ALWAYS_ALLOWED_KEY = 'genaiGateway.tools.alwaysAllowed';
-
-/** Asks in the chat view; undefined when the view cannot show the question now. */
-export type ViewAsker = (call: ToolCallRecord, signal: AbortSignal) => Promise<ApprovalDecision> | undefined;
 
 export class ToolApprovals implements ToolApprover {
   private viewAsker: ViewAsker | undefined;

@@ -1,15 +1,20 @@
 /**
  * The tools on offer, as settings and workspace trust make them: the
  * built-in ones, run_vscode_command when the allowlist has commands, the
- * gateway's media, and the user's own. In an untrusted workspace only the
- * read-only ones.
+ * gateway's media, the user's own, then the tools VS Code knows (other
+ * extensions', MCP servers'). In an untrusted workspace only the read-only
+ * ones. Each conversation's switches and the limit on tools per request
+ * then choose what a request offers.
  */
 import type { OfferedTool, ToolExecutor } from '../chat/toolLoop';
 import type { ToolOutput } from '../chat/toolMedia';
+import { BUILTIN_SOURCE, type ToolSwitches } from '../chat/toolSources';
+import { TOOL_NAME_PATTERN } from '../gateway/validation/limits';
 import type { ToolSettings } from '../platform/settings';
 import { BUILTIN_TOOLS } from './builtinToolSpecs';
 import { runCommandTool, userDefinedTool } from './commandTools';
 import type { ToolArgs } from './toolArgs';
+import { overLimitNote, selectTools, type AvailableTool, type SelectedTool } from './toolSelection';
 import { toolDefinition } from './toolSpec';
 import { readUserDefinedTools } from './userDefinedTools';
 import type { WorkspaceTool } from './workspaceTool';
@@ -21,15 +26,35 @@ export interface ToolRegistryDeps {
   log: { warn(message: string): void };
   /** The tools that do not depend on settings. */
   fixed: readonly WorkspaceTool[];
+  /** The tools of other extensions and MCP servers, as VS Code lists them now; absent: none. */
+  external?(): readonly WorkspaceTool[];
 }
+
+/** What the tool picker shows: every tool available here with its state, and why some are left out. */
+export interface ToolCatalog {
+  tools: SelectedTool[];
+  note?: string;
+}
+
+const RESTRICTED_NOTE = 'The tools of other extensions and MCP servers are not offered in Restricted Mode: VS Code does not say which of them only read.';
 
 export class ToolRegistry implements ToolExecutor {
   private readonly reported = new Set<string>();
 
   constructor(private readonly deps: ToolRegistryDeps) {}
 
-  offered(): OfferedTool[] {
-    return this.current().map((tool) => ({ definition: toolDefinition(tool.spec), readOnly: tool.spec.readOnly }));
+  offered(switches?: ToolSwitches): OfferedTool[] {
+    const current = this.current();
+    const on = new Set(selectTools(current.map(available), switches, this.deps.settings().maxTools).filter((t) => t.state === 'on').map((t) => t.name));
+    return current.filter((tool) => on.has(tool.spec.name)).map((tool) => ({ definition: toolDefinition(tool.spec), readOnly: tool.spec.readOnly, source: tool.source ?? BUILTIN_SOURCE }));
+  }
+
+  catalog(switches?: ToolSwitches): ToolCatalog {
+    const { maxTools } = this.deps.settings();
+    const tools = selectTools(this.current().map(available), switches, maxTools);
+    const restricted = !this.deps.isTrusted() && (this.deps.external?.().length ?? 0) > 0 ? RESTRICTED_NOTE : undefined;
+    const note = [overLimitNote(tools, maxTools), restricted].filter(Boolean).join(' ');
+    return note ? { tools, note } : { tools };
   }
 
   async prepare(name: string, args: ToolArgs, signal: AbortSignal): Promise<{ dispose(): void } | undefined> {
@@ -52,7 +77,9 @@ export class ToolRegistry implements ToolExecutor {
       return `${name} → ${typeof command === 'string' ? command : '?'}`;
     }
     const user = readUserDefinedTools(this.deps.settings().userDefined, []).tools.find((tool) => tool.spec.name === name);
-    return user ? `${name} → ${user.command} #${user.definitionHash}` : name;
+    if (user) return `${name} → ${user.command} #${user.definitionHash}`;
+    const source = this.current().find((tool) => tool.spec.name === name)?.source;
+    return source ? `${name} @ ${source.label}` : name;
   }
 
   private current(): WorkspaceTool[] {
@@ -61,12 +88,30 @@ export class ToolRegistry implements ToolExecutor {
     const taken = [...this.deps.fixed.map((t) => t.spec.name), BUILTIN_TOOLS.runVscodeCommand];
     const user = readUserDefinedTools(settings.userDefined, taken);
     this.report(user.problems);
-    const all = [
+    const builtIn = [
       ...this.deps.fixed,
       ...(settings.commandAllowlist.length ? [runCommandTool(settings.commandAllowlist)] : []),
       ...user.tools.map(userDefinedTool),
     ];
+    const all = [...builtIn, ...this.usableExternal(builtIn.map((tool) => tool.spec.name))];
     return this.deps.isTrusted() ? all : all.filter((tool) => tool.spec.readOnly);
+  }
+
+  /** External tools whose names the gateway accepts and no earlier tool has. */
+  private usableExternal(taken: readonly string[]): WorkspaceTool[] {
+    const names = new Set(taken);
+    const usable: WorkspaceTool[] = [];
+    for (const tool of this.deps.external?.() ?? []) {
+      const { name } = tool.spec;
+      const from = tool.source?.label ?? 'VS Code';
+      if (!TOOL_NAME_PATTERN.test(name)) this.report([`The tool "${name}" (${from}) is not offered to the chat's model: function names are 1 to 64 letters, digits, "_" or "-".`]);
+      else if (names.has(name)) this.report([`The tool ${name} (${from}) is not offered to the chat's model: another tool has that name.`]);
+      else {
+        names.add(name);
+        usable.push(tool);
+      }
+    }
+    return usable;
   }
 
   private find(name: string): WorkspaceTool {
@@ -83,6 +128,10 @@ export class ToolRegistry implements ToolExecutor {
       this.deps.log.warn(problem);
     }
   }
+}
+
+function available(tool: WorkspaceTool): AvailableTool {
+  return { name: tool.spec.name, description: tool.spec.description, source: tool.source ?? BUILTIN_SOURCE, defaultOn: tool.defaultOn ?? true };
 }
 
 function parsedObject(text: string): Record<string, unknown> | undefined {

@@ -2,12 +2,18 @@
 import * as vscode from 'vscode';
 import type { ToolOutput } from '../chat/toolMedia';
 import type { ToolArgs } from './toolArgs';
+import type { ToolSource } from '../chat/toolSources';
 import type { ToolSpec } from './toolSpec';
 
 export interface WorkspaceTool {
   readonly spec: ToolSpec;
+  /** Absent: built into this extension. */
+  readonly source?: ToolSource;
+  /** Whether it is on in a conversation that did not switch it; absent: on. */
+  readonly defaultOn?: boolean;
   /** The text the model reads (with what a media tool made); a throw's message reaches the model as the error. */
   run(args: ToolArgs, signal: AbortSignal): Promise<string | ToolOutput>;
+
   /** Shows what the call would change before the user is asked; resolves to what closes it. */
   preview?(args: ToolArgs, signal: AbortSignal): Promise<vscode.Disposable | undefined>;
 }

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { GatewayClient } from '../../src/gateway/client';
-import { openAtomicFile } from '../../src/gateway/media/atomicFile';
+import { openAtomicFile } from '../../src/files/atomicFile';
 import { Transport } from '../../src/gateway/transport';
 import type { ImageResult } from '../../src/gateway/types/images';
 import type { VideoResult } from '../../src/gateway/types/videos';

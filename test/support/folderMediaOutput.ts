@@ -1,6 +1,6 @@
 import type { MediaOutput } from '../../src/mediaGeneration/generation/generationRun';
-import { uniquePath, writeFileAtomic } from '../../src/gateway/media/atomicFile';
-import { openContentNamedFile } from '../../src/gateway/media/contentNamedFile';
+import { uniquePath, writeFileAtomic } from '../../src/files/atomicFile';
+import { openContentNamedFile } from '../../src/files/contentNamedFile';
 import { downloadToFile, generatedFileBase } from '../../src/output/generatedFiles';
 
 /** Where generated media goes in tests: `dir`, through the same naming, atomic files and downloads as OutputFiles. */

@@ -10,7 +10,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { runTests } from '@vscode/test-electron';
 import { startGatewayEmulator } from './lib/emulator';
-import { mainEntry, OUTPUT_DIR, PROJECT_ROOT, SUITE_INDEX } from './lib/paths';
+import { mainEntry, OUTPUT_DIR, PROJECT_ROOT, SUITE_INDEX, TEST_TOOLS_EXTENSION } from './lib/paths';
 import { cleanupAll, installSignalHandlers, log, onCleanup } from './lib/proc';
 import { printResults, readResults, summaryLine } from './lib/results';
 import { emulatorEnv, harnessUserSettings } from './lib/session';
@@ -37,7 +37,7 @@ async function main(): Promise<number> {
     await runTests({
       version: process.env.VSCODE_TEST_VERSION || 'stable',
       ...(process.env.VSCODE_EXECUTABLE_PATH ? { vscodeExecutablePath: process.env.VSCODE_EXECUTABLE_PATH } : {}),
-      extensionDevelopmentPath: PROJECT_ROOT,
+      extensionDevelopmentPath: [PROJECT_ROOT, TEST_TOOLS_EXTENSION],
       extensionTestsPath: SUITE_INDEX,
       extensionTestsEnv: {
         ...emulatorEnv(emulator),

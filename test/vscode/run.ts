@@ -13,7 +13,7 @@ import * as path from 'path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openWorkbench, type WorkbenchPage } from './lib/browser';
 import {
-  checkPrerequisites, HARNESS_SRC, LOG_DIR, OUTPUT_DIR, SCREENSHOT_DIR, SUITE_INDEX, UI_TESTS_DIR, warnIfStale,
+  checkPrerequisites, HARNESS_SRC, LOG_DIR, OUTPUT_DIR, SCREENSHOT_DIR, SUITE_INDEX, TEST_TOOLS_EXTENSION, UI_TESTS_DIR, warnIfStale,
 } from './lib/paths';
 import { cleanupAll, elapsed, installSignalHandlers, log, sleep, withTimeout } from './lib/proc';
 import { printResults, readResults, summaryLine, type TestResult } from './lib/results';
@@ -52,7 +52,7 @@ async function integration(args: Args): Promise<{ tests: TestResult[]; errors: s
   let t = Date.now();
   const phase = (name: string): void => { phases.push(`${name} ${elapsed(t)}`); t = Date.now(); };
 
-  const session = await startSession({ name: 'integration' });
+  const session = await startSession({ name: 'integration', installedExtensions: [TEST_TOOLS_EXTENSION] });
   phase('start');
   const resultsFile = path.join(session.runDir, 'results.json');
   const testTimeoutMs = Number(process.env.GENAI_TEST_TIMEOUT_MS) || 30000;
@@ -126,7 +126,6 @@ function loadUiFiles(grep?: string): UiFile[] {
     const name = f.replace(/\.ui\.js$/, '');
     const file = path.join(UI_TESTS_DIR, f);
     try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       const mod = require(file) as { tests?: UiTest[]; default?: UiTest[] };
       const tests = mod.tests ?? mod.default;
       if (!Array.isArray(tests)) throw new Error('exports no `tests` array');

@@ -66,7 +66,7 @@ export interface ChatCompletion {
   model: string;
   choices: Array<{
     index: number;
-    message: { role: 'assistant'; content: string | null; tool_calls?: ToolCall[] } & ReasoningAndRefusal;
+    message: { role: 'assistant'; content: string | null | readonly unknown[]; tool_calls?: ToolCall[] } & ReasoningAndRefusal;
     logprobs?: null;
     finish_reason: FinishReason;
   }>;
@@ -99,7 +99,8 @@ export interface ChatChunk {
   choices: Array<{
     /** Missing from some servers: then 0. */
     index?: number;
-    delta: { role?: 'assistant'; content?: string | null; tool_calls?: ToolCallDelta[] } & ReasoningAndRefusal;
+    /** `content` is a list of parts on some servers (Mistral's thinking chunks). */
+    delta: { role?: 'assistant'; content?: string | null | readonly unknown[]; tool_calls?: ToolCallDelta[] } & ReasoningAndRefusal;
     finish_reason: FinishReason | null;
     logprobs?: null;
   }>;

@@ -1,32 +1,10 @@
 /**
- * The argument object the Generate Image / Generate Video commands take from
- * a caller (an integration test, a chat tool) instead of the guided form.
+ * Checks the argument object the Generate Image / Generate Video commands take
+ * from a caller (an integration test, a chat tool) instead of the guided form.
  */
 import { validationError } from '../../gateway/errors';
-import type { FailedMember, GenerationOutcome } from './generationRun';
-
-/** As a caller writes it (paths may also be vscode.Uri objects; see parseCommandArgs). */
-export interface GenerateCommandArgs {
-  prompt?: string;
-  /** Default: the model setting of the kind (genaiGateway.models.image / .video). */
-  model?: string;
-  /** Request fields by name, e.g. `{ size: '2K', seed: 7 }`; `max_images` for `sequential_image_generation_options.max_images`. */
-  fields?: Record<string, unknown>;
-  /** Input files by field (`image`, `last_frame`, `reference_images`, `video`): absolute or workspace-relative paths, or file URIs. */
-  inputs?: Record<string, unknown[]>;
-  /** Show the guided form, prefilled with these arguments; default false. */
-  interactive?: boolean;
-  /** Open each result in an editor; default true. */
-  openResults?: boolean;
-  /** A vscode.CancellationToken: cancels like the progress notification's Cancel. */
-  cancellation?: CancellationLike;
-}
-
-/** What the commands need of a vscode.CancellationToken. */
-export interface CancellationLike {
-  readonly isCancellationRequested: boolean;
-  onCancellationRequested(listener: (event: unknown) => unknown): { dispose(): unknown };
-}
+import type { CancellationLike, GenerateCommandResult } from '../../mediaActions/commandContracts';
+import type { GenerationOutcome } from './generationRun';
 
 export interface ParsedCommandArgs {
   prompt?: string;
@@ -37,21 +15,6 @@ export interface ParsedCommandArgs {
   interactive: boolean;
   openResults: boolean;
   cancellation?: CancellationLike;
-}
-
-/** What the commands give back. */
-export interface GenerateCommandResult {
-  /** The saved images or videos. */
-  files: string[];
-  /** The JSON sidecar of each file, in the same order. */
-  sidecars: string[];
-  /** Members of a set that failed (the others were kept). */
-  failed: FailedMember[];
-  /** Cancelled while downloading a set: the files saved before are kept. */
-  cancelled: boolean;
-  /** Saved videos with AAC audio, which plays silently inside VS Code. */
-  silentAudio: string[];
-  requestId?: string;
 }
 
 export function commandResult(outcome: GenerationOutcome): GenerateCommandResult {

@@ -4,16 +4,17 @@
  * once (the links expire), a sidecar beside each, and the failed members of
  * a set reported while the others are kept.
  */
+import type { ContentNamedFile } from '../../files/contentNamedFile';
 import type { GatewayClient } from '../../gateway/client';
 import { errorText } from '../../gateway/errors';
-import type { ContentNamedFile } from '../../gateway/media/contentNamedFile';
 import type { OpenMediaSink } from '../../gateway/mediaResponse';
 import type { MediaWait } from '../../gateway/mediaWait';
+import type { FailedMember } from '../../mediaActions/commandContracts';
 import type { MediaFileName } from '../../output/generatedFiles';
+import { hasAacAudio } from '../../output/mp4Audio';
 import type { GenerationRequest } from '../forms/formRequest';
 import type { MediaKind } from '../forms/formFields';
 import type { PreparedGeneration } from './generationPlan';
-import { hasAacAudio } from './mp4Audio';
 import { sidecarContent } from './sidecar';
 
 /** Where results go (OutputFiles in the extension). */
@@ -28,11 +29,6 @@ export interface SavedMedia {
   sidecar: string;
   /** 1-based position in a set. */
   member?: number;
-}
-
-export interface FailedMember {
-  member: number;
-  message: string;
 }
 
 export interface GenerationOutcome {

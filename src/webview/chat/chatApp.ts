@@ -1,6 +1,6 @@
 /** The chat view's page: lays out the parts and applies the host's messages to them. */
 import type { Conversation } from '../../chat/conversation';
-import type { HostMessage } from '../../protocol/chatProtocol';
+import type { HostMessage, ToolOption } from '../../protocol/chatProtocol';
 import { installCodeBlockActions } from './codeBlockActions';
 import { Composer } from './composer';
 import { el, iconButton } from './dom';
@@ -11,6 +11,7 @@ import { installLinkHandler } from './markdown';
 import { ModelPicker } from './modelPicker';
 import { ParamsPanel } from './paramsPanel';
 import { ToolChoicePicker } from './toolChoicePicker';
+import { ToolPicker } from './toolPicker';
 import { Transcript } from './transcript';
 
 export class ChatApp {
@@ -19,6 +20,7 @@ export class ChatApp {
   private readonly composer: Composer;
   private readonly models: ModelPicker;
   private readonly toolChoice: ToolChoicePicker;
+  private readonly toolPicker: ToolPicker;
   private readonly params: ParamsPanel;
   private readonly history: HistoryPanel;
   private readonly title = el('h1', { class: 'conversation-title' });
@@ -29,13 +31,14 @@ export class ChatApp {
     this.transcript = new Transcript(host, this.announcer);
     this.models = new ModelPicker(host);
     this.toolChoice = new ToolChoicePicker(host);
-    this.composer = new Composer(host, el('div', { class: 'pickers' }, this.models.element, this.toolChoice.element));
+    this.toolPicker = new ToolPicker(host);
+    this.composer = new Composer(host, el('div', { class: 'pickers' }, this.models.element, this.toolChoice.element, this.toolPicker.button));
     this.params = new ParamsPanel(host);
     this.history = new HistoryPanel(host);
     const paramsToggle = iconButton('settings', 'Parameters', () => paramsToggle.setAttribute('aria-expanded', String(this.params.toggle())), { 'aria-expanded': 'false' });
     // New conversation, history and export are the view's title buttons; the history panel also opens from there.
     const header = el('header', { class: 'chat-header' }, this.title, paramsToggle);
-    root.replaceChildren(header, this.history.element, this.params.element, this.transcript.element, this.composer.element, this.announcer.element);
+    root.replaceChildren(header, this.history.element, this.params.element, this.toolPicker.panel, this.transcript.element, this.composer.element, this.announcer.element);
 
     installLinkHandler(this.transcript.element, (href) => host.post({ type: 'openLink', href }));
     installCodeBlockActions(this.transcript.element, host);
@@ -51,7 +54,7 @@ export class ChatApp {
     switch (message.type) {
       case 'state':
         this.models.showModels(message.state.models);
-        this.toolChoice.showTools(message.state.tools);
+        this.showTools(message.state.tools, message.state.toolsNote);
         this.history.show(message.state.conversations, message.state.conversation.id);
         this.showConversation(message.state.conversation, message.state.busy, true);
         this.composer.focus();
@@ -74,7 +77,7 @@ export class ChatApp {
       case 'toolCallChanged':
         return this.transcript.updateToolCall(message.conversationId, message.turnId, message.call);
       case 'tools':
-        return this.toolChoice.showTools(message.tools);
+        return this.showTools(message.tools, message.note);
       case 'draft':
         if (message.conversationId === this.conversationId) this.composer.showDraft(message.draft, message.replaceText);
         return;
@@ -101,6 +104,11 @@ export class ChatApp {
     this.toolChoice.showChoice(conversation.toolChoice);
     this.params.show(conversation.params);
     if (switched) this.composer.showDraft(conversation.draft, true);
+  }
+
+  private showTools(tools: ToolOption[], note: string | undefined): void {
+    this.toolChoice.showTools(tools.filter((tool) => tool.state === 'on'));
+    this.toolPicker.showTools(tools, note);
   }
 
   private setBusy(busy: boolean): void {

@@ -25,10 +25,11 @@ export function installCodeBlockActions(root: HTMLElement, host: HostConnection)
   root.addEventListener('click', (event) => {
     const button = (event.target as Element).closest<HTMLButtonElement>('.code-actions button');
     const block = button?.closest<HTMLElement>('.code-block');
-    if (!button || !block) return;
+    const action = ACTIONS.find((a) => a.action === button?.dataset.action)?.action;
+    if (!button || !block || !action) return;
     const code = block.querySelector('code')?.textContent ?? '';
     const language = block.dataset.lang ?? '';
-    switch (button.dataset.action) {
+    switch (action) {
       case 'copy':
         host.post({ type: 'copyCode', code });
         flashCopied(button);

@@ -28,6 +28,7 @@ export class ToolCallCard {
   private readonly summary = el('summary', { class: 'tool-call-summary' });
   private readonly approval = el('div', { class: 'tool-approval', role: 'group' });
   private readonly result = el('div', { class: 'tool-section tool-result' });
+  private readonly source = el('div', { class: 'tool-source' });
   private resultExpanded = false;
   private call: ToolCallRecord;
 
@@ -37,7 +38,7 @@ export class ToolCallCard {
   ) {
     this.call = call;
     const args = el('div', { class: 'tool-section' }, el('div', { class: 'tool-section-title' }, 'Arguments'), el('pre', { class: 'tool-arguments' }, toolArgumentsText(call.arguments) || '{}'));
-    this.element = el('details', { class: 'tool-call', 'data-call-id': call.id }, this.summary, el('div', { class: 'tool-body' }, args, this.approval, this.result));
+    this.element = el('details', { class: 'tool-call', 'data-call-id': call.id }, this.summary, el('div', { class: 'tool-body' }, this.source, args, this.approval, this.result));
     this.render();
   }
 
@@ -65,6 +66,8 @@ export class ToolCallCard {
       el('span', { class: 'tool-status' }, status.label),
       call.durationMs === undefined ? '' : el('span', { class: 'tool-duration' }, formatDuration(call.durationMs)),
     );
+    this.source.hidden = !call.source;
+    this.source.textContent = call.source ? `From: ${call.source.label}` : '';
     this.renderApproval();
     this.renderResult();
   }
@@ -79,7 +82,7 @@ export class ToolCallCard {
       this.host.post({ type: 'decideToolCall', callId: this.call.id, decision });
     };
     this.approval.replaceChildren(
-      el('p', {}, 'This tool changes files or runs something. Run it with the arguments above?'),
+      el('p', {}, approvalQuestion(this.call)),
       el(
         'div',
         { class: 'tool-approval-buttons' },
@@ -103,6 +106,11 @@ export class ToolCallCard {
       : '';
     this.result.replaceChildren(el('div', { class: 'tool-section-title' }, 'Result'), el('pre', { class: 'tool-result-text' }, folded ? `${text.slice(0, FOLDED_RESULT_CHARS)}…` : text), toggle);
   }
+}
+
+function approvalQuestion(call: ToolCallRecord): string {
+  if (!call.source || call.source.kind === 'builtin') return 'This tool changes files or runs something. Run it with the arguments above?';
+  return `This tool comes from ${call.source.label}; VS Code does not say what it may change. Run it with the arguments above?`;
 }
 
 function formatDuration(ms: number): string {

@@ -82,6 +82,36 @@ test('vLLM: reasoning under its new name, and under both names at once, counts o
   assert.equal(turn.text, 'Yes.');
 });
 
+test('DeepSeek-R1 without a reasoning parser (Together, Ollama before 0.9): <think> tags split across chunks become the reasoning', async () => {
+  const chunk = (content: string, finish = 'null') => `data: {"id":"t1","object":"chat.completion.chunk","created":1,"model":"deepseek-ai/DeepSeek-R1","choices":[{"index":0,"delta":{"content":${JSON.stringify(content)}},"finish_reason":${finish}}]}\n\n`;
+  const { turn, appended, reasoningEnded } = await readTranscript([
+    chunk('<th'),
+    chunk('ink>\nCompare'),
+    chunk(' tenths.\n</'),
+    chunk('think>\n\n9.8'),
+    chunk(' is larger.', '"eos"'),
+    'data: [DONE]\n\n',
+  ].join(''));
+  assert.equal(turn.reasoning?.text, 'Compare tenths.');
+  assert.equal(turn.text, '9.8 is larger.');
+  assert.deepEqual(appended, { answer: '9.8 is larger.', reasoning: 'Compare tenths.', refusal: '' });
+  assert.equal(reasoningEnded, 1);
+});
+
+test("Mistral's Magistral: thinking chunks in a content list are reasoning, text chunks the answer", async () => {
+  const chunk = (content: string, finish = 'null') => `data: {"id":"m1","object":"chat.completion.chunk","created":1,"model":"magistral-medium-latest","choices":[{"index":0,"delta":{"content":${content}},"finish_reason":${finish}}]}\n\n`;
+  const { turn, appended } = await readTranscript([
+    chunk('[{"type":"thinking","thinking":[{"type":"text","text":"Short"}]}]'),
+    chunk('[{"type":"thinking","thinking":[{"type":"text","text":" question."}]}]'),
+    chunk('"Yes."'),
+    chunk('[{"type":"text","text":" Sure."}]', '"stop"'),
+    'data: [DONE]\n\n',
+  ].join(''));
+  assert.equal(turn.reasoning?.text, 'Short question.');
+  assert.equal(turn.text, 'Yes. Sure.');
+  assert.deepEqual(appended, { answer: 'Yes. Sure.', reasoning: 'Short question.', refusal: '' });
+});
+
 test('a stream of reasoning only (cut by max_tokens while thinking) ends the reasoning with the stream', async () => {
   const { turn, reasoningEnded } = await readTranscript(
     'data: {"id":"o","choices":[{"index":0,"delta":{"reasoning":"Hmm, let me"},"finish_reason":null}]}\n\n'

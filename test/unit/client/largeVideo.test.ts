@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { GatewayClient } from '../../../src/gateway/client';
-import { openAtomicFile } from '../../../src/gateway/media/atomicFile';
+import { openAtomicFile } from '../../../src/files/atomicFile';
 import { startEmulatorProcess } from '../../support/emulatorProcess';
 
 const VIDEO_BYTES = 160 * 1024 * 1024; // about 213 MB of base64 on the wire

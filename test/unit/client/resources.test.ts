@@ -4,9 +4,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { GatewayError } from '../../../src/gateway/errors';
-import { openAtomicFile } from '../../../src/gateway/media/atomicFile';
+import { openAtomicFile } from '../../../src/files/atomicFile';
 import { collectChat } from '../../../src/chat/streamAssembler';
 import { pngSize } from '../../emulator/media/png';
+import { until } from '../../support/until';
 import { clientFixture } from './harness';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'gw-client-'));
@@ -49,7 +50,7 @@ test('chat: a tool-call round trip through the streaming assembler', async () =>
         { role: 'tool', tool_call_id: call.id, name: 'get_weather', content: 'sunny, 21 C' },
       ],
     });
-    assert.match(second.choices[0].message.content ?? '', /sunny, 21 C/);
+    assert.match(String(second.choices[0].message.content ?? ''), /sunny, 21 C/);
   } finally {
     await f.close();
   }
@@ -175,7 +176,7 @@ test('tasks: create, get, list with filters, delete', async () => {
     assert.equal(listed.total, 2);
     await f.client.tasks.delete(second.id);
     assert.equal((await f.client.tasks.get(second.id)).status, 'cancelled');
-    await waitFor(async () => (await f.client.tasks.get(id)).status === 'succeeded', 15_000);
+    await until('the task succeeded', async () => (await f.client.tasks.get(id)).status === 'succeeded', 15_000);
     const done = await f.client.tasks.get(id);
     assert.ok(done.content?.video_url);
     await f.client.tasks.delete(id);
@@ -203,12 +204,4 @@ async function readAll(body: AsyncIterable<Uint8Array>): Promise<Buffer> {
   const parts: Buffer[] = [];
   for await (const part of body) parts.push(Buffer.from(part));
   return Buffer.concat(parts);
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }

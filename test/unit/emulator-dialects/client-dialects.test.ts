@@ -1,10 +1,7 @@
 /**
  * Each dialect's stream through the client path the extension uses:
  * GatewayClient → chat.stream → readChatChunkBatches (SSE decoder) →
- * ChatStreamAssembler. Plain tests pin what the client already handles.
- * Tests marked `todo` hold the assertions the client fails today (the client
- * is not changed here): they run, their failures do not fail the suite, and
- * the agent fixing the client turns them into plain tests by removing `todo`.
+ * ChatStreamAssembler.
  */
 
 import { test } from 'node:test';
@@ -109,7 +106,7 @@ test('usage sent unasked on the finish chunk or a final chunk is read (mistral, 
   }
 });
 
-// ---- What the current client gets wrong (todo) ----
+// ---- Reasoning and refusals in each dialect's shape ----
 
 for (const dialect of ['vllm', 'ollama', 'groq', 'openrouter', 'deepseek', 'llamacpp', 'fireworks'] as DialectName[]) {
   test(`${dialect}: the reasoning delta field is kept apart from the answer`, () =>
@@ -121,7 +118,7 @@ for (const dialect of ['vllm', 'ollama', 'groq', 'openrouter', 'deepseek', 'llam
 }
 
 for (const dialect of ['gemini', 'together'] as DialectName[]) {
-  test(`[client todo] ${dialect}: reasoning inlined in <thought>/<think> tags is split from the answer text`, { todo: 'inline tags are not parsed (not part of issue 17; a follow-up)' }, () =>
+  test(`${dialect}: reasoning inlined in <thought>/<think> tags is split from the answer text`, () =>
     withClient(dialect, async (client) => {
       const message = await streamed(client, ask(THINK_PROMPT));
       assert.equal(message.content, 'echo: please think about it');
@@ -129,7 +126,7 @@ for (const dialect of ['gemini', 'together'] as DialectName[]) {
     }));
 }
 
-test('[client todo] mistral: magistral thinking chunks (delta.content as a list) become reasoning, not dropped', { todo: 'non-string delta.content is ignored (not part of issue 17; a follow-up)' }, () =>
+test('mistral: magistral thinking chunks (delta.content as a list) become reasoning, not dropped', () =>
   withClient('mistral', async (client) => {
     const message = await streamed(client, ask('hello there', { model: 'magistral-medium-latest' }));
     assert.equal(message.content, 'echo: hello there');

@@ -38,7 +38,7 @@ test('echo answer with usage counted in words', () =>
 
 test('markdown answer has headings, lists, a table, code in 3 languages and a link', () =>
   withEmulator({}, async (emu) => {
-    const text = (await complete(emu, ask('show me markdown'))).choices[0]?.message.content ?? '';
+    const text = String((await complete(emu, ask('show me markdown'))).choices[0]?.message.content ?? '');
     assert.match(text, /^# /m);
     assert.match(text, /^## /m);
     assert.match(text, /^- /m);
@@ -51,10 +51,10 @@ test('markdown answer has headings, lists, a table, code in 3 languages and a li
 test('length N gives exactly N words; max_tokens cuts with finish_reason length', () =>
   withEmulator({}, async (emu) => {
     const c = await complete(emu, ask('length 37'));
-    assert.equal(c.choices[0]?.message.content?.split(' ').length, 37);
+    assert.equal(c.choices[0]?.message.content?.toString().split(' ').length, 37);
     assert.equal(c.usage?.completion_tokens, 37);
     const cut = await complete(emu, ask('length 50', { max_tokens: 10 }));
-    assert.equal(cut.choices[0]?.message.content?.split(' ').length, 10);
+    assert.equal(cut.choices[0]?.message.content?.toString().split(' ').length, 10);
     assert.equal(cut.choices[0]?.finish_reason, 'length');
   }));
 

@@ -4,7 +4,8 @@ import type { TaskList, TaskRecord } from '../../../src/gateway/types/tasks';
 import type { Emulator } from '../../emulator/index';
 import { errorOf, get, post, withEmulator } from './kit';
 
-const FAST = { taskTiming: { queuedMs: 200, runningMs: 300 } };
+// Long enough that a loaded machine still sees each status at least once (polled every 20 ms).
+const FAST = { taskTiming: { queuedMs: 1000, runningMs: 1000 } };
 const SLOW = { taskTiming: { queuedMs: 60_000, runningMs: 60_000 } };
 const PRO = 'seedance-1-0-pro-250528';
 

@@ -7,16 +7,9 @@ import { gatewayTaskStorage } from '../../../src/tasks/gatewayTaskStorage';
 import { TaskTracker } from '../../../src/tasks/taskTracker';
 import { clientFixture } from '../client/harness';
 import { MemoryStore } from '../../support/memoryStore';
+import { until } from '../../support/until';
 
 const PRO = 'seedance-1-0-pro-250528';
-
-async function until(probe: () => Promise<boolean> | boolean, timeoutMs = 5000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 test('emulator: filter.status=expired is refused like upstream (400 naming the param)', async () => {
   const f = await clientFixture();
@@ -36,7 +29,7 @@ test('tasks.list({status: "expired"}) sends no filter.status and keeps only expi
     const text = (t: string) => [{ type: 'text' as const, text: t }];
     const ok = await f.client.tasks.create({ model: PRO, content: text('a kite') });
     const gone = await f.client.tasks.create({ model: PRO, content: text('this will expire') });
-    await until(async () => (await f.client.tasks.get(gone.id)).status === 'expired' && (await f.client.tasks.get(ok.id)).status === 'succeeded');
+    await until('one task expired, the other succeeded', async () => (await f.client.tasks.get(gone.id)).status === 'expired' && (await f.client.tasks.get(ok.id)).status === 'succeeded');
     const list = await f.client.tasks.list({ status: 'expired', page_size: 10 });
     assert.deepEqual(list.items.map((t) => t.id), [gone.id]);
     assert.equal(list.filteredLocally, true);
@@ -63,7 +56,7 @@ test('the Video Tasks "Expired" filter loads its page without an error', async (
   });
   try {
     const gone = await f.client.tasks.create({ model: PRO, content: [{ type: 'text', text: 'expire soon' }] });
-    await until(async () => (await f.client.tasks.get(gone.id)).status === 'expired');
+    await until('the task expired', async () => (await f.client.tasks.get(gone.id)).status === 'expired');
     await t.loadMore('expired').catch((e: unknown) => assert.fail(e instanceof GatewayError ? e.userMessage : String(e)));
     assert.equal(t.registry.get(gone.id)?.record.status, 'expired');
     assert.equal(t.hasMore('expired'), false);

@@ -8,6 +8,7 @@ import { taskDescription, taskDetails } from '../../../src/tasks/taskText';
 import { TaskTracker } from '../../../src/tasks/taskTracker';
 import { clientFixture, type ClientFixture } from '../client/harness';
 import { MemoryStore } from '../../support/memoryStore';
+import { until } from '../../support/until';
 
 const PRO = 'seedance-1-0-pro-250528';
 const RECIPE: TaskRecipe = { model: PRO, prompt: 'a lighthouse at dusk', images: [], settings: { duration: 3 }, settingsAs: 'body' };
@@ -33,14 +34,6 @@ function tracker(f: ClientFixture, clock: Clock, log: string[]): TaskTracker {
     timing: { baseMs: 20, hiddenFactor: 1, backoffFactor: 1, maxFactor: 1 },
     log: (m) => log.push(m),
   });
-}
-
-async function until(what: string, probe: () => boolean, timeoutMs = 5000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!probe()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 test('an unknown status keeps the task visible with its raw status, logged, then polled no more after the bound', async () => {

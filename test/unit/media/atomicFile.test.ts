@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { GatewayError } from '../../../src/gateway/errors';
-import { abortUnfinishedFiles, openAtomicFile, writeFileAtomic } from '../../../src/gateway/media/atomicFile';
+import { abortUnfinishedFiles, openAtomicFile, writeFileAtomic } from '../../../src/files/atomicFile';
 import { inChunksOf, listDir, withTempDir } from './mediaTestHelpers';
 
 test('the file appears under its name only when closed, from a hidden .part file', async () => {

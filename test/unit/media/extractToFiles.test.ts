@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { GatewayError } from '../../../src/gateway/errors';
-import { openAtomicFile, type AtomicFile } from '../../../src/gateway/media/atomicFile';
+import { openAtomicFile, type AtomicFile } from '../../../src/files/atomicFile';
 import { ExtractedField, extractBase64Fields } from '../../../src/gateway/media/jsonMediaStream';
 import { chunked, inChunksOf, listDir, withTempDir } from './mediaTestHelpers';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { slugForFileName, uniquePath } from '../../../src/gateway/media/atomicFile';
+import { slugForFileName, uniquePath } from '../../../src/files/atomicFile';
 import { withTempDir } from './mediaTestHelpers';
 
 test('slugs are lowercased words joined by "-", accents of Latin letters removed', () => {

@@ -135,7 +135,7 @@ test('failures of the body or of a sink are passed on, and the sinks are aborted
     })),
     (error) => error === diskFull,
   );
-  assert.deepEqual(aborted.sort(), [0, 1]);
+  assert.deepEqual(aborted.sort((a, b) => a - b), [0, 1]);
 });
 
 test('a failure to close a sink aborts it and the ones after it', async () => {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { openAtomicFile, type AtomicFile } from '../../../src/gateway/media/atomicFile';
+import { openAtomicFile, type AtomicFile } from '../../../src/files/atomicFile';
 import { extractBase64Fields } from '../../../src/gateway/media/jsonMediaStream';
 import { withTempDir } from './mediaTestHelpers';
 

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { GatewayError } from '../../../src/gateway/errors';
-import { openAtomicFile } from '../../../src/gateway/media/atomicFile';
+import { openAtomicFile } from '../../../src/files/atomicFile';
 import type { ByteSink } from '../../../src/gateway/media/byteSink';
 import { extractBase64Fields } from '../../../src/gateway/media/jsonMediaStream';
 import { inChunksOf, listDir, memorySinks, withTempDir } from './mediaTestHelpers';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { openAtomicFile } from '../../../src/gateway/media/atomicFile';
+import { openAtomicFile } from '../../../src/files/atomicFile';
 import { removeStaleParts, STALE_PART_AGE_MS } from '../../../src/output/staleParts';
 
 test('temporary files a crash left behind are removed on the next start; live writes and other files are not', async () => {

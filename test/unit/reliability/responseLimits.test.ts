@@ -10,7 +10,7 @@ import { newConversation, type AssistantTurn } from '../../../src/chat/conversat
 import { MAX_PARALLEL_TOOL_CALLS, MAX_TOOL_CALLS_PER_ROUND, TOO_MANY_CALLS_RESULT } from '../../../src/chat/toolLoop';
 import { GatewayClient } from '../../../src/gateway/client';
 import { GatewayError } from '../../../src/gateway/errors';
-import { openAtomicFile } from '../../../src/gateway/media/atomicFile';
+import { openAtomicFile } from '../../../src/files/atomicFile';
 import type { ByteSink } from '../../../src/gateway/media/byteSink';
 import {
   formatBytes,

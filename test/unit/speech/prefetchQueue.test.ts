@@ -84,7 +84,7 @@ test('abortAll aborts the requests in flight, starts no other, and take rejects'
   await assert.rejects(pending, PrefetchAbortedError);
   await assert.rejects(queue.take(), PrefetchAbortedError);
   await tick();
-  assert.deepEqual(fake.aborted.sort(), [1, 2]);
+  assert.deepEqual(fake.aborted.sort((a, b) => a - b), [1, 2]);
   queue.release();
   await tick();
   assert.deepEqual(fake.started, [0, 1, 2], 'nothing starts after the abort');

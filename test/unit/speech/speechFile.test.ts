@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { openAtomicFile } from '../../../src/gateway/media/atomicFile';
+import { openAtomicFile } from '../../../src/files/atomicFile';
 import type { SpeechFormat } from '../../../src/gateway/types/speech';
 import { audioJoiner } from '../../../src/speech/audioJoin';
 import { pcmToWav, sniffAudioFormat } from '../../../src/speech/audioFormats';

@@ -30,7 +30,7 @@ function tracker(f: ClientFixture, store: KeyValueStore, log: string[] = []): Ta
 
 
 test('queued -> running -> succeeded, and -> failed with the error, reported as transitions and saved', async () => {
-  const f = await clientFixture({ taskTiming: { queuedMs: 150, runningMs: 200 } });
+  const f = await clientFixture({ taskTiming: { queuedMs: 1000, runningMs: 1000 } });
   const store = new MemoryStore();
   const t = tracker(f, store);
   try {

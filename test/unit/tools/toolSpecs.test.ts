@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { validateTools } from '../../../src/gateway/validation/chatTools';
 import { BUILTIN_TOOL_SPECS, runCommandSpec } from '../../../src/tools/builtinToolSpecs';
-import { MEDIA_TOOL_SPECS } from '../../../src/tools/mediaToolSpecs';
+import { MEDIA_TOOL_SPECS } from '../../../src/mediaActions/mediaToolSpecs';
 import { allowsStrict, toolDefinition } from '../../../src/tools/toolSpec';
 import { checkArguments, commandArguments, commandResultText, readUserDefinedTools } from '../../../src/tools/userDefinedTools';
 

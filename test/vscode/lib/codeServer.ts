@@ -36,6 +36,11 @@ export interface CodeServerOptions {
   reconnectionGraceTime?: number;
   /** Server log file (default <runDir>/code-server.log). */
   logFile?: string;
+  /**
+   * Extension folders copied into the extensions dir before the start, as installed extensions. (The web
+   * workbench keeps one extensionDevelopmentPath of its payload: a second extension cannot come that way.)
+   */
+  installedExtensions?: string[];
 }
 
 export interface CodeServer {
@@ -125,6 +130,10 @@ async function startOnce(opts: CodeServerOptions, port: number): Promise<CodeSer
     tmp: path.join(run, 't'),
   };
   for (const d of Object.values(dirs)) fs.mkdirSync(d, { recursive: true });
+  for (const extension of opts.installedExtensions ?? []) {
+    const { publisher, name, version } = JSON.parse(fs.readFileSync(path.join(extension, 'package.json'), 'utf8')) as Record<string, string>;
+    fs.cpSync(extension, path.join(dirs.ext, `${publisher}.${name}-${version}`), { recursive: true });
+  }
   fs.mkdirSync(path.join(dirs.ud, 'User'), { recursive: true });
   fs.writeFileSync(path.join(dirs.ud, 'User', 'settings.json'),
     JSON.stringify({ ...DEFAULT_USER_SETTINGS, ...opts.userSettings }, null, 2));

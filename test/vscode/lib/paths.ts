@@ -28,6 +28,8 @@ export const HARNESS_OUT = path.join(PROJECT_ROOT, 'out', 'test', 'vscode');
 export const HARNESS_SRC = path.join(PROJECT_ROOT, 'test', 'vscode');
 /** Workspace copied fresh for every run. */
 export const FIXTURE_WORKSPACE = path.join(HARNESS_SRC, 'fixtures', 'workspace');
+/** A second extension the integration suite loads: it registers language model tools of its own. */
+export const TEST_TOOLS_EXTENSION = path.join(HARNESS_SRC, 'fixtures', 'toolExtension');
 /** Mocha entry loaded in the extension host. */
 export const SUITE_INDEX = path.join(HARNESS_OUT, 'suite', 'index.js');
 /** Compiled UI test files (*.ui.js). */

@@ -27,6 +27,8 @@ export interface SessionOptions {
   /** Extra environment for the code-server process (inherited by every extension host). */
   serverEnv?: (emulator: Emulator) => Record<string, string>;
   reconnectionGraceTime?: number;
+  /** Extension folders installed into the fresh code-server besides the one under development. */
+  installedExtensions?: string[];
   /** Keep the temp run dir (debugging; also GENAI_KEEP_RUN_DIR=1). */
   keepRunDir?: boolean;
 }
@@ -102,6 +104,7 @@ export async function startSession(opts: SessionOptions): Promise<Session> {
     userSettings: harnessUserSettings(emulator),
     logFile: path.join(logDir, 'code-server.log'),
     reconnectionGraceTime: opts.reconnectionGraceTime,
+    installedExtensions: opts.installedExtensions,
   });
   log(`code-server ${codeServer.origin} (pid ${codeServer.pid}) ready in ${elapsed(t0)}`);
 

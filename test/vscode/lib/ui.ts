@@ -373,7 +373,6 @@ export class Workbench {
     const seen = new Map<string, string>();
     const read = async (): Promise<number> => {
       // one round trip for all rendered rows
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
       const rows: [string | null, string][] = await list.locator('.monaco-list-row').evaluateAll((els: any[]) =>
         els.map((e) => [e.getAttribute('data-index'), String(e.innerText)]));
       let added = 0;

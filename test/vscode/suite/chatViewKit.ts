@@ -1,6 +1,8 @@
 // The chat view's host side as tests drive it: the webview replaced by a recorder of the protocol's messages.
 import * as assert from 'assert';
-import type { Conversation } from '../../../src/chat/conversation';
+import type { Conversation, ToolCallRecord } from '../../../src/chat/conversation';
+import type { ApprovalDecision } from '../../../src/chat/toolLoop';
+import type { ChatController } from '../../../src/chatView/chatController';
 import type { ActiveIdMemento } from '../../../src/chatView/conversationLibrary';
 import type { HostMessage } from '../../../src/protocol/chatProtocol';
 
@@ -16,6 +18,25 @@ export class RecordingView {
     const state = [...this.messages].reverse().find((m) => m.type === 'state');
     assert.ok(state && state.type === 'state', 'no state message');
     return state.state.conversation;
+  }
+}
+
+/** Answers each approval the view is asked for with the next decision, as a user clicking in the card. */
+export class ApprovingView extends RecordingView {
+  asked: ToolCallRecord[] = [];
+  visible = true;
+  constructor(private readonly decide: (call: ToolCallRecord) => ApprovalDecision | undefined, private readonly controller: () => ChatController) {
+    super();
+  }
+  override post(message: HostMessage): void {
+    super.post(message);
+    if (message.type !== 'toolCallChanged' || message.call.status !== 'awaitingApproval') return;
+    this.asked.push(structuredClone(message.call));
+    const decision = this.decide(message.call);
+    if (decision) setTimeout(() => void this.controller().handle({ type: 'decideToolCall', callId: message.call.id, decision }), 10);
+  }
+  isVisible(): boolean {
+    return this.visible;
   }
 }
 

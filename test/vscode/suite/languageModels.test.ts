@@ -9,7 +9,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { CreateVideoTaskTool, GATEWAY_TOOLS, GenerateImageTool, ReadAloudTool } from '../../../src/languageModels/gatewayTools';
 import { gatewayChatHandler } from '../../../src/languageModels/gatewayParticipant';
-import { MediaActions } from '../../../src/languageModels/mediaActions';
+import { MediaActions } from '../../../src/mediaActions/mediaActions';
 import { Settings } from '../../../src/platform/settings';
 import { startEmulator, type Emulator } from '../../emulator';
 import { renderPng } from '../../emulator/media/png';

@@ -5,7 +5,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { GenerateCommandArgs, GenerateCommandResult } from '../../../src/mediaGeneration/generation/commandArgs';
+import type { GenerateCommandArgs, GenerateCommandResult } from '../../../src/mediaActions/commandContracts';
 import { startEmulator, type Emulator } from '../../emulator';
 import { renderMp4 } from '../../emulator/media/mp4';
 import { pngSize, renderPng } from '../../emulator/media/png';

@@ -11,7 +11,7 @@ import type { SpeechSettings } from '../../../src/platform/settings';
 import type { PlayerHostMessage, PlayerWebviewMessage } from '../../../src/protocol/playerProtocol';
 import { ReadAloudController, type ReadAloudServices } from '../../../src/readAloud/readAloudController';
 import type { PlayerPort } from '../../../src/readAloud/playerView';
-import type { SavedSpeech } from '../../../src/readAloud/speechSaver';
+import type { SavedSpeech } from '../../../src/mediaActions/commandContracts';
 import { SpeechSaver } from '../../../src/readAloud/speechSaver';
 import type { ReadingReport } from '../../../src/speech/readingSession';
 import { startEmulator, type Emulator } from '../../emulator';
@@ -94,7 +94,7 @@ suite('Read aloud', () => {
     };
     const saver = new SpeechSaver(services, {
       newPath: async (_p, ext) => path.join(dir, `speech.${ext}`),
-      openFile: (p) => import('../../../src/gateway/media/atomicFile').then((m) => m.openAtomicFile(p)),
+      openFile: (p) => import('../../../src/files/atomicFile').then((m) => m.openAtomicFile(p)),
       writeSidecar: async (p) => `${p}.json`,
     });
     await assert.rejects(saver.save({ text: 'Hello there.', format: 'opus' as SpeechFormat }, new AbortController().signal), /opus.*supported formats: mp3, flac, wav, pcm/);

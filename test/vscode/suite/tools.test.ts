@@ -15,38 +15,19 @@ import { ConversationStore } from '../../../src/chatView/conversationStore';
 import { classifyModel } from '../../../src/gateway/catalog';
 import { GatewayClient } from '../../../src/gateway/client';
 import type { ChatRequest } from '../../../src/gateway/types/chat';
-import { MediaActions } from '../../../src/languageModels/mediaActions';
+import { MediaActions } from '../../../src/mediaActions/mediaActions';
 import type { ToolSettings } from '../../../src/platform/settings';
 import type { HostMessage } from '../../../src/protocol/chatProtocol';
 import { PROPOSAL_SCHEME } from '../../../src/tools/proposedChanges';
 import { bundledRipgrep } from '../../../src/tools/search/ripgrepLocation';
 import { createChatTools } from '../../../src/tools/chatTools';
 import { startEmulator, type Emulator } from '../../emulator';
-import { MemoryMemento, RecordingView, until } from './chatViewKit';
+import { ApprovingView, MemoryMemento, RecordingView, until } from './chatViewKit';
 
 const WORKSPACE = process.env.GENAI_TEST_WORKSPACE ?? '';
 const RECORD_COMMAND = 'genaiGatewayTest.recordToolArgs';
 
-const DEFAULT_SETTINGS: ToolSettings = { enabled: true, maxRounds: 8, maxResultChars: 20000, autoApprove: [], commandAllowlist: [], userDefined: [], nonStreamingModels: [] };
-
-/** Answers each approval the view is asked for with the next decision, as a user clicking in the card. */
-class ApprovingView extends RecordingView {
-  asked: ToolCallRecord[] = [];
-  visible = true;
-  constructor(private readonly decide: (call: ToolCallRecord) => ApprovalDecision | undefined, private readonly controller: () => ChatController) {
-    super();
-  }
-  override post(message: HostMessage): void {
-    super.post(message);
-    if (message.type !== 'toolCallChanged' || message.call.status !== 'awaitingApproval') return;
-    this.asked.push(structuredClone(message.call));
-    const decision = this.decide(message.call);
-    if (decision) setTimeout(() => void this.controller().handle({ type: 'decideToolCall', callId: message.call.id, decision }), 10);
-  }
-  isVisible(): boolean {
-    return this.visible;
-  }
-}
+const DEFAULT_SETTINGS: ToolSettings = { enabled: true, maxRounds: 8, maxResultChars: 20000, autoApprove: [], commandAllowlist: [], userDefined: [], nonStreamingModels: [], maxTools: 128 };
 
 suite('Chat tools', () => {
   let emulator: Emulator;

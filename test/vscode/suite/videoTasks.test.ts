@@ -12,7 +12,7 @@ import { Settings } from '../../../src/platform/settings';
 import type { KeyValueStore } from '../../../src/tasks/gatewayTaskStorage';
 import { JsonFileStore } from '../../../src/tasks/jsonFileStore';
 import type { TaskRecipe } from '../../../src/tasks/taskEntry';
-import { TASK_COMMANDS, TASKS_VIEW_ID } from '../../../src/tasksView/taskCommandIds';
+import { TASK_COMMANDS, TASKS_VIEW_ID } from '../../../src/mediaActions/commandIds';
 import { TaskResults } from '../../../src/tasksView/taskResults';
 import { TaskTreeProvider, type TaskTreeNode } from '../../../src/tasksView/taskTreeProvider';
 import { VideoTasks } from '../../../src/tasksView/videoTasks';

@@ -1,5 +1,5 @@
 /** Speech saved as an audio file, as "Save Selection as Speech" does. */
-import { openAtomicFile, uniquePath, writeFileAtomic } from '../../../../src/gateway/media/atomicFile';
+import { openAtomicFile, uniquePath, writeFileAtomic } from '../../../../src/files/atomicFile';
 import { generatedFileBase } from '../../../../src/output/generatedFiles';
 import { SpeechSaver } from '../../../../src/readAloud/speechSaver';
 import { type Endpoint, outcomeOf } from './endpoint';

@@ -1,7 +1,7 @@
 /** Video tasks as the Video Tasks view runs them: created, polled, listed, deleted, their results downloaded. */
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { writeFileAtomic } from '../../../../src/gateway/media/atomicFile';
+import { writeFileAtomic } from '../../../../src/files/atomicFile';
 import type { TaskRecipe } from '../../../../src/tasks/taskEntry';
 import type { TaskTracker } from '../../../../src/tasks/taskTracker';
 import { until } from '../../../support/until';

@@ -1,6 +1,6 @@
 import { type AtomicFile, openAtomicFile } from './atomicFile';
-import type { ByteSink } from './byteSink';
-import { MEDIA_TYPE_HEAD_BYTES, sniffMediaType } from './mediaType';
+import type { ByteSink } from '../gateway/media/byteSink';
+import { MEDIA_TYPE_HEAD_BYTES, sniffMediaType } from '../gateway/media/mediaType';
 
 /**
  * An atomic file whose extension is chosen by its first bytes (see

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import * as path from 'node:path';
-import { nextUnlessAborted, stopReading, throwIfAborted } from './abortable';
-import type { ByteSink } from './byteSink';
+import { nextUnlessAborted, stopReading, throwIfAborted } from '../gateway/media/abortable';
+import type { ByteSink } from '../gateway/media/byteSink';
 import { numberedName } from './fileNames';
 
 export { slugForFileName, uniquePath } from './fileNames';

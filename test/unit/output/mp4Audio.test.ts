@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { hasAacAudio, mp4SampleEntryTypes } from '../../../src/mediaGeneration/generation/mp4Audio';
+import { hasAacAudio, mp4SampleEntryTypes } from '../../../src/output/mp4Audio';
 import { renderMp4 } from '../../emulator/media/mp4';
 
 function box(type: string, ...content: Buffer[]): Buffer {

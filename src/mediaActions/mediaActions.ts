@@ -6,14 +6,11 @@
  */
 import * as vscode from 'vscode';
 import type { SpeechFormat } from '../gateway/types/speech';
-import type { GenerateCommandArgs, GenerateCommandResult } from '../mediaGeneration/generation/commandArgs';
-import { MEDIA_COMMANDS } from '../mediaGeneration/registerMediaGeneration';
 import type { ModelRole, SpeechSettings } from '../platform/settings';
-import { READ_ALOUD_COMMANDS, type SpeechCommandArgs } from '../readAloud/readAloudCommands';
-import type { SavedSpeech } from '../readAloud/speechSaver';
 import type { ReadingReport } from '../speech/readingSession';
 import type { CreateVideoTaskArgs } from '../tasks/createTaskArgs';
-import { TASK_COMMANDS } from '../tasksView/taskCommandIds';
+import type { GenerateCommandArgs, GenerateCommandResult, SavedSpeech, SpeechCommandArgs } from './commandContracts';
+import { MEDIA_COMMANDS, READ_ALOUD_COMMANDS, TASK_COMMANDS } from './commandIds';
 import { workspaceInputFiles } from '../workspace/workspacePaths';
 
 export interface ImageRequest {

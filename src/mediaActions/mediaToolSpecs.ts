@@ -6,7 +6,7 @@
  * parameters, and the text of their results. Pure.
  */
 import type { JsonSchemaObject } from '../gateway/types/chat';
-import type { GenerateCommandResult } from '../mediaGeneration/generation/commandArgs';
+import type { GenerateCommandResult } from './commandContracts';
 import type { ReadingReport } from '../speech/readingSession';
 
 export interface MediaToolSpec {

@@ -1,0 +1,34 @@
+/**
+ * The layers of src/, lowest first: the one place that ranks every top-level
+ * folder (README's Layout table describes them). A folder imports only
+ * folders of lower layers; folders of one layer never import each other.
+ */
+import type { Architecture } from './layerRules';
+
+export const ARCHITECTURE: Architecture = {
+  layers: [
+    { name: 'gateway client', members: ['gateway'], vscode: false },
+    { name: 'files', members: ['files'], vscode: false },
+    { name: 'pure logic', members: ['chat', 'tasks', 'speech'], vscode: false },
+    { name: 'protocol', members: ['protocol'], vscode: false },
+    { name: 'platform adapters', members: ['platform', 'workspace'], vscode: true },
+    { name: 'service adapters', members: ['connection', 'output'], vscode: true },
+    { name: 'media actions', members: ['mediaActions'], vscode: true },
+    { name: 'features', members: ['chatView', 'languageModels', 'mediaGeneration', 'readAloud', 'tasksView', 'tools'], vscode: true },
+    { name: 'webviews', members: ['webview'], vscode: false, onlyImports: ['protocol', 'chat'] },
+    { name: 'composition root', members: ['extension.ts'], vscode: true },
+  ],
+  vscodeFree: [
+    'mediaGeneration/forms',
+    'mediaGeneration/generation',
+    'mediaActions/commandContracts',
+    'mediaActions/commandIds',
+    'mediaActions/mediaToolSpecs',
+    'output/mp4Audio',
+    'output/workspaceMedia',
+    'workspace/pathPolicy',
+    'workspace/realpath',
+    ...['builtinToolSpecs', 'externalToolSource', 'jsonSchemaCheck', 'textEdits', 'textFileLimit', 'toolArgs', 'toolResultText', 'toolSelection', 'toolSpec', 'userDefinedTools'].map((name) => `tools/${name}`),
+    ...['excludeGlobs', 'ripgrepLocation', 'ripgrepOutput', 'ripgrepSearch', 'searchOutcome', 'searchWorker', 'workerSearch'].map((name) => `tools/search/${name}`),
+  ],
+};
