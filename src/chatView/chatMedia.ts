@@ -101,6 +101,10 @@ export class ChatMedia implements vscode.Disposable {
       case 'saveAs': return saveCopy(file);
       case 'useAsReference': return void (await followUps?.editImage(file));
       case 'useAsFirstFrame': return void (await followUps?.useAsFirstFrame(file));
+      // A video task's actions; a file of an image or speech call has none of them.
+      case 'play':
+      case 'extend':
+        return;
     }
   }
 
