@@ -19,6 +19,7 @@ import type { ConversationLibrary } from './conversationLibrary';
 import { errorText } from '../gateway/errors';
 import { exportConversation } from './exportConversation';
 import { handleCodeAction } from './codeActions';
+import { ChatMedia, type ChatMediaServices } from './chatMedia';
 import { PendingApprovals } from './pendingApprovals';
 import { TextBatcher } from './textBatcher';
 
@@ -31,6 +32,8 @@ export interface ChatServices {
   tools?: ChatViewTools;
   /** The workspace's instruction files for the system prompt; absent: none. */
   instructions?: InstructionsSource;
+  /** What media tool calls show and do in their cards. */
+  media?: ChatMediaServices;
 }
 
 /** What the chat view needs of the chat's tools (src/tools builds them, the composition root hands them over). */
@@ -51,6 +54,8 @@ export interface ChatViewPort {
   post(message: HostMessage): void;
   /** False while the view is collapsed or hidden (tool approvals then use a modal); absent: always visible. */
   isVisible?(): boolean;
+  /** The file's URI for the page when it is inside the output folder the page may load from; absent: none. */
+  webviewUri?(file: string): string | undefined;
 }
 
 const BUSY_CONTEXT_KEY = 'genaiGateway.chatBusy';
@@ -65,6 +70,7 @@ export class ChatController implements vscode.Disposable {
   private readonly approvals = new PendingApprovals();
   readonly attachments: ChatAttachments;
   private readingAttachments = false;
+  private readonly media: ChatMedia;
   private models: ModelList = { models: [] };
   private view: ChatViewPort | undefined;
 
@@ -73,6 +79,7 @@ export class ChatController implements vscode.Disposable {
     private readonly library: ConversationLibrary,
   ) {
     this.loading = library.load();
+    this.media = new ChatMedia(services.media ?? {}, { post: (m) => this.post(m), active: () => this.library.active, webviewUri: (file) => this.view?.webviewUri?.(file) });
     this.subscriptions.push(services.clients.onDidChangeConnection(() => void this.loadModels(false)));
     this.attachments = new ChatAttachments({ post: (m) => this.post(m), attach: (chip) => this.addContext(chip, false) }, services.instructions);
     if (services.instructions) this.subscriptions.push(services.instructions.onDidChange(() => this.attachments.postInstructions()));
@@ -101,6 +108,7 @@ export class ChatController implements vscode.Disposable {
     view.post({ type: 'state', state: { conversations: this.library.summaries(), conversation, busy: this.isBusy(conversation), models: this.models, tools: tools.tools, ...(tools.note ? { toolsNote: tools.note } : {}) } });
     this.postProblem(conversation);
     this.attachments.postInstructions();
+    void this.media.shown(conversation, true);
     void this.loadModels(false);
   }
 
@@ -162,6 +170,9 @@ export class ChatController implements vscode.Disposable {
         return this.postTools();
       case 'decideToolCall': return this.approvals.decide(message.callId, message.decision);
       case 'refreshModels': return this.loadModels(true);
+      case 'mediaAction': return this.media.act(c, message.callId, message.action, message.index);
+      case 'readAloud': return this.media.readTurn(c, message.turnId);
+      case 'stopReading': return this.media.stopReading();
       case 'copyCode':
       case 'insertCode':
       case 'openCode':
@@ -208,6 +219,11 @@ export class ChatController implements vscode.Disposable {
     }
   }
 
+  /** The output folder changed: the media are shown from where they can be loaded now. */
+  refreshMedia(): Promise<void> {
+    return this.media.refresh();
+  }
+
   toggleHistory(): void {
     this.post({ type: 'toggleHistory' });
   }
@@ -223,6 +239,7 @@ export class ChatController implements vscode.Disposable {
   dispose(): void {
     void this.shutdown();
     this.batcher.dispose();
+    this.media.dispose();
     this.subscriptions.forEach((s) => s.dispose());
   }
 
@@ -271,7 +288,9 @@ export class ChatController implements vscode.Disposable {
       },
       toolCallChanged: (turn, call) => {
         this.library.saveSoon(c);
-        if (this.isActive(c)) this.post({ type: 'toolCallChanged', conversationId: c.id, turnId: turn.id, call });
+        if (!this.isActive(c)) return;
+        this.post({ type: 'toolCallChanged', conversationId: c.id, turnId: turn.id, call });
+        this.media.callChanged(c, call);
       },
     };
   }
@@ -345,6 +364,7 @@ export class ChatController implements vscode.Disposable {
     this.batcher.flush();
     this.post({ type: 'conversation', conversation: c, busy: this.isBusy(c) });
     this.post({ type: 'conversations', conversations: this.library.summaries() });
+    void this.media.shown(c, false);
   }
 
   private postDraft(c: Conversation, replaceText: boolean): void {

@@ -3,6 +3,8 @@ import { unexplainedFinishReason, usageLine, type AssistantTurn, type ToolCallRe
 import { decorateCodeBlocks } from './codeBlockActions';
 import { el, textButton } from './dom';
 import type { HostConnection } from './hostConnection';
+import type { MediaView } from '../../protocol/chatMediaProtocol';
+import { ToolMediaPanel, type MediaState } from './mediaGallery';
 import { renderStaticMarkdown, StreamingMessageView } from './markdown';
 import { ThinkingBlock } from './thinkingBlock';
 import { ToolCallCard } from './toolCallCard';
@@ -18,15 +20,20 @@ export class AssistantTurnView {
   private readonly footer = el('footer', { class: 'turn-footer' });
   private readonly toolCalls = el('div', { class: 'tool-calls', role: 'list', 'aria-label': 'Tool calls' });
   private readonly cards = new Map<string, ToolCallCard>();
+  private readonly items = new Map<string, HTMLElement>();
+  private readonly mediaPanels = new Map<string, ToolMediaPanel>();
   private stream: StreamingMessageView | undefined;
+  private canAct: boolean;
 
   /** `continued`: the answer goes on after its tool calls; it is shown as part of the answer before it. */
   constructor(
     private turn: AssistantTurn,
     canAct: boolean,
     private readonly host: HostConnection,
+    private readonly media: MediaState,
     continued = false,
   ) {
+    this.canAct = canAct;
     this.thinking = new ThinkingBlock(turn.reasoning, turn.status === 'streaming');
     this.element = el(
       'article',
@@ -103,12 +110,38 @@ export class AssistantTurnView {
       }
       const card = new ToolCallCard(call, this.host);
       this.cards.set(call.id, card);
-      this.toolCalls.append(el('div', { role: 'listitem' }, card.element));
+      const item = el('div', { role: 'listitem', class: 'tool-call-item' }, card.element);
+      this.items.set(call.id, item);
+      this.toolCalls.append(item);
+      const media = this.media.views.get(call.id);
+      if (media) this.showMedia(call.id, media);
     }
     this.toolCalls.hidden = this.cards.size === 0;
   }
 
+  /** Shows what a call of this answer made; false when the call is not in this answer. */
+  showMedia(callId: string, view: MediaView): boolean {
+    const item = this.items.get(callId);
+    if (!item) return false;
+    let panel = this.mediaPanels.get(callId);
+    if (!panel) {
+      panel = new ToolMediaPanel(callId, this.host);
+      this.mediaPanels.set(callId, panel);
+      item.classList.add('has-media');
+      item.append(panel.element);
+    }
+    panel.show(view, this.media.readingId);
+    return true;
+  }
+
+  /** What is being read aloud changed: this answer's button and its readings' controls follow. */
+  showReading(): void {
+    this.mediaPanels.forEach((panel) => panel.showReading(this.media.readingId));
+    this.renderFooter(this.canAct);
+  }
+
   private renderFooter(canAct: boolean): void {
+    this.canAct = canAct;
     const t = this.turn;
     const parts: Array<HTMLElement | undefined> = [];
     if (t.status === 'streaming') parts.push(el('div', { class: 'turn-status' }, el('span', { class: 'codicon codicon-loading codicon-modifier-spin', 'aria-hidden': 'true' }), 'Answering…'));
@@ -123,9 +156,15 @@ export class AssistantTurnView {
     const otherReason = unexplainedFinishReason(t.finishReason);
     if (otherReason) row.append(el('span', { class: 'finish-reason' }, otherReason));
     if (t.usage) row.append(el('span', { class: 'usage' }, usageLine(t.usage)));
+    if (t.status !== 'streaming' && t.text.trim()) row.append(this.readAloudButton());
     if (canAct && t.status !== 'streaming' && t.status !== 'error') row.append(textButton('refresh', 'Regenerate', () => this.host.post({ type: 'regenerate' }), { class: 'text-button subtle' }));
     if (row.childElementCount) parts.push(row);
     this.footer.replaceChildren(...parts.filter((p): p is HTMLElement => p !== undefined));
+  }
+
+  private readAloudButton(): HTMLButtonElement {
+    if (this.media.readingId === this.turn.id) return textButton('debug-stop', 'Stop Reading', () => this.host.post({ type: 'stopReading' }), { class: 'text-button subtle read-aloud' });
+    return textButton('unmute', 'Read Aloud', () => this.host.post({ type: 'readAloud', turnId: this.turn.id }), { class: 'text-button subtle read-aloud' });
   }
 
   private errorBox(canRetry: boolean): HTMLElement {
