@@ -55,10 +55,12 @@ export function activate(context: vscode.ExtensionContext, startup: StartupHando
     ...registerConnectionCommands({ settings, credentials, catalog, log, secretHeaders, headerNames: () => provider.addedHeaderNames() }),
   );
   const tools = registerChatTools(context, { settings, mediaActions: new MediaActions(settings), log });
-  saveBeforeExit = registerChatView(context, { clients: provider, catalog, settings, log, tools, entryPoints });
-  registerReadAloud(context, { clients: provider, settings, output, log, entryPoints });
-  registerVideoTasks(context, { clients: provider, catalog, settings, log });
-  registerMediaGeneration(context, { clients: provider, catalog, settings, output, log });
+  const media = {
+    speech: registerReadAloud(context, { clients: provider, settings, output, log, entryPoints }),
+    tasks: registerVideoTasks(context, { clients: provider, catalog, settings, log }),
+    followUps: registerMediaGeneration(context, { clients: provider, catalog, settings, output, log }),
+  };
+  saveBeforeExit = registerChatView(context, { clients: provider, catalog, settings, log, tools, entryPoints, output, media });
   registerLanguageModels(context, { clients: provider, catalog, credentials, settings, log, entryPoints });
   log.info(`GenAI Gateway ${version} activated, on first use: ${startup.reason}.`);
   void output.removeCrashLeftovers().then((removed) => removed.length && log.info(`Removed ${removed.length} temporary file(s) an earlier crash left in the output folder.`));

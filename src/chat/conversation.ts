@@ -3,6 +3,7 @@ import type { ChatUsage, FinishReason, ToolChoice } from '../gateway/types/chat'
 import type { ToolSource } from './toolSources';
 import { DEFAULT_PARAMS, type ChatParams } from './chatParams';
 import type { ConversationUsage } from './conversationUsage';
+import type { ToolMedia } from './toolMedia';
 
 /**
  * What a chip attaches: an editor selection (its text taken when attached),
@@ -81,6 +82,8 @@ export interface ToolCallRecord {
   result?: string;
   /** How long the tool ran. */
   durationMs?: number;
+  /** What a media tool made (files, a video task), shown in its card. */
+  media?: ToolMedia;
   /** Where the tool comes from, recorded when the call is handled. */
   source?: ToolSource;
 }

@@ -4,6 +4,7 @@
  */
 import type { ChatUsage, ToolChoice } from '../gateway/types/chat';
 import { readChatParams } from './chatParams';
+import { readToolMedia } from './toolMedia';
 import { CONTEXT_KINDS, type AssistantStatus, type AssistantTurn, type Conversation, type ContextChip, type Draft, type ToolCallRecord, type ToolCallStatus, type Turn, type TurnReasoning, type UserTurn } from './conversation';
 import { readConversationUsage } from './conversationUsage';
 import { bool, list, num, oneOf, record, str } from './jsonFields';
@@ -97,6 +98,7 @@ function toolCall(c: Record<string, unknown>): ToolCallRecord {
   };
   if (c.result !== undefined) out.result = str(c.result, 'toolCall.result');
   if (c.durationMs !== undefined) out.durationMs = num(c.durationMs, 'toolCall.durationMs');
+  if (c.media !== undefined) out.media = readToolMedia(c.media);
   if (c.source !== undefined) out.source = readToolSource(c.source);
   if (out.status === 'streaming') {
     out.status = 'incomplete';

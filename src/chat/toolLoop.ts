@@ -8,6 +8,7 @@
 import type { ToolDefinition } from '../gateway/types/chat';
 import type { ToolCallRecord, ToolCallStatus } from './conversation';
 import { forEachLimited } from './limitedConcurrency';
+import { toolOutput, type ToolOutput } from './toolMedia';
 import type { ToolSource, ToolSwitches } from './toolSources';
 
 /** Read-only calls running at once: enough to overlap their waits, few enough to keep the workspace responsive. */
@@ -40,8 +41,8 @@ export interface ToolExecutor {
    * resolves to what closes it again. A throw refuses the call with its message.
    */
   prepare(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<{ dispose(): void } | undefined>;
-  /** The text the model gets back; a throw's message reaches the model as the error. */
-  run(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<string>;
+  /** The text the model gets back (with what a media tool made); a throw's message reaches the model as the error. */
+  run(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<string | ToolOutput>;
 }
 
 export interface ToolApprover {
@@ -206,9 +207,10 @@ async function runOne(call: ToolCallRecord, tool: OfferedTool | undefined, offer
   run.changed(call);
   const started = run.now();
   try {
-    const output = await executor.run(call.name, parsed.args, run.signal);
+    const output = toolOutput(await executor.run(call.name, parsed.args, run.signal));
     call.durationMs = run.now() - started;
-    finish('succeeded', output);
+    if (output.media) call.media = output.media;
+    finish('succeeded', output.text);
   } catch (error) {
     call.durationMs = run.now() - started;
     if (!run.signal.aborted) finish('failed', `Error: ${messageOf(error)}`);

@@ -21,6 +21,7 @@ import type { ConversationLibrary } from './conversationLibrary';
 import { errorText } from '../gateway/errors';
 import { exportConversation } from './exportConversation';
 import { handleCodeAction } from './codeActions';
+import { ChatMedia, type ChatMediaServices } from './chatMedia';
 import { PendingApprovals } from './pendingApprovals';
 import { TextBatcher } from './textBatcher';
 import { ToolCallBatcher } from './toolCallBatcher';
@@ -34,6 +35,8 @@ export interface ChatServices {
   tools?: ChatViewTools;
   /** The workspace's instruction files for the system prompt; absent: none. */
   instructions?: InstructionsSource;
+  /** What media tool calls show and do in their cards. */
+  media?: ChatMediaServices;
 }
 
 /** What the chat view needs of the chat's tools (src/tools builds them, the composition root hands them over). */
@@ -54,6 +57,8 @@ export interface ChatViewPort {
   post(message: HostMessage): void;
   /** False while the view is collapsed or hidden (tool approvals then use a modal); absent: always visible. */
   isVisible?(): boolean;
+  /** The file's URI for the page when it is inside the output folder the page may load from; absent: none. */
+  webviewUri?(file: string): string | undefined;
 }
 
 const BUSY_CONTEXT_KEY = 'genaiGateway.chatBusy';
@@ -69,6 +74,7 @@ export class ChatController implements vscode.Disposable {
   private readonly approvals = new PendingApprovals();
   readonly attachments: ChatAttachments;
   private readingAttachments = false;
+  private readonly media: ChatMedia;
   private models: ModelList = { models: [] };
   private view: ChatViewPort | undefined;
 
@@ -77,6 +83,7 @@ export class ChatController implements vscode.Disposable {
     private readonly library: ConversationLibrary,
   ) {
     this.loading = library.load();
+    this.media = new ChatMedia(services.media ?? {}, { post: (m) => this.post(m), active: () => this.library.active, webviewUri: (file) => this.view?.webviewUri?.(file) });
     this.subscriptions.push(services.clients.onDidChangeConnection(() => void this.loadModels(false)));
     this.attachments = new ChatAttachments({ post: (m) => this.post(m), attach: (chip) => this.addContext(chip, false) }, services.instructions);
     if (services.instructions) this.subscriptions.push(services.instructions.onDidChange(() => this.attachments.postInstructions()));
@@ -106,6 +113,7 @@ export class ChatController implements vscode.Disposable {
     this.postUsage(conversation);
     this.postProblem(conversation);
     this.attachments.postInstructions();
+    void this.media.shown(conversation, true);
     void this.loadModels(false);
   }
 
@@ -167,6 +175,9 @@ export class ChatController implements vscode.Disposable {
         return this.postTools();
       case 'decideToolCall': return this.approvals.decide(message.callId, message.decision);
       case 'refreshModels': return this.loadModels(true);
+      case 'mediaAction': return this.media.act(c, message.callId, message.action, message.index);
+      case 'readAloud': return this.media.readTurn(c, message.turnId);
+      case 'stopReading': return this.media.stopReading();
       case 'copyCode':
       case 'insertCode':
       case 'openCode':
@@ -213,6 +224,11 @@ export class ChatController implements vscode.Disposable {
     }
   }
 
+  /** The output folder changed: the media are shown from where they can be loaded now. */
+  refreshMedia(): Promise<void> {
+    return this.media.refresh();
+  }
+
   toggleHistory(): void {
     this.post({ type: 'toggleHistory' });
   }
@@ -235,6 +251,7 @@ export class ChatController implements vscode.Disposable {
     void this.shutdown();
     this.batcher.dispose();
     this.toolCallBatcher.dispose();
+    this.media.dispose();
     this.subscriptions.forEach((s) => s.dispose());
   }
 
@@ -290,7 +307,9 @@ export class ChatController implements vscode.Disposable {
       },
       toolCallChanged: (turn, call) => {
         this.library.saveSoon(c);
-        if (this.isActive(c)) this.post({ type: 'toolCallChanged', conversationId: c.id, turnId: turn.id, call });
+        if (!this.isActive(c)) return;
+        this.post({ type: 'toolCallChanged', conversationId: c.id, turnId: turn.id, call });
+        this.media.callChanged(c, call);
       },
     };
   }
@@ -366,6 +385,7 @@ export class ChatController implements vscode.Disposable {
     this.post({ type: 'conversation', conversation: c, busy: this.isBusy(c) });
     this.postUsage(c);
     this.post({ type: 'conversations', conversations: this.library.summaries() });
+    void this.media.shown(c, false);
   }
 
   private postUsage(c: Conversation): void {

@@ -5,17 +5,33 @@ import { readWebviewMessage } from '../protocol/chatProtocol';
 import type { ChatController, ChatViewPort } from './chatController';
 import { chatHtml } from './chatHtml';
 import { errorText } from '../gateway/errors';
+import { isInsideFolder } from './mediaViews';
 
 export const CHAT_VIEW_ID = 'genaiGateway.chat';
 
 export class ChatViewProvider implements vscode.WebviewViewProvider {
   private view: vscode.WebviewView | undefined;
 
+  /** `outputFolder`: where generated media are saved now (undefined when there is none, e.g. no folder open). */
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly controller: ChatController,
     private readonly log: { warn(message: string): void },
+    private readonly outputFolder: () => string | undefined,
   ) {}
+
+  /** The output folder changed: the page may load from the new one only, and shows its media from there. */
+  outputFolderChanged(): void {
+    if (this.view) this.view.webview.options = this.options();
+    void this.controller.refreshMedia();
+  }
+
+  /** Our bundle, and generated media from exactly the output folder (the CSP's img-src is the webview's resource origin only). */
+  private options(): vscode.WebviewOptions {
+    const mediaRoot = vscode.Uri.joinPath(this.extensionUri, 'media');
+    const folder = this.outputFolder();
+    return { ...webviewOptions(mediaRoot), localResourceRoots: folder ? [mediaRoot, vscode.Uri.file(folder)] : [mediaRoot] };
+  }
 
   /** Shows the view; with preserveFocus the editor keeps the keyboard. */
   async reveal(preserveFocus: boolean): Promise<void> {
@@ -27,7 +43,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
     this.view = view;
     const { webview } = view;
     const mediaRoot = vscode.Uri.joinPath(this.extensionUri, 'media');
-    webview.options = webviewOptions(mediaRoot);
+    webview.options = this.options();
     webview.html = chatHtml(webview, mediaRoot);
     // Nothing is posted until the page says it listens; it says so again after every reload.
     let ready = false;
@@ -36,6 +52,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
         if (ready) void webview.postMessage(message);
       },
       isVisible: () => view.visible,
+      webviewUri: (file) => {
+        const folder = this.outputFolder();
+        return folder && isInsideFolder(folder, file) ? webview.asWebviewUri(vscode.Uri.file(file)).toString() : undefined;
+      },
     };
     const subscription = webview.onDidReceiveMessage((raw: unknown) => {
       const message = readWebviewMessage(raw);

@@ -12,6 +12,7 @@ import { WorkspaceInstructionsSource } from './workspaceInstructionsSource';
 export interface ChatViewServices extends ChatServices {
   settings: ChatServices['settings'] & { chatSystemPrompt(): string };
   entryPoints: Pick<EntryPoints, 'registerWebviewViewProvider'>;
+  output: { currentFolder(): string | undefined };
 }
 
 /** Returns what the extension's deactivation must wait for: answers still arriving ended as interrupted and written to disk. */
@@ -21,13 +22,16 @@ export function registerChatView(context: vscode.ExtensionContext, services: Cha
   const library = new ConversationLibrary(new ConversationStore(dir, services.log), context.workspaceState, () => services.settings.chatSystemPrompt());
   const instructions = new WorkspaceInstructionsSource({ isTrusted: () => vscode.workspace.isTrusted, readFile: (uri) => vscode.workspace.fs.readFile(uri), log: services.log });
   const controller = new ChatController({ ...services, instructions }, library);
-  const view = new ChatViewProvider(context.extensionUri, controller, services.log);
+  const view = new ChatViewProvider(context.extensionUri, controller, services.log, () => services.output.currentFolder());
   context.subscriptions.push(
     instructions,
     controller,
     services.entryPoints.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     ...registerChatCommands(controller, view),
     vscode.workspace.onDidChangeConfiguration((e) => Settings.affectsLanguageModels(e) && void controller.tokenLimitsChanged()),
+    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('genaiGateway.outputFolder') && view.outputFolderChanged()),
+    vscode.workspace.onDidChangeWorkspaceFolders(() => view.outputFolderChanged()),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => view.outputFolderChanged()),
   );
   return () => controller.shutdown();
 }

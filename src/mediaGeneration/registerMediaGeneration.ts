@@ -5,6 +5,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { MediaFollowUps } from '../output/mediaFollowUps';
 import { MEDIA_COMMANDS } from '../mediaActions/commandIds';
 import type { MediaKind } from './forms/formFields';
 import { parseCommandArgs } from './generation/commandArgs';
@@ -13,7 +14,8 @@ import { type GenerationStart, MediaGenerationFlow, type MediaGenerationServices
 
 export type MediaGenerationDeps = Omit<MediaGenerationServices, 'lastChoices'>;
 
-export function registerMediaGeneration(context: vscode.ExtensionContext, deps: MediaGenerationDeps): void {
+/** Returns the guided flows that start from a generated file, for other features (the chat's media cards). */
+export function registerMediaGeneration(context: vscode.ExtensionContext, deps: MediaGenerationDeps): MediaFollowUps {
   const flow = new MediaGenerationFlow({ ...deps, lastChoices: new LastChoices(context.globalState) });
   const guided = (kind: MediaKind, inputs: Record<string, string[]> = {}): GenerationStart =>
     ({ kind, fields: {}, inputs, interactive: true, openResults: true });
@@ -35,6 +37,11 @@ export function registerMediaGeneration(context: vscode.ExtensionContext, deps: 
     vscode.commands.registerCommand(MEDIA_COMMANDS.useAsFirstFrame, (uri?: vscode.Uri) => flow.run(guided('video', fromExplorer('image', uri)))),
     vscode.commands.registerCommand(MEDIA_COMMANDS.extendVideo, (uri?: vscode.Uri) => flow.run(guided('video', fromExplorer('video', uri)))),
   );
+  return {
+    editImage: (file) => flow.run(guided('image', { image: [file] })),
+    useAsFirstFrame: (file) => flow.run(guided('video', { image: [file] })),
+    extendVideo: (file) => flow.run(guided('video', { video: [file] })),
+  };
 }
 
 /** The selected text of the editor the context menu was opened on; undefined when nothing is selected. */

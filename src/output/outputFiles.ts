@@ -26,6 +26,15 @@ export class OutputFiles {
     return folder;
   }
 
+  /** The output folder as the settings give it now, or undefined when there is none (no folder open, a refused setting). */
+  currentFolder(): string | undefined {
+    try {
+      return this.configuredFolder();
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Removes the temporary files an earlier crash left in the output folder (see staleParts.ts); their names. */
   async removeCrashLeftovers(): Promise<string[]> {
     try {

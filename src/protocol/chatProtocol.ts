@@ -16,6 +16,7 @@ import { readToolChoice } from '../chat/persistence';
 import type { ApprovalDecision } from '../chat/toolLoop';
 import type { ToolSource, ToolState } from '../chat/toolSources';
 import type { ToolChoice } from '../gateway/types/chat';
+import { MEDIA_ACTIONS, type CallMedia, type MediaAction } from './chatMediaProtocol';
 import { messageReader, type MessageReaders } from './messageReader';
 
 export type { ModelOption, ToolChoice };
@@ -111,7 +112,11 @@ export type HostMessage =
   /** The # picker's items for the query of the request with this number. */
   | { type: 'contextItems'; requestId: number; items: ContextItem[] }
   /** The workspace instruction files the system prompt carries now (none: the notice is hidden). */
-  | { type: 'instructions'; files: string[] };
+  | { type: 'instructions'; files: string[] }
+  /** What media tool calls of the conversation made, new or changed (a file deleted, a task's status). */
+  | { type: 'toolMedia'; conversationId: string; items: CallMedia[] }
+  /** The answer or read_aloud call being read aloud now (its id); none: nothing from the chat is being read. */
+  | { type: 'reading'; id?: string };
 
 /** The message carrying streamed text of each part of an answer. */
 export const APPENDED_MESSAGE = { answer: 'textAppended', reasoning: 'reasoningAppended', refusal: 'refusalAppended' } as const satisfies Record<AnswerPart, HostMessage['type']>;
@@ -155,7 +160,12 @@ export type WebviewMessage =
   | { type: 'attachUris'; uris: string[] }
   /** A chip was clicked: of the draft, or of a user turn. */
   | { type: 'openContext'; chipId: string; turnId?: string }
-  | { type: 'openInstructions'; file: string };
+  | { type: 'openInstructions'; file: string }
+  /** An action on the `index`th file (or the task) of a media tool call of the active conversation. */
+  | { type: 'mediaAction'; callId: string; action: MediaAction; index: number }
+  /** Reads an answer (its turn id) aloud. */
+  | { type: 'readAloud'; turnId: string }
+  | { type: 'stopReading' };
 
 /** A # query is cut here: no file name is longer. */
 const MAX_QUERY_CHARS = 256;
@@ -194,7 +204,15 @@ const READERS: MessageReaders<WebviewMessage> = {
   attachUris: (m) => ({ type: 'attachUris', uris: list(m.uris, 'uris').slice(0, MAX_DROPPED).map((u, i) => str(u, `uris[${i}]`)) }),
   openContext: (m) => ({ type: 'openContext', chipId: str(m.chipId, 'chipId'), ...(m.turnId === undefined ? {} : { turnId: str(m.turnId, 'turnId') }) }),
   openInstructions: (m) => ({ type: 'openInstructions', file: str(m.file, 'file') }),
+  mediaAction: (m) => ({ type: 'mediaAction', callId: str(m.callId, 'callId'), action: oneOf(m.action, MEDIA_ACTIONS, 'action'), index: index(m.index) }),
+  readAloud: (m) => ({ type: 'readAloud', turnId: str(m.turnId, 'turnId') }),
+  stopReading: () => ({ type: 'stopReading' }),
 };
+
+function index(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new Error('index: a whole number from 0');
+  return value;
+}
 
 /**
  * The message re-built from its known fields only, or undefined when it is

@@ -4,6 +4,7 @@ import type { GatewayClient } from '../gateway/client';
 import type { OutputFiles } from '../output/outputFiles';
 import type { EntryPoints } from '../platform/entryPoints';
 import type { Log } from '../platform/log';
+import type { ReadAloudPort } from '../speech/readAloudPort';
 import { Settings } from '../platform/settings';
 import { READ_ALOUD_COMMANDS } from '../mediaActions/commandIds';
 import { registerReadAloudCommands } from './readAloudCommands';
@@ -24,7 +25,8 @@ export interface ReadAloudDependencies {
   entryPoints: Pick<EntryPoints, 'registerWebviewViewProvider'>;
 }
 
-export function registerReadAloud(context: vscode.ExtensionContext, services: ReadAloudDependencies): void {
+/** Returns the reading pipeline for other features (the chat's Read Aloud buttons). */
+export function registerReadAloud(context: vscode.ExtensionContext, services: ReadAloudDependencies): ReadAloudPort {
   const player = new PlayerViewProvider(context.extensionUri, services.log);
   const statusBar = new ReadingStatusBar(READ_ALOUD_COMMANDS.stop);
   const highlighter = new SentenceHighlighter();
@@ -44,4 +46,5 @@ export function registerReadAloud(context: vscode.ExtensionContext, services: Re
     ...registerReadAloudCommands(controller, new SpeechSaver(services, services.output), services.settings, () =>
       services.clients.get().speech.voices(AbortSignal.timeout(VOICE_LIST_TIMEOUT_MS))),
   );
+  return { read: (text, title) => controller.read({ text, title }), stop: () => controller.stop() };
 }

@@ -9,6 +9,7 @@ import type { Settings } from '../platform/settings';
 import { errorText } from '../gateway/errors';
 import { TASKS_FILE_NAME } from '../tasks/gatewayTaskStorage';
 import { JsonFileStore } from '../tasks/jsonFileStore';
+import type { VideoTaskFeed } from '../tasks/taskFeed';
 import { TASKS_VIEW_ID } from '../mediaActions/commandIds';
 import { registerTaskCommands } from './taskCommands';
 import { TaskCreator } from './taskCreator';
@@ -26,7 +27,8 @@ export interface VideoTasksViewServices {
 /** How often the elapsed times of unfinished tasks are redrawn while the view is visible. */
 const ELAPSED_REDRAW_MS = 5000;
 
-export function registerVideoTasks(context: vscode.ExtensionContext, services: VideoTasksViewServices): void {
+/** Returns the tasks as the view's tracker knows them, for other features (the chat's task cards): no polling of their own. */
+export function registerVideoTasks(context: vscode.ExtensionContext, services: VideoTasksViewServices): VideoTaskFeed {
   const { clients, settings, log } = services;
   // A file on the extension host: globalState lives in the browser under VS Code for the Web and code-server.
   const state = JsonFileStore.openSync(path.join(context.globalStorageUri.fsPath, TASKS_FILE_NAME));
@@ -63,4 +65,9 @@ export function registerVideoTasks(context: vscode.ExtensionContext, services: V
     view.onDidChangeVisibility((e) => tasks.setVisible(e.visible)),
     ...registerTaskCommands({ tasks, results, creator, tree }),
   );
+  return {
+    entry: (id) => tasks.current?.registry.get(id),
+    onDidChange: (listener) => tasks.onDidChange(listener),
+    ensureDownloaded: (id) => results.ensureDownloaded(id),
+  };
 }

@@ -23,7 +23,8 @@ export function mediaTools(actions: MediaActions): WorkspaceTool[] {
         const request = { prompt: requiredString(args, 'prompt'), model: optionalString(args, 'model'), size: optionalString(args, 'size'), images: optionalStrings(args, 'images') };
         const source = tokenFor(signal);
         try {
-          return imageResultText(await actions.generateImage(request, source.token), (file) => shownPath(vscode.Uri.file(file)));
+          const result = await actions.generateImage(request, source.token);
+          return { text: imageResultText(result, (file) => shownPath(vscode.Uri.file(file))), media: { kind: 'images', files: result.files } };
         } finally {
           source.dispose();
         }
@@ -40,8 +41,11 @@ export function mediaTools(actions: MediaActions): WorkspaceTool[] {
           resolution: optionalString(args, 'resolution') as VideoTaskRequest['resolution'],
           duration: optionalInteger(args, 'duration', -1, 12),
           generateAudio: optionalBoolean(args, 'generateAudio'),
+          // The chat's card shows it as the video's poster.
+          returnLastFrame: true,
         };
-        return videoTaskResultText(await actions.createVideoTask(request), actions.modelFor('videoTask', request.model));
+        const taskId = await actions.createVideoTask(request);
+        return { text: videoTaskResultText(taskId, actions.modelFor('videoTask', request.model)), media: { kind: 'videoTask', taskId } };
       },
     },
     {
@@ -50,11 +54,11 @@ export function mediaTools(actions: MediaActions): WorkspaceTool[] {
         const speech = { text: requiredString(args, 'text'), voice: optionalString(args, 'voice'), speed: optionalNumber(args, 'speed') };
         if (optionalBoolean(args, 'save')) {
           const saved = await actions.saveSpeech({ ...speech, format: speechFormat(args) });
-          return speechSavedText(shownPath(vscode.Uri.file(saved.path)));
+          return { text: speechSavedText(shownPath(vscode.Uri.file(saved.path))), media: { kind: 'speech', file: saved.path } };
         }
         const source = tokenFor(signal);
         try {
-          return readingResultText(await actions.readAloud(speech, source.token));
+          return { text: readingResultText(await actions.readAloud(speech, source.token)), media: { kind: 'speech' } };
         } finally {
           source.dispose();
         }

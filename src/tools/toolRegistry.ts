@@ -7,6 +7,7 @@
  * then choose what a request offers.
  */
 import type { OfferedTool, ToolExecutor } from '../chat/toolLoop';
+import type { ToolOutput } from '../chat/toolMedia';
 import { BUILTIN_SOURCE, type ToolSwitches } from '../chat/toolSources';
 import { TOOL_NAME_PATTERN } from '../gateway/validation/limits';
 import type { ToolSettings } from '../platform/settings';
@@ -60,7 +61,7 @@ export class ToolRegistry implements ToolExecutor {
     return this.find(name).preview?.(args, signal);
   }
 
-  run(name: string, args: ToolArgs, signal: AbortSignal): Promise<string> {
+  run(name: string, args: ToolArgs, signal: AbortSignal): Promise<string | ToolOutput> {
     return this.find(name).run(args, signal);
   }
 

@@ -1,5 +1,6 @@
 /** A tool the chat's model can call, as the registry runs it. */
 import * as vscode from 'vscode';
+import type { ToolOutput } from '../chat/toolMedia';
 import type { ToolArgs } from './toolArgs';
 import type { ToolSource } from '../chat/toolSources';
 import type { ToolSpec } from './toolSpec';
@@ -10,8 +11,9 @@ export interface WorkspaceTool {
   readonly source?: ToolSource;
   /** Whether it is on in a conversation that did not switch it; absent: on. */
   readonly defaultOn?: boolean;
-  /** The text the model reads; a throw's message reaches the model as the error. */
-  run(args: ToolArgs, signal: AbortSignal): Promise<string>;
+  /** The text the model reads (with what a media tool made); a throw's message reaches the model as the error. */
+  run(args: ToolArgs, signal: AbortSignal): Promise<string | ToolOutput>;
+
   /** Shows what the call would change before the user is asked; resolves to what closes it. */
   preview?(args: ToolArgs, signal: AbortSignal): Promise<vscode.Disposable | undefined>;
 }

@@ -11,10 +11,13 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { build } from 'esbuild';
 import type { Browser, CDPSession, Frame, Page } from 'playwright-core';
+import { renderPng } from '../emulator/media/png';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const DIST = path.join(ROOT, 'media', 'dist');
-const TYPES: Readonly<Record<string, string>> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.ttf': 'font/ttf' };
+const TYPES: Readonly<Record<string, string>> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.ttf': 'font/ttf', '.png': 'image/png' };
+/** Distinct pictures behind the transcript's image URLs (/img-N.png shows picture N mod this). */
+const PICTURES = 8;
 
 export type ContestantPage = 'chat' | 'peers';
 
@@ -46,12 +49,15 @@ export async function servePages(dir: string): Promise<RenderPages> {
 ${scripts.map((s) => `<script src="${s}"></script>`).join('\n')}
 </body></html>`;
   fs.writeFileSync(path.join(dir, 'chat.html'), contestant(['/dist/chat.js', '/renderBench.js']));
+  const pictures = Array.from({ length: PICTURES }, (_, i) => renderPng({ width: 2048, height: 2048, prompt: `a kite ${i}` }));
   fs.writeFileSync(path.join(dir, 'peers.html'), contestant(['/renderBench.js']));
 
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const file = url.pathname.startsWith('/dist/') ? path.join(DIST, path.basename(url.pathname)) : path.join(dir, path.basename(url.pathname));
     if (url.pathname === '/feeder.html') return send(response, '.html', feederPage(`http://localhost:${port()}/${url.searchParams.get('page')}.html`));
+    const picture = /^\/img-(\d+)\.png$/.exec(url.pathname);
+    if (picture) return send(response, '.png', pictures[Number(picture[1]) % PICTURES]!);
     if (!fs.existsSync(file)) return void response.writeHead(404).end();
     send(response, path.extname(file), fs.readFileSync(file));
   });

@@ -11,6 +11,7 @@
 // The workspace (a fresh copy of test/vscode/fixtures/workspace) has genaiGateway.baseUrl set
 // to the emulator; the API key reaches the extension host through its environment
 // (GENAI_GATEWAY_API_KEY), never through settings. Runs until Ctrl+C, then stops everything.
+import { seedMediaConversation } from './lib/mediaConversation';
 import { emulatorEnv, startSession } from './lib/session';
 import { checkPrerequisites, OUTPUT_DIR } from './lib/paths';
 import { cleanupAll, installSignalHandlers, log } from './lib/proc';
@@ -61,6 +62,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const url = session.workbenchUrl({ env: false });
+  log('building the opening conversation against the emulator: an image, a video task, a reading aloud (about a minute)');
+  await seedMediaConversation(url, session.emulator).catch((e: unknown) => log('the opening conversation could not be built (the demo runs without it):', e instanceof Error ? e.message : e));
   console.log(`
 GenAI Gateway demo is running.
 
@@ -70,7 +73,10 @@ GenAI Gateway demo is running.
   Extension    ${session.extensionPath} (development mode)
   Logs         ${OUTPUT_DIR}/logs/demo/ (when stopped)
 
-Chat streams in DeepSeek's dialect: put "think" in a message to see the model reason first.
+The chat opens with a conversation showing generated media: an image in its card (click it, or use
+its actions), a video task followed to its last frame (Play, Extend), a reading aloud (Read again), and
+Read Aloud on every answer. Chat streams in DeepSeek's dialect: put "think" in a message to see the
+model reason first.
 
 Open this URL in a browser (it loads the extension in development mode):
 

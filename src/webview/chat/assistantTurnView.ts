@@ -4,6 +4,8 @@ import type { ToolCallProgress } from '../../protocol/chatProtocol';
 import { decorateCodeBlocks } from './codeBlockActions';
 import { el, textButton } from './dom';
 import type { HostConnection } from './hostConnection';
+import type { MediaView } from '../../protocol/chatMediaProtocol';
+import { ToolMediaPanel, type MediaState } from './mediaGallery';
 import { renderStaticMarkdown, StreamingMessageView } from './markdown';
 import { ThinkingBlock } from './thinkingBlock';
 import { ToolCallCard } from './toolCallCard';
@@ -18,17 +20,22 @@ export class AssistantTurnView {
   private readonly refusal = el('div', { class: 'refusal', role: 'note' }, el('span', { class: 'codicon codicon-circle-slash', 'aria-hidden': 'true' }), el('div', {}, el('span', { class: 'refusal-label' }, 'The model refused: '), this.refusalText));
   private readonly footer = el('footer', { class: 'turn-footer' });
   private readonly toolCalls = el('div', { class: 'tool-calls', role: 'list', 'aria-label': 'Tool calls' });
-  /** In the turn's order of calls (which is their order on screen). */
+  /** In the turn's order of calls (which is their order on screen), each with its list item. */
   private readonly cards: ToolCallCard[] = [];
+  private readonly items: HTMLElement[] = [];
+  private readonly mediaPanels = new Map<string, ToolMediaPanel>();
   private stream: StreamingMessageView | undefined;
+  private canAct: boolean;
 
   /** `continued`: the answer goes on after its tool calls; it is shown as part of the answer before it. */
   constructor(
     private turn: AssistantTurn,
     canAct: boolean,
     private readonly host: HostConnection,
+    private readonly media: MediaState,
     continued = false,
   ) {
+    this.canAct = canAct;
     this.thinking = new ThinkingBlock(turn.reasoning, turn.status === 'streaming');
     this.element = el(
       'article',
@@ -113,8 +120,13 @@ export class AssistantTurnView {
   private showToolCalls(): void {
     (this.turn.toolCalls ?? []).forEach((call, position) => {
       const shown = this.cardFor(call.id, position);
-      if (shown) shown.update(call);
-      else this.addCard(call, position);
+      if (shown) {
+        shown.update(call);
+        return;
+      }
+      this.addCard(call, position);
+      const media = this.media.views.get(call.id);
+      if (media) this.showMedia(call.id, media);
     });
     this.toolCalls.hidden = this.cards.length === 0;
   }
@@ -127,13 +139,37 @@ export class AssistantTurnView {
   private addCard(call: ToolCallRecord, position: number): ToolCallCard {
     const card = new ToolCallCard(call, this.host);
     const at = Math.min(position, this.cards.length);
-    this.toolCalls.insertBefore(el('div', { role: 'listitem' }, card.element), this.toolCalls.children[at] ?? null);
+    const item = el('div', { role: 'listitem', class: 'tool-call-item' }, card.element);
+    this.toolCalls.insertBefore(item, this.items[at] ?? null);
     this.cards.splice(at, 0, card);
+    this.items.splice(at, 0, item);
     this.toolCalls.hidden = false;
     return card;
   }
 
+  /** Shows what a call of this answer made; false when the call is not in this answer. */
+  showMedia(callId: string, view: MediaView): boolean {
+    const item = this.items[this.cards.findIndex((card) => card.id === callId)];
+    if (!item) return false;
+    let panel = this.mediaPanels.get(callId);
+    if (!panel) {
+      panel = new ToolMediaPanel(callId, this.host);
+      this.mediaPanels.set(callId, panel);
+      item.classList.add('has-media');
+      item.append(panel.element);
+    }
+    panel.show(view, this.media.readingId);
+    return true;
+  }
+
+  /** What is being read aloud changed: this answer's button and its readings' controls follow. */
+  showReading(): void {
+    this.mediaPanels.forEach((panel) => panel.showReading(this.media.readingId));
+    this.renderFooter(this.canAct);
+  }
+
   private renderFooter(canAct: boolean): void {
+    this.canAct = canAct;
     const t = this.turn;
     const parts: Array<HTMLElement | undefined> = [];
     if (t.status === 'streaming') parts.push(el('div', { class: 'turn-status' }, el('span', { class: 'codicon codicon-loading codicon-modifier-spin', 'aria-hidden': 'true' }), 'Answering…'));
@@ -148,9 +184,15 @@ export class AssistantTurnView {
     const otherReason = unexplainedFinishReason(t.finishReason);
     if (otherReason) row.append(el('span', { class: 'finish-reason' }, otherReason));
     if (t.usage) row.append(el('span', { class: 'usage' }, usageLine(t.usage)));
+    if (t.status !== 'streaming' && t.text.trim()) row.append(this.readAloudButton());
     if (canAct && t.status !== 'streaming' && t.status !== 'error') row.append(textButton('refresh', 'Regenerate', () => this.host.post({ type: 'regenerate' }), { class: 'text-button subtle' }));
     if (row.childElementCount) parts.push(row);
     this.footer.replaceChildren(...parts.filter((p): p is HTMLElement => p !== undefined));
+  }
+
+  private readAloudButton(): HTMLButtonElement {
+    if (this.media.readingId === this.turn.id) return textButton('debug-stop', 'Stop Reading', () => this.host.post({ type: 'stopReading' }), { class: 'text-button subtle read-aloud' });
+    return textButton('unmute', 'Read Aloud', () => this.host.post({ type: 'readAloud', turnId: this.turn.id }), { class: 'text-button subtle read-aloud' });
   }
 
   private errorBox(canRetry: boolean): HTMLElement {

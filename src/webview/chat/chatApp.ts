@@ -99,6 +99,10 @@ export class ChatApp {
         return this.composer.showContextItems(message.requestId, message.items);
       case 'instructions':
         return this.composer.showInstructions(message.files);
+      case 'toolMedia':
+        return this.transcript.showMedia(message.conversationId, message.items);
+      case 'reading':
+        return this.transcript.showReading(message.id);
     }
   }
 

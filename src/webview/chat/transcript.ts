@@ -12,6 +12,8 @@ import { AssistantTurnView } from './assistantTurnView';
 import { el } from './dom';
 import type { HostConnection } from './hostConnection';
 import type { LiveAnnouncer } from './liveAnnouncer';
+import { MediaState } from './mediaGallery';
+import type { CallMedia } from '../../protocol/chatMediaProtocol';
 import { userTurnView } from './userTurnView';
 
 /** How near the bottom (px) the reader must be for new text to keep the view scrolled down. */
@@ -20,6 +22,7 @@ const FOLLOW_THRESHOLD = 48;
 export class Transcript {
   readonly element = el('div', { class: 'transcript', role: 'region', 'aria-label': 'Messages' });
   private readonly answers = new Map<string, AssistantTurnView>();
+  private readonly media = new MediaState();
   /** When a turn's size next changes, the view scrolls to the end: if the reader was at the bottom before, or always (a conversation was shown). */
   private followDue: 'no' | 'if at bottom' | 'always' = 'no';
   /** An answer is streaming: it grows (also between its messages, as the renderer catches up) and is followed while the reader is at the bottom. */
@@ -35,13 +38,16 @@ export class Transcript {
   ) {}
 
   render(conversation: Conversation, busy: boolean): void {
-    if (conversation.id !== this.conversationId) this.announcer.reset();
+    if (conversation.id !== this.conversationId) {
+      this.announcer.reset();
+      this.media.views.clear();
+    }
     this.conversationId = conversation.id;
     this.answers.clear();
     const last = conversation.turns.length - 1;
     const views = conversation.turns.map((turn, i) => {
       if (turn.kind === 'user') return userTurnView(turn, busy, this.host);
-      const view = new AssistantTurnView(turn, !busy && i === last, this.host, conversation.turns[i - 1]?.kind === 'assistant');
+      const view = new AssistantTurnView(turn, !busy && i === last, this.host, this.media, conversation.turns[i - 1]?.kind === 'assistant');
       this.answers.set(turn.id, view);
       return view.element;
     });
@@ -99,6 +105,20 @@ export class Transcript {
     const typing = document.activeElement instanceof HTMLTextAreaElement || document.activeElement instanceof HTMLInputElement;
     if (!typing) asking.focusApproval();
     asking.element.scrollIntoView({ block: 'nearest' });
+  }
+
+  /** What media tool calls made; kept for re-renders of this conversation. */
+  showMedia(conversationId: string, items: CallMedia[]): void {
+    if (conversationId !== this.conversationId) return;
+    for (const { callId, media } of items) {
+      this.media.views.set(callId, media);
+      for (const view of this.answers.values()) if (view.showMedia(callId, media)) break;
+    }
+  }
+
+  showReading(id: string | undefined): void {
+    this.media.readingId = id;
+    this.answers.forEach((view) => view.showReading());
   }
 
   /** The view of an answer on screen that streamed text is for; the transcript follows it as it grows. */

@@ -19,7 +19,8 @@ function setChunks(answer: string[]): void {
 
 /** Ours: the answer has ended once the chat page's footer no longer says it is answering; then its last frames paint. */
 function watchChatAnswer(): void {
-  const footer = document.querySelector('.turn-assistant .turn-footer');
+  // The last answer: with media above, earlier answers hold the tool calls.
+  const footer = [...document.querySelectorAll('.turn-assistant .turn-footer')].at(-1);
   if (!footer) throw new Error('the chat page shows no answer');
   ended = new Promise<void>((resolve) => {
     const observer = new MutationObserver(() => {
@@ -89,10 +90,32 @@ function inTask(work: () => void): Promise<void> {
 
 /** The text of the answer's markdown (ours: the chat view's, without its code block toolbars; peers: their container). */
 function shownText(): string {
-  const answer = document.querySelector('.assistant-text')?.cloneNode(true);
+  const answer = [...document.querySelectorAll('.assistant-text')].at(-1)?.cloneNode(true);
   if (!(answer instanceof HTMLElement)) return '';
   answer.querySelectorAll('.code-actions').forEach((toolbar) => toolbar.remove());
   return answer.textContent ?? '';
+}
+
+/** Scrolls the transcript from the top to the end, a screen at a time, as a reader would: each screen's lazy thumbnails load and paint before the next. */
+async function scrollThrough(): Promise<void> {
+  const scroller = document.querySelector<HTMLElement>('.transcript');
+  if (!scroller) throw new Error('the chat page shows no transcript');
+  for (let top = 0; top < scroller.scrollHeight; top += scroller.clientHeight) {
+    scroller.scrollTop = top;
+    await frames(2);
+    for (let wait = 0; wait < 100 && [...document.querySelectorAll<HTMLImageElement>('img.thumbnail')].some((image) => !image.complete && onScreen(image)); wait++) await frames(1);
+    await frames(2);
+  }
+}
+
+function onScreen(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  return box.bottom > 0 && box.top < window.innerHeight;
+}
+
+/** Thumbnails loaded so far. */
+function loadedImages(): number {
+  return [...document.querySelectorAll<HTMLImageElement>('img.thumbnail')].filter((image) => image.complete && image.naturalWidth > 0).length;
 }
 
 /** Whether the page can reach its parent's document (it must not: it is to be a cross-origin frame). */
@@ -125,5 +148,5 @@ function answerContainer(): HTMLElement {
 }
 
 // Called by the benchmark through frame.evaluate (see streamingRender.ts, RenderBenchApi).
-const api = { setChunks, watchChatAnswer, deliverOnly, answerEnded, renderPrefixes, renderOnce, shownText, seesParent };
+const api = { setChunks, watchChatAnswer, deliverOnly, answerEnded, renderPrefixes, renderOnce, shownText, seesParent, scrollThrough, loadedImages };
 (window as unknown as { renderBench: typeof api }).renderBench = api;

@@ -1,4 +1,5 @@
 /** Fakes for the tool loop tests: a scripted model that calls tools, a recording executor and approver. */
+import type { ToolOutput } from '../../../src/chat/toolMedia';
 import { ChatSession, type ChatSessionListener } from '../../../src/chat/chatSession';
 import { newConversation, type AssistantTurn, type Conversation, type ToolCallRecord } from '../../../src/chat/conversation';
 import type { ApprovalDecision, OfferedTool, ToolLoopSettings, ToolRuntime } from '../../../src/chat/toolLoop';
@@ -40,7 +41,7 @@ export function toolModel(calls: (request: ChatRequest, index: number) => Planne
 export interface ToolFake {
   name: string;
   readOnly: boolean;
-  run?: (args: Record<string, unknown>, signal: AbortSignal) => Promise<string>;
+  run?: (args: Record<string, unknown>, signal: AbortSignal) => Promise<string | ToolOutput>;
 }
 
 export interface Recorder {
