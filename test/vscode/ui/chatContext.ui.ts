@@ -129,7 +129,7 @@ export const tests = [
     await row.waitFor({ state: 'visible', timeout: 15000 });
     await row.click({ button: 'right' });
     // VS Code's own chat adds "Add File to Chat" to this menu too: ours names the extension.
-    await ctx.page.getByRole('menuitem', { name: 'Add File to GenAI Gateway Chat' }).click();
+    await ctx.wb.pickMenuItem('Add File to GenAI Gateway Chat');
     await openChat(ctx);
     await chat.locator('.composer .chip', { hasText: 'script.py' }).waitFor({ state: 'visible', timeout: 15000 });
     await ctx.screenshot('explorer-add');
