@@ -39,7 +39,9 @@ async function copyCodicons() {
 const logRebuilds = (label) => ({
   name: 'log-rebuilds',
   setup(build) {
-    build.onEnd((result) => console.log(`[watch] ${label}: ${result.errors.length ? `${result.errors.length} error(s)` : 'built'} at ${new Date().toLocaleTimeString()}`));
+    build.onEnd((result) =>
+      console.log(`[watch] ${label}: ${result.errors.length ? `${result.errors.length} error(s)` : 'built'} at ${new Date().toLocaleTimeString()}`),
+    );
   },
 });
 

@@ -63,7 +63,9 @@ export function activate(context: vscode.ExtensionContext, startup: StartupHando
   saveBeforeExit = registerChatView(context, { clients: provider, catalog, settings, log, tools, entryPoints, output, media });
   registerLanguageModels(context, { clients: provider, catalog, credentials, settings, log, entryPoints });
   log.info(`GenAI Gateway ${version} activated, on first use: ${startup.reason}.`);
-  void output.removeCrashLeftovers().then((removed) => removed.length && log.info(`Removed ${removed.length} temporary file(s) an earlier crash left in the output folder.`));
+  void output
+    .removeCrashLeftovers()
+    .then((removed) => removed.length && log.info(`Removed ${removed.length} temporary file(s) an earlier crash left in the output folder.`));
 }
 
 /** VS Code waits for deactivate's promise, not for what dispose() starts: the chat's answers in flight are saved here. */

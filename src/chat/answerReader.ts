@@ -92,7 +92,14 @@ function appendRefusal(turn: AssistantTurn, text: string, listener: AnswerListen
 }
 
 /** `cutShort`: the position of the call whose arguments the stream broke off in. */
-function recordEnd(turn: AssistantTurn, toolCalls: readonly ToolCall[], finishReason: FinishReason | null, usage: ChatUsage | undefined, listener: AnswerListener, cutShort?: number): void {
+function recordEnd(
+  turn: AssistantTurn,
+  toolCalls: readonly ToolCall[],
+  finishReason: FinishReason | null,
+  usage: ChatUsage | undefined,
+  listener: AnswerListener,
+  cutShort?: number,
+): void {
   if (toolCalls.length) turn.toolCalls = toolCalls.map((call, position) => (position === cutShort ? incompleteRecord(call) : record(call)));
   if (finishReason) turn.finishReason = finishReason;
   if (usage) {

@@ -40,12 +40,17 @@ export function fitToLimits(chips: readonly ContextChip[], total = MAX_MESSAGE_C
   return chips.map((chip) => {
     if (chip.text === '') return chip;
     const room = Math.min(perItem, left);
-    if (room < Math.min(MIN_USEFUL_CHARS, chip.text.length)) return { ...chip, text: '', note: joinNotes(chip.note, `not attached: the message's attachments reached ${total.toLocaleString('en')} characters`) };
+    if (room < Math.min(MIN_USEFUL_CHARS, chip.text.length))
+      return { ...chip, text: '', note: joinNotes(chip.note, `not attached: the message's attachments reached ${total.toLocaleString('en')} characters`) };
     const capped = capText(chip.text, room);
     left -= capped.text.length;
     if (!capped.cut) return chip;
     const limit = room === perItem ? `${perItem.toLocaleString('en')} characters per attachment` : `${total.toLocaleString('en')} characters per message`;
-    return { ...chip, text: capped.text, note: joinNotes(chip.note, `cut at ${capped.text.length.toLocaleString('en')} of ${chip.text.length.toLocaleString('en')} characters (limit: ${limit})`) };
+    return {
+      ...chip,
+      text: capped.text,
+      note: joinNotes(chip.note, `cut at ${capped.text.length.toLocaleString('en')} of ${chip.text.length.toLocaleString('en')} characters (limit: ${limit})`),
+    };
   });
 }
 
@@ -59,7 +64,9 @@ export function joinNotes(...notes: ReadonlyArray<string | undefined>): string |
  * tree, folders first, at most `max` lines; the rest counted.
  */
 export function treeListing(relativePaths: readonly string[], max = MAX_TREE_ENTRIES): { text: string; cut: boolean } {
-  interface Node { children: Map<string, Node> }
+  interface Node {
+    children: Map<string, Node>;
+  }
   const root: Node = { children: new Map() };
   for (const file of relativePaths) {
     let node = root;
@@ -100,7 +107,11 @@ export function attachmentBlock(chip: ContextChip): string {
 }
 
 function attributeText(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ').replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return text
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;');
 }
 
 /** A fence longer than any backtick run inside the text, so the excerpt cannot close it early. */

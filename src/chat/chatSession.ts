@@ -210,7 +210,13 @@ export class ChatSession {
       return false;
     }
     this.deps.listener.turnChanged(turn);
-    await runToolCalls(calls, { runtime, signal, switches: this.conversation.toolSwitches, changed: (call) => this.deps.listener.toolCallChanged(turn, call), now: () => this.now() });
+    await runToolCalls(calls, {
+      runtime,
+      signal,
+      switches: this.conversation.toolSwitches,
+      changed: (call) => this.deps.listener.toolCallChanged(turn, call),
+      now: () => this.now(),
+    });
     this.touch();
     return !signal.aborted;
   }

@@ -69,7 +69,8 @@ export interface TurnError {
  * answer hit the round limit; cancelled: stopped (or VS Code closed) before
  * it ended.
  */
-export type ToolCallStatus = 'streaming' | 'pending' | 'awaitingApproval' | 'running' | 'succeeded' | 'failed' | 'denied' | 'invalid' | 'incomplete' | 'skipped' | 'cancelled';
+export type ToolCallStatus =
+  'streaming' | 'pending' | 'awaitingApproval' | 'running' | 'succeeded' | 'failed' | 'denied' | 'invalid' | 'incomplete' | 'skipped' | 'cancelled';
 
 /** A function the model called in an answer, and what became of it. */
 export interface ToolCallRecord {
@@ -166,11 +167,16 @@ export function isEmptyConversation(c: Conversation): boolean {
 export function chipLabel(chip: Pick<ContextChip, 'kind' | 'file' | 'startLine' | 'endLine' | 'name'>): string {
   const lines = chip.startLine === chip.endLine ? `${chip.startLine}` : `${chip.startLine}-${chip.endLine}`;
   switch (chip.kind) {
-    case 'file': return chip.file;
-    case 'folder': return chip.file.endsWith('/') ? chip.file : `${chip.file}/`;
-    case 'symbol': return `${chip.name ?? 'symbol'} (${chip.file}:${lines})`;
-    case 'problems': return chip.file;
-    default: return `${chip.file}:${lines}`;
+    case 'file':
+      return chip.file;
+    case 'folder':
+      return chip.file.endsWith('/') ? chip.file : `${chip.file}/`;
+    case 'symbol':
+      return `${chip.name ?? 'symbol'} (${chip.file}:${lines})`;
+    case 'problems':
+      return chip.file;
+    default:
+      return `${chip.file}:${lines}`;
   }
 }
 

@@ -34,5 +34,8 @@ export function bestMatches<T>(items: Iterable<T>, query: string, key: (item: T)
     const score = fuzzyScore(query, key(item));
     if (score !== undefined) scored.push({ item, score });
   }
-  return scored.sort((a, b) => b.score - a.score).slice(0, limit).map((s) => s.item);
+  return scored
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit)
+    .map((s) => s.item);
 }

@@ -39,18 +39,20 @@ export function chatModelInformation(
   limits: Readonly<Record<string, Partial<TokenLimits>>>,
   gatewayHost: string,
 ): ChatModelInformation[] {
-  return models.filter((model) => capabilityOf(model.id) === 'chat').map((model) => ({
-    id: model.id,
-    name: model.id,
-    family: model.id,
-    version: versionOf(model),
-    tooltip: `${model.id} on the gateway ${gatewayHost}${model.owned_by ? `, by ${model.owned_by}` : ''}`,
-    detail: 'GenAI Gateway',
-    ...DEFAULT_TOKEN_LIMITS,
-    ...limits[model.id],
-    capabilities: { toolCalling: true, imageInput: false },
-    isUserSelectable: true,
-  }));
+  return models
+    .filter((model) => capabilityOf(model.id) === 'chat')
+    .map((model) => ({
+      id: model.id,
+      name: model.id,
+      family: model.id,
+      version: versionOf(model),
+      tooltip: `${model.id} on the gateway ${gatewayHost}${model.owned_by ? `, by ${model.owned_by}` : ''}`,
+      detail: 'GenAI Gateway',
+      ...DEFAULT_TOKEN_LIMITS,
+      ...limits[model.id],
+      capabilities: { toolCalling: true, imageInput: false },
+      isUserSelectable: true,
+    }));
 }
 
 /** The day the gateway says the model was created: all the version information it gives. */

@@ -7,9 +7,7 @@ import type { ChatMessage, ChatRequest, JsonSchemaObject, ToolCall, ToolChoice, 
 
 /** A part of a message, as VS Code's LanguageModelTextPart, LanguageModelToolCallPart and LanguageModelToolResultPart carry it. */
 export type LanguageModelPart =
-  | { kind: 'text'; text: string }
-  | { kind: 'toolCall'; callId: string; name: string; input: object }
-  | { kind: 'toolResult'; callId: string; content: string };
+  { kind: 'text'; text: string } | { kind: 'toolCall'; callId: string; name: string; input: object } | { kind: 'toolResult'; callId: string; content: string };
 
 export interface LanguageModelMessage {
   role: 'system' | 'user' | 'assistant';

@@ -4,9 +4,7 @@ import type { ChatChunk, ToolCall } from '../gateway/types/chat';
 import { ChatStreamAssembler } from './streamAssembler';
 
 export type LanguageModelResponsePart =
-  | { kind: 'text'; text: string }
-  | { kind: 'thinking'; text: string }
-  | { kind: 'toolCall'; callId: string; name: string; input: object };
+  { kind: 'text'; text: string } | { kind: 'thinking'; text: string } | { kind: 'toolCall'; callId: string; name: string; input: object };
 
 /**
  * The reasoning, then the text of each batch of chunks (those one network

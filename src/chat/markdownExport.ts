@@ -20,7 +20,9 @@ function turnToMarkdown(turn: Turn): string {
   const calls = (turn.toolCalls ?? []).map(toolCallToMarkdown);
   const reasoning = turn.reasoning ? [reasoningToMarkdown(turn.reasoning)] : [];
   const refusal = turn.refusal ? [`**Refused:** ${turn.refusal}`] : [];
-  return [`## Assistant (${turn.model})`, ...reasoning, turn.text, ...refusal, ...calls, ...notes.map((note) => `_${note}_`)].filter((part) => part !== '').join('\n\n');
+  return [`## Assistant (${turn.model})`, ...reasoning, turn.text, ...refusal, ...calls, ...notes.map((note) => `_${note}_`)]
+    .filter((part) => part !== '')
+    .join('\n\n');
 }
 
 /** "Thought for 12 s", then the reasoning quoted. */
@@ -49,7 +51,10 @@ export function assistantNotes(turn: AssistantTurn): string[] {
 }
 
 function quoted(text: string): string {
-  return text.split('\n').map((line) => `> ${line}`).join('\n');
+  return text
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
 }
 
 function isoDate(ms: number): string {

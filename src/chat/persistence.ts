@@ -5,7 +5,19 @@
 import type { ChatUsage, ToolChoice } from '../gateway/types/chat';
 import { readChatParams } from './chatParams';
 import { readToolMedia } from './toolMedia';
-import { CONTEXT_KINDS, type AssistantStatus, type AssistantTurn, type Conversation, type ContextChip, type Draft, type ToolCallRecord, type ToolCallStatus, type Turn, type TurnReasoning, type UserTurn } from './conversation';
+import {
+  CONTEXT_KINDS,
+  type AssistantStatus,
+  type AssistantTurn,
+  type Conversation,
+  type ContextChip,
+  type Draft,
+  type ToolCallRecord,
+  type ToolCallStatus,
+  type Turn,
+  type TurnReasoning,
+  type UserTurn,
+} from './conversation';
 import { readConversationUsage } from './conversationUsage';
 import { bool, list, num, oneOf, record, str } from './jsonFields';
 import { BROKEN_OFF_RESULT, CANCELLED_RESULT, isUnfinished } from './toolLoop';
@@ -75,7 +87,10 @@ function assistantTurn(t: Record<string, unknown>): AssistantTurn {
   if (t.toolCalls !== undefined) out.toolCalls = list(t.toolCalls, 'turn.toolCalls').map((c, i) => toolCall(record(c, `turn.toolCalls[${i}]`)));
   if (t.error !== undefined) {
     const e = record(t.error, 'turn.error');
-    out.error = { message: str(e.message, 'turn.error.message'), ...(e.requestId !== undefined ? { requestId: str(e.requestId, 'turn.error.requestId') } : {}) };
+    out.error = {
+      message: str(e.message, 'turn.error.message'),
+      ...(e.requestId !== undefined ? { requestId: str(e.requestId, 'turn.error.requestId') } : {}),
+    };
   }
   return out;
 }
@@ -86,7 +101,19 @@ function reasoning(r: Record<string, unknown>): TurnReasoning {
   return out;
 }
 
-const TOOL_CALL_STATUSES: readonly ToolCallStatus[] = ['streaming', 'pending', 'awaitingApproval', 'running', 'succeeded', 'failed', 'denied', 'invalid', 'incomplete', 'skipped', 'cancelled'];
+const TOOL_CALL_STATUSES: readonly ToolCallStatus[] = [
+  'streaming',
+  'pending',
+  'awaitingApproval',
+  'running',
+  'succeeded',
+  'failed',
+  'denied',
+  'invalid',
+  'incomplete',
+  'skipped',
+  'cancelled',
+];
 
 /** A call saved before it ended (VS Code closed) comes back cancelled; one saved while its arguments arrived, incomplete. */
 function toolCall(c: Record<string, unknown>): ToolCallRecord {

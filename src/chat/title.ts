@@ -4,8 +4,15 @@ import { chipLabel, type ContextChip } from './conversation';
 const MAX_TITLE_CHARS = 48;
 
 export function deriveTitle(text: string, context: readonly ContextChip[] = []): string {
-  const firstLine = text.split('\n').map((line) => line.trim()).find((line) => line !== '') ?? '';
-  const plain = firstLine.replace(/[`*_#>]+/g, '').replace(/\s+/g, ' ').trim();
+  const firstLine =
+    text
+      .split('\n')
+      .map((line) => line.trim())
+      .find((line) => line !== '') ?? '';
+  const plain = firstLine
+    .replace(/[`*_#>]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (plain) return shorten(plain);
   const first = context[0];
   return first ? shorten(`About ${chipLabel(first)}`) : '';

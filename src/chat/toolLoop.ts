@@ -74,8 +74,8 @@ export const DENIED_RESULT = 'The user denied this call: it did not run. Do not 
 export const CANCELLED_RESULT = 'The call was cancelled before it finished.';
 /** The result of a call in an answer that broke off: it may be cut short, so it never runs. */
 export const BROKEN_OFF_RESULT = 'Not run: the answer broke off, so the call may be incomplete.';
-export const TOO_MANY_CALLS_RESULT = `Not run: at most ${MAX_TOOL_CALLS_PER_ROUND} tool calls of one answer run. `
-  + 'Call the ones you still need in your next answer.';
+export const TOO_MANY_CALLS_RESULT =
+  `Not run: at most ${MAX_TOOL_CALLS_PER_ROUND} tool calls of one answer run. ` + 'Call the ones you still need in your next answer.';
 
 export function roundLimitResult(maxRounds: number): string {
   return `Not run: the answer reached its limit of ${maxRounds} rounds of tool calls.`;
@@ -83,8 +83,10 @@ export function roundLimitResult(maxRounds: number): string {
 
 /** Shown to the user when the round limit stops an answer. */
 export function roundLimitMessage(maxRounds: number): string {
-  return `Stopped after ${maxRounds} rounds: the model still asked for tools. `
-    + 'Its last calls did not run. Raise genaiGateway.tools.maxRounds to let it go on, or ask again.';
+  return (
+    `Stopped after ${maxRounds} rounds: the model still asked for tools. ` +
+    'Its last calls did not run. Raise genaiGateway.tools.maxRounds to let it go on, or ask again.'
+  );
 }
 
 const UNFINISHED: readonly ToolCallStatus[] = ['streaming', 'pending', 'awaitingApproval', 'running'];

@@ -30,7 +30,9 @@ export function instructionFrom(file: string, text: string): WorkspaceInstructio
 /** The part of the system prompt that carries the instructions; '' when there are none. */
 export function instructionsPrompt(instructions: readonly WorkspaceInstruction[]): string {
   return instructions
-    .map((i) => `Instructions for this workspace, from its file ${i.file}${i.cut ? ` (cut at ${MAX_INSTRUCTION_CHARS.toLocaleString('en')} characters)` : ''}:\n<instructions file="${i.file}">\n${i.text}\n</instructions>`)
+    .map(
+      (i) =>
+        `Instructions for this workspace, from its file ${i.file}${i.cut ? ` (cut at ${MAX_INSTRUCTION_CHARS.toLocaleString('en')} characters)` : ''}:\n<instructions file="${i.file}">\n${i.text}\n</instructions>`,
+    )
     .join('\n\n');
 }
-

@@ -27,7 +27,15 @@ export async function referenceChip(uri: vscode.Uri): Promise<ContextChip> {
 
 /** The chips with the text of every reference read now, notes saying what was cut, marked or refused; selections as they are. */
 export async function readAttachments(chips: readonly ContextChip[], listing: WorkspaceListing): Promise<ContextChip[]> {
-  const read = await Promise.all(chips.map((chip) => readChip(chip, listing).catch((error: unknown): ContextChip => ({ ...chip, text: '', note: `not attached: ${error instanceof Error ? error.message : String(error)}` }))));
+  const read = await Promise.all(
+    chips.map((chip) =>
+      readChip(chip, listing).catch((error: unknown): ContextChip => ({
+        ...chip,
+        text: '',
+        note: `not attached: ${error instanceof Error ? error.message : String(error)}`,
+      })),
+    ),
+  );
   return fitToLimits(read);
 }
 
@@ -43,7 +51,9 @@ async function readChip(chip: ContextChip, listing: WorkspaceListing): Promise<C
     case 'folder': {
       const uri = workspaceUri(chip);
       const prefix = uri.fsPath + path.sep;
-      const inside = (await listing.files()).uris.filter((u) => u.fsPath.startsWith(prefix)).map((u) => path.relative(uri.fsPath, u.fsPath).split(path.sep).join('/'));
+      const inside = (await listing.files()).uris
+        .filter((u) => u.fsPath.startsWith(prefix))
+        .map((u) => path.relative(uri.fsPath, u.fsPath).split(path.sep).join('/'));
       const tree = treeListing(inside);
       return { ...fresh, text: tree.text || '(no files, or all left out of search)', ...(tree.cut ? { note: 'tree cut' } : {}) };
     }
@@ -54,7 +64,10 @@ async function readChip(chip: ContextChip, listing: WorkspaceListing): Promise<C
       const ignored = await isIgnored(uri, listing);
       const note = ignored ? IGNORED_NOTE : undefined;
       if (chip.kind === 'file') return { ...fresh, text, languageId, ...(note ? { note } : {}) };
-      const lines = text.split('\n').slice(chip.startLine - 1, chip.endLine).join('\n');
+      const lines = text
+        .split('\n')
+        .slice(chip.startLine - 1, chip.endLine)
+        .join('\n');
       return { ...fresh, text: lines, languageId, ...(note ? { note } : {}) };
     }
   }
@@ -76,7 +89,8 @@ async function statOf(uri: vscode.Uri): Promise<vscode.FileStat> {
 }
 
 async function assertReadable(uri: vscode.Uri, stat: vscode.FileStat): Promise<Uint8Array> {
-  if (stat.size > MAX_READ_BYTES) throw new Error(`${shownPath(uri)} is too large to attach (${stat.size.toLocaleString('en')} bytes; the limit is ${MAX_READ_BYTES.toLocaleString('en')}).`);
+  if (stat.size > MAX_READ_BYTES)
+    throw new Error(`${shownPath(uri)} is too large to attach (${stat.size.toLocaleString('en')} bytes; the limit is ${MAX_READ_BYTES.toLocaleString('en')}).`);
   const bytes = await vscode.workspace.fs.readFile(uri);
   if (looksBinary(bytes)) throw new Error(`${shownPath(uri)} is a binary file: only text can be attached.`);
   return bytes;
@@ -103,7 +117,10 @@ function problemsText(): string {
     .filter(([uri]) => isInWorkspace(uri))
     .flatMap(([uri, diagnostics]) => diagnostics.map((d) => ({ uri, d })))
     .sort((a, b) => a.d.severity - b.d.severity)
-    .map(({ uri, d }) => `${shownPath(uri)}:${d.range.start.line + 1}:${d.range.start.character + 1} ${severities[d.severity]}: ${d.message.replace(/\s*\n\s*/g, ' ')}${d.source ? ` (${d.source})` : ''}`);
+    .map(
+      ({ uri, d }) =>
+        `${shownPath(uri)}:${d.range.start.line + 1}:${d.range.start.character + 1} ${severities[d.severity]}: ${d.message.replace(/\s*\n\s*/g, ' ')}${d.source ? ` (${d.source})` : ''}`,
+    );
   if (lines.length === 0) return 'No problems in the workspace.';
   return [...lines.slice(0, MAX_PROBLEMS), ...(lines.length > MAX_PROBLEMS ? [`(${lines.length - MAX_PROBLEMS} more not listed)`] : [])].join('\n');
 }

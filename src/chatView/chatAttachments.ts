@@ -101,6 +101,7 @@ async function openChip(chip: ContextChip | undefined): Promise<void> {
   const uri = vscode.Uri.parse(chip.uri, true);
   if (!['file', 'untitled', 'vscode-remote'].includes(uri.scheme)) return;
   if (chip.kind === 'folder') return void (await vscode.commands.executeCommand('revealInExplorer', uri));
-  const selection = chip.startLine > 0 ? new vscode.Range(chip.startLine - 1, 0, Math.max(chip.startLine, chip.endLine) - 1, Number.MAX_SAFE_INTEGER) : undefined;
+  const selection =
+    chip.startLine > 0 ? new vscode.Range(chip.startLine - 1, 0, Math.max(chip.startLine, chip.endLine) - 1, Number.MAX_SAFE_INTEGER) : undefined;
   await vscode.window.showTextDocument(uri, { preview: true, ...(selection ? { selection } : {}) });
 }

@@ -35,7 +35,11 @@ export function registerChatCommands(controller: ChatController, view: ChatViewP
     vscode.commands.registerCommand(CHAT_COMMANDS.addSelection, () => attachSelection(false)),
     // From the Explorer: the clicked file and the others selected with it; from an editor tab: its file; from the palette: the active editor's.
     vscode.commands.registerCommand(CHAT_COMMANDS.addFile, async (clicked?: vscode.Uri, selected?: vscode.Uri[]) => {
-      const uris = selected?.length ? selected : clicked instanceof vscode.Uri ? [clicked] : [vscode.window.activeTextEditor?.document.uri].filter((u): u is vscode.Uri => !!u);
+      const uris = selected?.length
+        ? selected
+        : clicked instanceof vscode.Uri
+          ? [clicked]
+          : [vscode.window.activeTextEditor?.document.uri].filter((u): u is vscode.Uri => !!u);
       if (uris.length === 0) return void vscode.window.showInformationMessage('Open a file, or use Add File to GenAI Gateway Chat on a file in the Explorer.');
       await view.reveal(true);
       await controller.attachments.attachUris(uris);

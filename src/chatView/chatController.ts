@@ -68,7 +68,9 @@ const BATCHED: ReadonlySet<HostMessage['type']> = new Set([...Object.values(APPE
 export class ChatController implements vscode.Disposable {
   private readonly sessions = new Map<string, ChatSession>();
   private readonly batcher = new TextBatcher((conversationId, turnId, text, part) => this.post({ type: APPENDED_MESSAGE[part], conversationId, turnId, text }));
-  private readonly toolCallBatcher = new ToolCallBatcher((conversationId, turnId, calls) => this.post({ type: 'toolCallsStreamed', conversationId, turnId, calls }));
+  private readonly toolCallBatcher = new ToolCallBatcher((conversationId, turnId, calls) =>
+    this.post({ type: 'toolCallsStreamed', conversationId, turnId, calls }),
+  );
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly loading: Promise<void>;
   private readonly approvals = new PendingApprovals();
@@ -83,7 +85,11 @@ export class ChatController implements vscode.Disposable {
     private readonly library: ConversationLibrary,
   ) {
     this.loading = library.load();
-    this.media = new ChatMedia(services.media ?? {}, { post: (m) => this.post(m), active: () => this.library.active, webviewUri: (file) => this.view?.webviewUri?.(file) });
+    this.media = new ChatMedia(services.media ?? {}, {
+      post: (m) => this.post(m),
+      active: () => this.library.active,
+      webviewUri: (file) => this.view?.webviewUri?.(file),
+    });
     this.subscriptions.push(services.clients.onDidChangeConnection(() => void this.loadModels(false)));
     this.attachments = new ChatAttachments({ post: (m) => this.post(m), attach: (chip) => this.addContext(chip, false) }, services.instructions);
     if (services.instructions) this.subscriptions.push(services.instructions.onDidChange(() => this.attachments.postInstructions()));
@@ -109,7 +115,17 @@ export class ChatController implements vscode.Disposable {
     const conversation = this.library.active;
     this.chooseModelIfNone(conversation);
     const tools = this.toolOptions(conversation);
-    view.post({ type: 'state', state: { conversations: this.library.summaries(), conversation, busy: this.isBusy(conversation), models: this.models, tools: tools.tools, ...(tools.note ? { toolsNote: tools.note } : {}) } });
+    view.post({
+      type: 'state',
+      state: {
+        conversations: this.library.summaries(),
+        conversation,
+        busy: this.isBusy(conversation),
+        models: this.models,
+        tools: tools.tools,
+        ...(tools.note ? { toolsNote: tools.note } : {}),
+      },
+    });
     this.postUsage(conversation);
     this.postProblem(conversation);
     this.attachments.postInstructions();
@@ -138,10 +154,14 @@ export class ChatController implements vscode.Disposable {
         if (this.start(c, (s) => s.send(message.text))) this.postDraft(c, true);
         return;
       }
-      case 'stop': return this.stop();
-      case 'regenerate': return void this.start(c, (s) => s.regenerate());
-      case 'continue': return void this.start(c, (s) => s.continueAnswer());
-      case 'editAndResend': return void this.start(c, (s) => s.editAndResend(message.turnId, message.text));
+      case 'stop':
+        return this.stop();
+      case 'regenerate':
+        return void this.start(c, (s) => s.regenerate());
+      case 'continue':
+        return void this.start(c, (s) => s.continueAnswer());
+      case 'editAndResend':
+        return void this.start(c, (s) => s.editAndResend(message.turnId, message.text));
       case 'draftChanged':
         c.draft.text = message.text;
         return this.library.saveSoon(c);
@@ -149,13 +169,17 @@ export class ChatController implements vscode.Disposable {
         c.draft.context = c.draft.context.filter((chip) => chip.id !== message.chipId);
         this.library.save(c);
         return this.postDraft(c, false);
-      case 'newConversation': return this.newConversation();
+      case 'newConversation':
+        return this.newConversation();
       case 'switchConversation':
         if (this.library.activate(message.conversationId)) this.showActive();
         return;
-      case 'renameConversation': return this.rename(message.conversationId);
-      case 'deleteConversation': return this.delete(message.conversationId);
-      case 'exportConversation': return this.exportActive();
+      case 'renameConversation':
+        return this.rename(message.conversationId);
+      case 'deleteConversation':
+        return this.delete(message.conversationId);
+      case 'exportConversation':
+        return this.exportActive();
       case 'setModel':
         c.model = message.model;
         return this.settingsChanged(c);
@@ -169,15 +193,21 @@ export class ChatController implements vscode.Disposable {
         c.toolSwitches = { ...c.toolSwitches, [message.name]: message.enabled };
         this.settingsChanged(c);
         return this.postTools();
-      case 'refreshTools': return this.postTools();
+      case 'refreshTools':
+        return this.postTools();
       case 'startMcpServers':
         await this.services.tools?.startMcpServers();
         return this.postTools();
-      case 'decideToolCall': return this.approvals.decide(message.callId, message.decision);
-      case 'refreshModels': return this.loadModels(true);
-      case 'mediaAction': return this.media.act(c, message.callId, message.action, message.index);
-      case 'readAloud': return this.media.readTurn(c, message.turnId);
-      case 'stopReading': return this.media.stopReading();
+      case 'decideToolCall':
+        return this.approvals.decide(message.callId, message.decision);
+      case 'refreshModels':
+        return this.loadModels(true);
+      case 'mediaAction':
+        return this.media.act(c, message.callId, message.action, message.index);
+      case 'readAloud':
+        return this.media.readTurn(c, message.turnId);
+      case 'stopReading':
+        return this.media.stopReading();
       case 'copyCode':
       case 'insertCode':
       case 'openCode':
@@ -334,7 +364,12 @@ export class ChatController implements vscode.Disposable {
   private async rename(id: string): Promise<void> {
     const c = this.library.get(id);
     if (!c) return;
-    const title = await vscode.window.showInputBox({ title: 'Rename Conversation', value: c.title, prompt: 'The name shown in the chat history', validateInput: (v) => (v.trim() ? undefined : 'Enter a name') });
+    const title = await vscode.window.showInputBox({
+      title: 'Rename Conversation',
+      value: c.title,
+      prompt: 'The name shown in the chat history',
+      validateInput: (v) => (v.trim() ? undefined : 'Enter a name'),
+    });
     if (!title?.trim()) return;
     c.title = title.trim();
     c.titleIsCustom = true;
@@ -346,7 +381,11 @@ export class ChatController implements vscode.Disposable {
   private async delete(id: string): Promise<void> {
     const c = this.library.get(id);
     if (!c) return;
-    const choice = await vscode.window.showWarningMessage(`Delete the conversation "${c.title}"?`, { modal: true, detail: 'Its messages cannot be restored.' }, 'Delete');
+    const choice = await vscode.window.showWarningMessage(
+      `Delete the conversation "${c.title}"?`,
+      { modal: true, detail: 'Its messages cannot be restored.' },
+      'Delete',
+    );
     if (choice !== 'Delete') return;
     this.sessions.get(id)?.dispose();
     this.sessions.delete(id);
@@ -424,4 +463,3 @@ export class ChatController implements vscode.Disposable {
     void vscode.commands.executeCommand('setContext', BUSY_CONTEXT_KEY, this.isBusy(this.library.active));
   }
 }
-

@@ -96,11 +96,16 @@ export class ChatMedia implements vscode.Disposable {
     const uri = vscode.Uri.file(file);
     const followUps = this.services.followUps;
     switch (action) {
-      case 'open': return void (await vscode.commands.executeCommand('vscode.open', uri));
-      case 'reveal': return reveal(uri);
-      case 'saveAs': return saveCopy(file);
-      case 'useAsReference': return void (await followUps?.editImage(file));
-      case 'useAsFirstFrame': return void (await followUps?.useAsFirstFrame(file));
+      case 'open':
+        return void (await vscode.commands.executeCommand('vscode.open', uri));
+      case 'reveal':
+        return reveal(uri);
+      case 'saveAs':
+        return saveCopy(file);
+      case 'useAsReference':
+        return void (await followUps?.editImage(file));
+      case 'useAsFirstFrame':
+        return void (await followUps?.useAsFirstFrame(file));
       // A video task's actions; a file of an image or speech call has none of them.
       case 'play':
       case 'extend':
@@ -156,7 +161,11 @@ export class ChatMedia implements vscode.Disposable {
   private sources(): MediaViewSources {
     return {
       webviewUri: (file) => this.host.webviewUri(file),
-      exists: (file) => fs.stat(file).then((s) => s.isFile(), () => false),
+      exists: (file) =>
+        fs.stat(file).then(
+          (s) => s.isFile(),
+          () => false,
+        ),
       task: (id) => this.services.tasks?.entry(id),
       now: Date.now,
     };
@@ -164,7 +173,7 @@ export class ChatMedia implements vscode.Disposable {
 }
 
 function toolCalls(c: Conversation): ToolCallRecord[] {
-  return c.turns.flatMap((t) => (t.kind === 'assistant' ? t.toolCalls ?? [] : []));
+  return c.turns.flatMap((t) => (t.kind === 'assistant' ? (t.toolCalls ?? []) : []));
 }
 
 /** The `text` argument of a read_aloud call. */
@@ -184,7 +193,10 @@ async function reveal(uri: vscode.Uri): Promise<void> {
 
 async function saveCopy(file: string): Promise<void> {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  const target = await vscode.window.showSaveDialog({ title: 'Save a Copy', defaultUri: folder ? vscode.Uri.joinPath(folder, path.basename(file)) : vscode.Uri.file(file) });
+  const target = await vscode.window.showSaveDialog({
+    title: 'Save a Copy',
+    defaultUri: folder ? vscode.Uri.joinPath(folder, path.basename(file)) : vscode.Uri.file(file),
+  });
   if (!target) return;
   await vscode.workspace.fs.copy(vscode.Uri.file(file), target, { overwrite: true });
 }

@@ -38,23 +38,34 @@ export class ContextPicker {
     const matches = (word: string) => fuzzyScore(query, word) !== undefined;
 
     const selection = selectionChip();
-    if (selection && matches('selection')) add('selection', 'Selection', `${selection.file}:${selection.startLine}-${selection.endLine}`, () => selectionChip());
+    if (selection && matches('selection'))
+      add('selection', 'Selection', `${selection.file}:${selection.startLine}-${selection.endLine}`, () => selectionChip());
     const problems = problemCount();
-    if (problems.count > 0 && matches('problems')) add('problems', 'Problems', `${problems.count} in ${problems.files} file${problems.files === 1 ? '' : 's'}`, problemsChip);
+    if (problems.count > 0 && matches('problems'))
+      add('problems', 'Problems', `${problems.count} in ${problems.files} file${problems.files === 1 ? '' : 's'}`, problemsChip);
 
     const editors = bestMatches(openEditorUris(), query, shownPath, MAX_EDITORS);
     for (const uri of editors) add('editor', path.basename(uri.fsPath), shownPath(uri), () => fileChip(uri, 'file'));
     const shownEditors = new Set(editors.map((u) => u.toString()));
     const files = (await this.listing.files()).uris;
-    for (const uri of bestMatches(files.filter((u) => !shownEditors.has(u.toString())), query, shownPath, MAX_FILES)) {
+    for (const uri of bestMatches(
+      files.filter((u) => !shownEditors.has(u.toString())),
+      query,
+      shownPath,
+      MAX_FILES,
+    )) {
       add('file', path.basename(uri.fsPath), shownPath(uri), () => fileChip(uri, 'file'));
     }
-    for (const uri of bestMatches(foldersOf(files), query, shownPath, query ? MAX_FOLDERS : 3)) add('folder', `${path.basename(uri.fsPath)}/`, shownPath(uri), () => fileChip(uri, 'folder'));
+    for (const uri of bestMatches(foldersOf(files), query, shownPath, query ? MAX_FOLDERS : 3))
+      add('folder', `${path.basename(uri.fsPath)}/`, shownPath(uri), () => fileChip(uri, 'folder'));
     if (query.length >= 2) {
       for (const symbol of await workspaceSymbols(query)) {
         const { uri, range } = symbol.location;
         add('symbol', symbol.name, `${vscode.SymbolKind[symbol.kind]} · ${shownPath(uri)}:${range.start.line + 1}`, () => ({
-          ...fileChip(uri, 'symbol'), name: symbol.name, startLine: range.start.line + 1, endLine: range.end.line + 1,
+          ...fileChip(uri, 'symbol'),
+          name: symbol.name,
+          startLine: range.start.line + 1,
+          endLine: range.end.line + 1,
         }));
       }
     }
@@ -100,7 +111,8 @@ function foldersOf(files: readonly vscode.Uri[]): vscode.Uri[] {
   const roots = new Set((vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath));
   const folders = new Map<string, vscode.Uri>();
   for (const file of files) {
-    for (let dir = path.dirname(file.fsPath); !roots.has(dir) && dir !== path.dirname(dir) && !folders.has(dir); dir = path.dirname(dir)) folders.set(dir, vscode.Uri.file(dir));
+    for (let dir = path.dirname(file.fsPath); !roots.has(dir) && dir !== path.dirname(dir) && !folders.has(dir); dir = path.dirname(dir))
+      folders.set(dir, vscode.Uri.file(dir));
   }
   return [...folders.values()];
 }

@@ -38,9 +38,24 @@ export async function openInNewEditor(code: string, fenceLanguage: string): Prom
 
 /** Fence names that differ from VS Code's language ids. */
 const FENCE_ALIASES: Readonly<Record<string, string>> = {
-  ts: 'typescript', js: 'javascript', py: 'python', sh: 'shellscript', bash: 'shellscript', shell: 'shellscript',
-  zsh: 'shellscript', yml: 'yaml', md: 'markdown', rb: 'ruby', rs: 'rust', cs: 'csharp', kt: 'kotlin',
-  'c++': 'cpp', golang: 'go', ps1: 'powershell', tsx: 'typescriptreact', jsx: 'javascriptreact',
+  ts: 'typescript',
+  js: 'javascript',
+  py: 'python',
+  sh: 'shellscript',
+  bash: 'shellscript',
+  shell: 'shellscript',
+  zsh: 'shellscript',
+  yml: 'yaml',
+  md: 'markdown',
+  rb: 'ruby',
+  rs: 'rust',
+  cs: 'csharp',
+  kt: 'kotlin',
+  'c++': 'cpp',
+  golang: 'go',
+  ps1: 'powershell',
+  tsx: 'typescriptreact',
+  jsx: 'javascriptreact',
 };
 
 async function languageIdFor(fenceLanguage: string): Promise<string> {

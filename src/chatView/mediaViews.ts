@@ -26,7 +26,9 @@ export async function mediaViewOf(media: ToolMedia, sources: MediaViewSources): 
     case 'videoTask':
       return { kind: 'videoTask', task: await videoTaskView(media.taskId, sources) };
     case 'speech':
-      return media.file === undefined ? { kind: 'speech' } : { kind: 'speech', file: { name: path.basename(media.file), missing: !(await sources.exists(media.file)) } };
+      return media.file === undefined
+        ? { kind: 'speech' }
+        : { kind: 'speech', file: { name: path.basename(media.file), missing: !(await sources.exists(media.file)) } };
   }
 }
 

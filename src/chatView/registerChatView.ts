@@ -20,7 +20,11 @@ export function registerChatView(context: vscode.ExtensionContext, services: Cha
   // The workspace's storage, or the global one when no folder is open.
   const dir = vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'chat', 'conversations').fsPath;
   const library = new ConversationLibrary(new ConversationStore(dir, services.log), context.workspaceState, () => services.settings.chatSystemPrompt());
-  const instructions = new WorkspaceInstructionsSource({ isTrusted: () => vscode.workspace.isTrusted, readFile: (uri) => vscode.workspace.fs.readFile(uri), log: services.log });
+  const instructions = new WorkspaceInstructionsSource({
+    isTrusted: () => vscode.workspace.isTrusted,
+    readFile: (uri) => vscode.workspace.fs.readFile(uri),
+    log: services.log,
+  });
   const controller = new ChatController({ ...services, instructions }, library);
   const view = new ChatViewProvider(context.extensionUri, controller, services.log, () => services.output.currentFolder());
   context.subscriptions.push(

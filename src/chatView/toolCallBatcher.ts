@@ -44,7 +44,13 @@ export class ToolCallBatcher extends IntervalBatch<Pending> {
     const calls = pending.turn.toolCalls ?? [];
     // A call the turn no longer has was replaced by its finished record, which the webview gets whole.
     const progress = [...pending.calls]
-      .map(([call, { shown, length }]): ToolCallProgress => ({ position: calls.indexOf(call), id: call.id, name: call.name, argumentsAppended: shown, argumentsLength: length }))
+      .map(([call, { shown, length }]): ToolCallProgress => ({
+        position: calls.indexOf(call),
+        id: call.id,
+        name: call.name,
+        argumentsAppended: shown,
+        argumentsLength: length,
+      }))
       .filter((p) => p.position >= 0);
     if (progress.length) this.post(pending.conversationId, pending.turn.id, progress);
   }

@@ -53,7 +53,8 @@ export class WorkspaceInstructionsSource implements vscode.Disposable {
   refresh(): Promise<void> {
     this.reading = this.reading.then(async () => {
       const next = await this.read();
-      const same = next.length === this.instructions.length && next.every((i, n) => i.file === this.instructions[n]!.file && i.text === this.instructions[n]!.text);
+      const same =
+        next.length === this.instructions.length && next.every((i, n) => i.file === this.instructions[n]!.file && i.text === this.instructions[n]!.text);
       this.instructions = next;
       if (!same) this.changed.fire();
     });
@@ -70,7 +71,8 @@ export class WorkspaceInstructionsSource implements vscode.Disposable {
   }
 
   private async read(): Promise<WorkspaceInstruction[]> {
-    if (!this.deps.isTrusted() || !vscode.workspace.getConfiguration().get<boolean>(USE_INSTRUCTIONS_SETTING, true) || fileWorkspaceFolders().length === 0) return [];
+    if (!this.deps.isTrusted() || !vscode.workspace.getConfiguration().get<boolean>(USE_INSTRUCTIONS_SETTING, true) || fileWorkspaceFolders().length === 0)
+      return [];
     const read: WorkspaceInstruction[] = [];
     for (const file of INSTRUCTION_FILES) {
       let uri: vscode.Uri;

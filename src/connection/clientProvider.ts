@@ -52,7 +52,9 @@ export class ClientProvider implements vscode.Disposable {
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (!Settings.affectsConnection(e)) return;
         const { baseUrl, baseUrlSource } = this.settings.connection();
-        this.log.info(`Connection settings changed; gateway ${originOf(baseUrl) ?? '(none)'} from ${baseUrlSource === 'workspace' ? 'the workspace settings' : baseUrlSource === 'user' ? 'your user settings' : 'the default'}.`);
+        this.log.info(
+          `Connection settings changed; gateway ${originOf(baseUrl) ?? '(none)'} from ${baseUrlSource === 'workspace' ? 'the workspace settings' : baseUrlSource === 'user' ? 'your user settings' : 'the default'}.`,
+        );
         void this.refreshSecrets();
         this.reset();
       }),
@@ -74,7 +76,11 @@ export class ClientProvider implements vscode.Disposable {
     if (this.client) return this.client;
     const connection = this.settings.connection();
     if (!connection.baseUrl) {
-      throw validationError('genaiGateway.baseUrl', '', 'the gateway address ending in /v1, e.g. https://gateway.example.com/v1; run "GenAI Gateway: Set Gateway URL"');
+      throw validationError(
+        'genaiGateway.baseUrl',
+        '',
+        'the gateway address ending in /v1, e.g. https://gateway.example.com/v1; run "GenAI Gateway: Set Gateway URL"',
+      );
     }
     try {
       new URL(connection.baseUrl);
@@ -120,9 +126,11 @@ export class ClientProvider implements vscode.Disposable {
   private logNetwork(sources: string[], problems: string[], strictSSLOff: boolean, proxySupportOff: boolean, vscodeResolver: boolean): void {
     const lines = [
       `Trusted certificates: Node's roots${sources.length ? ` + ${sources.join(' + ')}` : ''}${problems.length ? ` (${problems.join('; ')})` : ''}.`,
-      proxySupportOff ? 'http.proxySupport is "off": only genaiGateway.proxy is used, no proxy from VS Code, the environment or the system.'
-        : vscodeResolver ? 'Proxies are chosen as VS Code chooses them (http.proxy, http.noProxy, the environment, the system\'s settings and PAC files); genaiGateway.proxy wins.'
-          : 'Proxies: genaiGateway.proxy, else http.proxy, else HTTPS_PROXY / HTTP_PROXY; http.noProxy and NO_PROXY bypass them (VS Code\'s own proxy resolver is not available here, so system and PAC settings are not seen).',
+      proxySupportOff
+        ? 'http.proxySupport is "off": only genaiGateway.proxy is used, no proxy from VS Code, the environment or the system.'
+        : vscodeResolver
+          ? "Proxies are chosen as VS Code chooses them (http.proxy, http.noProxy, the environment, the system's settings and PAC files); genaiGateway.proxy wins."
+          : "Proxies: genaiGateway.proxy, else http.proxy, else HTTPS_PROXY / HTTP_PROXY; http.noProxy and NO_PROXY bypass them (VS Code's own proxy resolver is not available here, so system and PAC settings are not seen).",
       ...(strictSSLOff ? ['http.proxyStrictSSL is false in your settings: certificates of the gateway and the proxy are NOT verified.'] : []),
     ];
     const text = lines.join(' ');

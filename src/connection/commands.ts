@@ -24,12 +24,16 @@ export function registerConnectionCommands(s: ConnectionServices): vscode.Dispos
   const setCredential = (kind: CredentialKind) => async (value?: string) => {
     const connection = s.settings.connection();
     const origin = originOf(connection.baseUrl);
-    const fromWorkspace = connection.baseUrlSource === 'workspace' ? 'The gateway address comes from this workspace\'s settings.' : undefined;
+    const fromWorkspace = connection.baseUrlSource === 'workspace' ? "The gateway address comes from this workspace's settings." : undefined;
     const entered = typeof value === 'string' && value.trim() ? value.trim() : await askForCredential(kind, origin, fromWorkspace);
     if (!entered) return false;
     await s.credentials.set(kind, entered, origin);
     s.log.info(`Stored a new ${CREDENTIAL_LABELS[kind]} in secret storage${origin ? ` for ${origin}` : ''}.`);
-    void vscode.window.showInformationMessage(`GenAI Gateway: ${CREDENTIAL_LABELS[kind]} saved in secret storage${origin ? `; it is sent only to ${origin}` : ''}.`, 'Test Connection')
+    void vscode.window
+      .showInformationMessage(
+        `GenAI Gateway: ${CREDENTIAL_LABELS[kind]} saved in secret storage${origin ? `; it is sent only to ${origin}` : ''}.`,
+        'Test Connection',
+      )
       .then((choice) => choice && vscode.commands.executeCommand('genaiGateway.testConnection'));
     return true;
   };
@@ -42,18 +46,23 @@ export function registerConnectionCommands(s: ConnectionServices): vscode.Dispos
       s.log.info('Removed the stored credential.');
       const envStillSet = (await s.credentials.get())?.source === 'environment';
       const of = removed?.source === 'secretStorage' && removed.origins.length ? ` for ${removed.origins.join(', ')}` : '';
-      void vscode.window.showInformationMessage(envStillSet
-        ? `GenAI Gateway: signed out; the stored credential${of} was removed. The GENAI_GATEWAY_API_KEY environment variable is still set and will be used.`
-        : `GenAI Gateway: signed out; the stored credential${of} was removed.`);
+      void vscode.window.showInformationMessage(
+        envStillSet
+          ? `GenAI Gateway: signed out; the stored credential${of} was removed. The GENAI_GATEWAY_API_KEY environment variable is still set and will be used.`
+          : `GenAI Gateway: signed out; the stored credential${of} was removed.`,
+      );
     }),
     vscode.commands.registerCommand('genaiGateway.setBaseUrl', async (value?: string) => {
-      const url = typeof value === 'string' ? value : await vscode.window.showInputBox({
-        title: 'GenAI Gateway: Set Gateway URL',
-        prompt: 'The gateway address, ending in /v1',
-        value: s.settings.connection().baseUrl || 'https://',
-        ignoreFocusOut: true,
-        validateInput: validateBaseUrl,
-      });
+      const url =
+        typeof value === 'string'
+          ? value
+          : await vscode.window.showInputBox({
+              title: 'GenAI Gateway: Set Gateway URL',
+              prompt: 'The gateway address, ending in /v1',
+              value: s.settings.connection().baseUrl || 'https://',
+              ignoreFocusOut: true,
+              validateInput: validateBaseUrl,
+            });
       if (!url || validateBaseUrl(url)) return false;
       await s.settings.setBaseUrl(url.trim().replace(/\/+$/, ''));
       return true;
@@ -77,25 +86,35 @@ async function setSecretHeader(s: ConnectionServices, givenName?: string, givenV
   const connection = s.settings.connection();
   const mode = connection.authorization ?? 'bearer';
   const origin = originOf(connection.baseUrl);
-  const name = typeof givenName === 'string' ? givenName.trim() : (await vscode.window.showInputBox({
-    title: 'GenAI Gateway: Set Secret Header (1/2)',
-    prompt: 'The header\'s name, e.g. CF-Access-Client-Secret. Headers that are not secret go in the genaiGateway.headers setting.',
-    ignoreFocusOut: true,
-    validateInput: (text) => headerNameProblem(text.trim(), mode),
-  }))?.trim();
+  const name =
+    typeof givenName === 'string'
+      ? givenName.trim()
+      : (
+          await vscode.window.showInputBox({
+            title: 'GenAI Gateway: Set Secret Header (1/2)',
+            prompt: "The header's name, e.g. CF-Access-Client-Secret. Headers that are not secret go in the genaiGateway.headers setting.",
+            ignoreFocusOut: true,
+            validateInput: (text) => headerNameProblem(text.trim(), mode),
+          })
+        )?.trim();
   if (!name) return false;
   const nameProblem = headerNameProblem(name, mode);
   if (nameProblem) {
     void vscode.window.showErrorMessage(`GenAI Gateway: ${nameProblem}`);
     return false;
   }
-  const value = typeof givenValue === 'string' ? givenValue.trim() : (await vscode.window.showInputBox({
-    title: `GenAI Gateway: Set Secret Header (2/2): ${name}`,
-    prompt: `The value of ${name}. It is kept in VS Code's secret storage and sent only to ${origin ?? 'the gateway address you use it with first'}, with every request to the gateway (never with downloads of results); another address needs your confirmation.`,
-    password: true,
-    ignoreFocusOut: true,
-    validateInput: (text) => (text.trim() ? headerValueProblem(text.trim()) : 'Enter a value.'),
-  }))?.trim();
+  const value =
+    typeof givenValue === 'string'
+      ? givenValue.trim()
+      : (
+          await vscode.window.showInputBox({
+            title: `GenAI Gateway: Set Secret Header (2/2): ${name}`,
+            prompt: `The value of ${name}. It is kept in VS Code's secret storage and sent only to ${origin ?? 'the gateway address you use it with first'}, with every request to the gateway (never with downloads of results); another address needs your confirmation.`,
+            password: true,
+            ignoreFocusOut: true,
+            validateInput: (text) => (text.trim() ? headerValueProblem(text.trim()) : 'Enter a value.'),
+          })
+        )?.trim();
   if (!value) return false;
   const valueProblem = headerValueProblem(value);
   if (valueProblem) {
@@ -105,15 +124,25 @@ async function setSecretHeader(s: ConnectionServices, givenName?: string, givenV
   const plainTwin = Object.keys(connection.headers ?? {}).find((n) => n.toLowerCase() === name.toLowerCase());
   await s.secretHeaders.set(name, value, origin);
   s.log.info(`Stored the secret header ${name} in secret storage${origin ? ` for ${origin}` : ''}.`);
-  void vscode.window.showInformationMessage(`GenAI Gateway: secret header ${name} saved in secret storage${origin ? `; it is sent only to ${origin}` : ''}.${plainTwin ? ` Remove "${plainTwin}" from genaiGateway.headers: a header may be set only once.` : ''}`);
+  void vscode.window.showInformationMessage(
+    `GenAI Gateway: secret header ${name} saved in secret storage${origin ? `; it is sent only to ${origin}` : ''}.${plainTwin ? ` Remove "${plainTwin}" from genaiGateway.headers: a header may be set only once.` : ''}`,
+  );
   return true;
 }
 
 async function removeSecretHeader(s: ConnectionServices, givenName?: string): Promise<boolean> {
   const all = await s.secretHeaders.all();
-  const name = typeof givenName === 'string' ? givenName.trim() : all.length
-    ? (await vscode.window.showQuickPick(all.map((h) => ({ label: h.name, description: h.origins.length ? `sent to ${h.origins.join(', ')}` : 'not used yet' })), { title: 'GenAI Gateway: Remove Secret Header' }))?.label
-    : undefined;
+  const name =
+    typeof givenName === 'string'
+      ? givenName.trim()
+      : all.length
+        ? (
+            await vscode.window.showQuickPick(
+              all.map((h) => ({ label: h.name, description: h.origins.length ? `sent to ${h.origins.join(', ')}` : 'not used yet' })),
+              { title: 'GenAI Gateway: Remove Secret Header' },
+            )
+          )?.label
+        : undefined;
   if (!all.length && typeof givenName !== 'string') {
     void vscode.window.showInformationMessage('GenAI Gateway: no secret header is stored.');
     return false;

@@ -83,7 +83,8 @@ export async function askForCredential(kind: CredentialKind, origin: string | un
     prompt: `${reason ? `${reason} ` : ''}Enter your gateway ${label}. It is kept in VS Code's secret storage and sent only to ${origin ?? 'the gateway address you use it with first'}; another address needs your confirmation.`,
     password: true,
     ignoreFocusOut: true,
-    validateInput: (text) => (text.trim().length < 8 ? `An ${label} has at least 8 characters.` : /\s/.test(text.trim()) ? `An ${label} has no spaces.` : undefined),
+    validateInput: (text) =>
+      text.trim().length < 8 ? `An ${label} has at least 8 characters.` : /\s/.test(text.trim()) ? `An ${label} has no spaces.` : undefined,
   });
   return value?.trim() || undefined;
 }

@@ -10,14 +10,20 @@ const APPROVED_KEY = 'genaiGateway.approvedPlainHttpUrls';
  * not), the user confirms once per gateway and proxy (remembered across sessions).
  */
 export class InsecureUrlGuard {
-  constructor(private readonly state: vscode.Memento, private readonly lookup: Lookup = systemLookup) {}
+  constructor(
+    private readonly state: vscode.Memento,
+    private readonly lookup: Lookup = systemLookup,
+  ) {}
 
   async confirm(baseUrl: string, proxy?: string): Promise<void> {
     const url = new URL(baseUrl);
     if (url.protocol !== 'http:') return;
     const proxyUrl = proxy ? safeUrl(proxy) : undefined;
-    const exposedAt = !(await isLoopbackHost(url.hostname, this.lookup)) ? url.origin
-      : proxyUrl && !(await isLoopbackHost(proxyUrl.hostname, this.lookup)) ? proxyUrl.origin : undefined;
+    const exposedAt = !(await isLoopbackHost(url.hostname, this.lookup))
+      ? url.origin
+      : proxyUrl && !(await isLoopbackHost(proxyUrl.hostname, this.lookup))
+        ? proxyUrl.origin
+        : undefined;
     if (!exposedAt) return;
     const approval = proxyUrl ? `${url.origin} via ${proxyUrl.origin}` : url.origin;
     const approved = this.state.get<string[]>(APPROVED_KEY, []);

@@ -19,7 +19,10 @@ export class KeyOriginGuard {
   /** One question per origin or proxy at a time, however many requests wait for it. */
   private readonly pending = new Map<string, Promise<boolean>>();
 
-  constructor(private readonly credentials: Credentials, private readonly globalState: Pick<vscode.Memento, 'get' | 'update'>) {}
+  constructor(
+    private readonly credentials: Credentials,
+    private readonly globalState: Pick<vscode.Memento, 'get' | 'update'>,
+  ) {}
 
   /** A new connection (settings changed): ask again about what was refused. */
   reset(): void {
@@ -49,7 +52,11 @@ export class KeyOriginGuard {
    * They follow the key's rule: the origin they were set for, and each other
    * origin the user approved (asked once for all of them).
    */
-  async confirmSecretHeaders(headers: readonly SecretHeader[], connection: ConnectionSettings, store: Pick<SecretHeaders, 'approveOrigin'>): Promise<Record<string, string>> {
+  async confirmSecretHeaders(
+    headers: readonly SecretHeader[],
+    connection: ConnectionSettings,
+    store: Pick<SecretHeaders, 'approveOrigin'>,
+  ): Promise<Record<string, string>> {
     const origin = originOf(connection.baseUrl)!;
     const out: Record<string, string> = {};
     const bind: string[] = [];
@@ -65,7 +72,9 @@ export class KeyOriginGuard {
     if (bind.length) await store.approveOrigin(bind, origin);
     if (ask.length) {
       const names = ask.map((h) => h.name);
-      const approved = await this.once(`headers ${names.join(',')} ${origin}`, () => askForHeadersOrigin(ask, origin, connection.baseUrlSource === 'workspace'));
+      const approved = await this.once(`headers ${names.join(',')} ${origin}`, () =>
+        askForHeadersOrigin(ask, origin, connection.baseUrlSource === 'workspace'),
+      );
       if (!approved) {
         throw new GatewayError({
           kind: 'validation',
@@ -117,7 +126,10 @@ export class KeyOriginGuard {
 async function askForKeyOrigin(credential: Credential, origin: string, fromWorkspace: boolean): Promise<boolean> {
   const label = CREDENTIAL_LABELS[credential.kind];
   const send = `Send My ${credential.kind === 'apiKey' ? 'API Key' : 'Access Token'} to ${new URL(origin).host}`;
-  const belongsTo = credential.source === 'environment' ? 'Your key (from the GENAI_GATEWAY_API_KEY environment variable) has not been used with it before.' : `Your ${label} was set for ${describeOrigins(credential.origins)}.`;
+  const belongsTo =
+    credential.source === 'environment'
+      ? 'Your key (from the GENAI_GATEWAY_API_KEY environment variable) has not been used with it before.'
+      : `Your ${label} was set for ${describeOrigins(credential.origins)}.`;
   const choice = await vscode.window.showWarningMessage(
     `Send your GenAI Gateway ${label} to ${origin}?`,
     {

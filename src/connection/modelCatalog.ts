@@ -39,14 +39,17 @@ export class ModelCatalog implements vscode.Disposable {
     if (!this.cached || refresh) {
       const pending = this.provider.get().models.list(signal);
       this.cached = pending;
-      pending.then((models) => {
-        if (this.cached !== pending) return;
-        const ids = models.map((m) => m.id).join('\n');
-        if (this.lastIds !== undefined && ids !== this.lastIds) this.changed.fire();
-        this.lastIds = ids;
-      }, () => {
-        if (this.cached === pending) this.cached = undefined;
-      });
+      pending.then(
+        (models) => {
+          if (this.cached !== pending) return;
+          const ids = models.map((m) => m.id).join('\n');
+          if (this.lastIds !== undefined && ids !== this.lastIds) this.changed.fire();
+          this.lastIds = ids;
+        },
+        () => {
+          if (this.cached === pending) this.cached = undefined;
+        },
+      );
     }
     return this.cached;
   }

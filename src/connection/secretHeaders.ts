@@ -38,7 +38,14 @@ export class SecretHeaders implements vscode.Disposable {
       return parsed.flatMap((item: unknown) => {
         const h = item as { name?: unknown; value?: unknown; origins?: unknown };
         return typeof h.name === 'string' && typeof h.value === 'string'
-          ? [{ name: h.name, value: h.value, source: 'secretStorage' as const, origins: Array.isArray(h.origins) ? h.origins.filter((o): o is string => typeof o === 'string') : [] }]
+          ? [
+              {
+                name: h.name,
+                value: h.value,
+                source: 'secretStorage' as const,
+                origins: Array.isArray(h.origins) ? h.origins.filter((o): o is string => typeof o === 'string') : [],
+              },
+            ]
           : [];
       });
     } catch {

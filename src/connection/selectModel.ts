@@ -13,7 +13,7 @@ interface ModelPickItem extends vscode.QuickPickItem {
 export async function selectModel(catalog: ModelCatalog, settings: Settings, onlyRole?: ModelRole): Promise<string | undefined> {
   const picker = vscode.window.createQuickPick<ModelPickItem>();
   picker.title = 'GenAI Gateway: Select Model';
-  picker.placeholder = 'Loading the gateway\'s models…';
+  picker.placeholder = "Loading the gateway's models…";
   picker.matchOnDescription = true;
   picker.busy = true;
   picker.show();
@@ -21,7 +21,10 @@ export async function selectModel(catalog: ModelCatalog, settings: Settings, onl
   picker.onDidHide(() => abort.abort());
   try {
     const models = await catalog.list(abort.signal);
-    const groups = groupByCapability(models.map((m) => m.id), settings.connection().capabilityOverrides);
+    const groups = groupByCapability(
+      models.map((m) => m.id),
+      settings.connection().capabilityOverrides,
+    );
     picker.items = pickItems(groups, settings, onlyRole);
     picker.placeholder = 'Choose the default model for its kind of work';
     picker.busy = false;
@@ -51,7 +54,10 @@ function pickItems(groups: Map<ModelCapability, string[]>, settings: Settings, o
     for (const id of ids) {
       // An id nothing classifies is offered as chat, never hidden; its kind can be set in genaiGateway.modelCapabilities.
       const unrecognised = capability === 'chat' && !isClassified(id, overrides);
-      const notes = [id === current ? 'current default' : '', unrecognised ? 'kind not recognised: counted as chat (set it in genaiGateway.modelCapabilities)' : ''].filter(Boolean);
+      const notes = [
+        id === current ? 'current default' : '',
+        unrecognised ? 'kind not recognised: counted as chat (set it in genaiGateway.modelCapabilities)' : '',
+      ].filter(Boolean);
       items.push({ label: id, description: notes.join(' · ') || undefined, model: id, capability });
     }
   }

@@ -31,7 +31,10 @@ export class ConnectionStatusBar implements vscode.Disposable {
   /** Whose key is in use and which gateways it belongs to, for the tooltip. */
   private keyLine = '';
 
-  constructor(private readonly settings: Settings, private readonly credentials: Credentials) {
+  constructor(
+    private readonly settings: Settings,
+    private readonly credentials: Credentials,
+  ) {
     this.item.name = 'GenAI Gateway';
     this.subscriptions.push(
       credentials.onDidChange(() => void this.describeKey()),
@@ -61,9 +64,11 @@ export class ConnectionStatusBar implements vscode.Disposable {
   private async describeKey(): Promise<void> {
     const credential = await this.credentials.get();
     const label = credential ? CREDENTIAL_LABELS[credential.kind] : '';
-    this.keyLine = !credential ? 'No key set.'
-      : credential.source === 'environment' ? `Key: from GENAI_GATEWAY_API_KEY${credential.origins.length ? `, also approved for ${credential.origins.join(', ')}` : ''}`
-      : `Key: ${label} for ${credential.origins.join(', ') || 'the gateway it is first used with'} (secret storage)`;
+    this.keyLine = !credential
+      ? 'No key set.'
+      : credential.source === 'environment'
+        ? `Key: from GENAI_GATEWAY_API_KEY${credential.origins.length ? `, also approved for ${credential.origins.join(', ')}` : ''}`
+        : `Key: ${label} for ${credential.origins.join(', ') || 'the gateway it is first used with'} (secret storage)`;
     this.render();
   }
 
@@ -86,7 +91,8 @@ export class ConnectionStatusBar implements vscode.Disposable {
       this.keyLine,
     ].filter(Boolean);
     this.item.tooltip = new vscode.MarkdownString(lines.join('\n\n'));
-    this.item.command = state === 'notConfigured' ? 'genaiGateway.setBaseUrl' : state === 'failing' ? 'genaiGateway.testConnection' : 'genaiGateway.selectModel';
+    this.item.command =
+      state === 'notConfigured' ? 'genaiGateway.setBaseUrl' : state === 'failing' ? 'genaiGateway.testConnection' : 'genaiGateway.selectModel';
     this.item.backgroundColor = state === 'failing' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.item.accessibilityInformation = { label: `GenAI Gateway, ${describe(state)}, chat model ${model}` };
   }

@@ -34,8 +34,12 @@ export async function testConnection(catalog: ModelCatalog, quiet = false, heade
       byCapability[capability] = (byCapability[capability] ?? 0) + 1;
     }
     if (!quiet) {
-      const summary = Object.entries(byCapability).map(([c, n]) => `${n} ${CAPABILITY_LABELS[c as ModelCapability]}`).join(', ');
-      void vscode.window.showInformationMessage(`GenAI Gateway: connected in ${latencyMs} ms; ${models.length} models (${summary})${headers ? `; headers: ${headers}` : ''}.`);
+      const summary = Object.entries(byCapability)
+        .map(([c, n]) => `${n} ${CAPABILITY_LABELS[c as ModelCapability]}`)
+        .join(', ');
+      void vscode.window.showInformationMessage(
+        `GenAI Gateway: connected in ${latencyMs} ms; ${models.length} models (${summary})${headers ? `; headers: ${headers}` : ''}.`,
+      );
     }
     return { ok: true, latencyMs, modelCount: models.length, byCapability };
   } catch (e) {

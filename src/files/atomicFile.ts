@@ -48,10 +48,7 @@ const FLUSH_EVERY_BYTES = 8 * 2 ** 20;
 const unfinished = new Set<AtomicFile>();
 
 export async function openAtomicFile(targetPath: string, options: AtomicFileOptions = {}): Promise<AtomicFile> {
-  const tempPath = path.join(
-    path.dirname(targetPath),
-    `.${path.basename(targetPath)}.${randomBytes(6).toString('hex')}.part`,
-  );
+  const tempPath = path.join(path.dirname(targetPath), `.${path.basename(targetPath)}.${randomBytes(6).toString('hex')}.part`);
   const handle = await fs.open(tempPath, 'wx');
   const file = new TempFileBackedFile(targetPath, tempPath, handle, options.overwrite === true);
   unfinished.add(file);

@@ -58,7 +58,10 @@ export function numberedName(baseName: string, ext: string, n: number): string {
 }
 
 function withoutLatinAccents(text: string): string {
-  return text.normalize('NFD').replace(/([a-z])\p{M}+/gu, '$1').normalize('NFC');
+  return text
+    .normalize('NFD')
+    .replace(/([a-z])\p{M}+/gu, '$1')
+    .normalize('NFC');
 }
 
 function fits(text: string, maxChars: number): boolean {

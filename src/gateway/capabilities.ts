@@ -9,12 +9,7 @@ export function capabilityResolver(overrides: Record<string, ModelCapability> = 
 }
 
 /** The capability of `model`, which must be one of `expected`: the variant decides which fields are valid. */
-export function requireCapability<C extends ModelCapability>(
-  resolve: CapabilityResolver,
-  model: string,
-  expected: readonly C[],
-  what: string,
-): C {
+export function requireCapability<C extends ModelCapability>(resolve: CapabilityResolver, model: string, expected: readonly C[], what: string): C {
   const capability = resolve(model);
   if ((expected as readonly ModelCapability[]).includes(capability)) return capability as C;
   throw validationError(

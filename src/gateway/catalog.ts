@@ -5,16 +5,7 @@
  */
 
 export type ModelCapability =
-  | 'chat'
-  | 'image-basic'
-  | 'image-4.0'
-  | 'image-4.5'
-  | 'video-v2'
-  | 'video-v3'
-  | 'video-v3.1'
-  | 'task-gen1'
-  | 'task-gen2'
-  | 'speech';
+  'chat' | 'image-basic' | 'image-4.0' | 'image-4.5' | 'video-v2' | 'video-v3' | 'video-v3.1' | 'task-gen1' | 'task-gen2' | 'speech';
 
 /** The tiers of the video task models, whose rules differ (gaps.md table). */
 export type TaskModelTier = 'pro' | 'pro-fast' | 'lite-i2v' | 'pro-1.5';
@@ -101,10 +92,7 @@ export function taskModelTier(id: string): TaskModelTier | undefined {
 }
 
 /** Ids grouped by capability, groups in MODEL_CAPABILITIES order, ids in input order without repeats. */
-export function groupByCapability(
-  ids: string[],
-  overrides?: Record<string, ModelCapability>,
-): Map<ModelCapability, string[]> {
+export function groupByCapability(ids: string[], overrides?: Record<string, ModelCapability>): Map<ModelCapability, string[]> {
   const byCapability = new Map<ModelCapability, string[]>();
   for (const id of new Set(ids)) {
     const capability = classifyModel(id, overrides);

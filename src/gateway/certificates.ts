@@ -63,9 +63,11 @@ export function trustedCertificates(options: CertificateOptions): TrustedCertifi
           problems.push(`could not read the OS trust store ${found}: ${(e as Error).message}`);
         }
       } else {
-        problems.push(bundles.length
-          ? 'no OS certificate bundle found'
-          : `this VS Code's Node cannot read the ${process.platform} trust store; use NODE_EXTRA_CA_CERTS for a company root certificate`);
+        problems.push(
+          bundles.length
+            ? 'no OS certificate bundle found'
+            : `this VS Code's Node cannot read the ${process.platform} trust store; use NODE_EXTRA_CA_CERTS for a company root certificate`,
+        );
       }
     }
   }
@@ -134,7 +136,7 @@ const REASONS: Record<string, string> = {
   SELF_SIGNED_CERT_IN_CHAIN: 'its chain ends in a self-signed root this machine does not trust (typical of a company proxy that inspects TLS)',
   DEPTH_ZERO_SELF_SIGNED_CERT: 'it is self-signed',
   CERT_HAS_EXPIRED: 'it has expired',
-  CERT_NOT_YET_VALID: 'it is not valid yet (check the computer\'s clock)',
+  CERT_NOT_YET_VALID: "it is not valid yet (check the computer's clock)",
   CERT_REVOKED: 'it was revoked',
   ERR_TLS_CERT_ALTNAME_INVALID: 'it was issued for another name',
 };
@@ -146,14 +148,20 @@ const REASONS: Record<string, string> = {
  */
 export function certificateError(e: unknown, host: string, proxy: string | undefined, peer: PeerCertificate | undefined): GatewayError {
   const code = networkErrorCode(e) ?? 'CERT_ERROR';
-  const shown = [peer?.subject && `subject "${peer.subject}"`, peer?.issuer && `issued by "${peer.issuer}"`, code === 'CERT_HAS_EXPIRED' && peer?.validTo && `valid until ${peer.validTo}`]
-    .filter(Boolean).join(', ');
+  const shown = [
+    peer?.subject && `subject "${peer.subject}"`,
+    peer?.issuer && `issued by "${peer.issuer}"`,
+    code === 'CERT_HAS_EXPIRED' && peer?.validTo && `valid until ${peer.validTo}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
   const via = proxy ? ` (reached through the proxy ${proxy})` : '';
-  const fix = code === 'ERR_TLS_CERT_ALTNAME_INVALID'
-    ? 'Check the gateway address: the name must match the certificate.'
-    : code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID' || code === 'CERT_REVOKED'
-      ? 'The gateway\'s administrator has to renew the certificate (or check this computer\'s clock).'
-      : 'If your company inspects TLS traffic, install its root certificate in the operating system\'s trust store (VS Code\'s setting http.systemCertificates, on by default, makes this extension trust it), or set the NODE_EXTRA_CA_CERTS environment variable to a PEM file with it, then restart VS Code.';
+  const fix =
+    code === 'ERR_TLS_CERT_ALTNAME_INVALID'
+      ? 'Check the gateway address: the name must match the certificate.'
+      : code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID' || code === 'CERT_REVOKED'
+        ? "The gateway's administrator has to renew the certificate (or check this computer's clock)."
+        : "If your company inspects TLS traffic, install its root certificate in the operating system's trust store (VS Code's setting http.systemCertificates, on by default, makes this extension trust it), or set the NODE_EXTRA_CA_CERTS environment variable to a PEM file with it, then restart VS Code.";
   return new GatewayError({
     kind: 'network',
     code,
@@ -165,7 +173,9 @@ export function certificateError(e: unknown, host: string, proxy: string | undef
 /** "CN=Acme Root, O=Acme" from a certificate's subject or issuer object. */
 export function describeName(name: Record<string, unknown> | undefined): string | undefined {
   if (!name) return undefined;
-  const parts = ['CN', 'O', 'OU'].flatMap((k) => (typeof name[k] === 'string' ? [`${k}=${name[k] as string}`] : Array.isArray(name[k]) ? [`${k}=${(name[k] as string[]).join('+')}`] : []));
+  const parts = ['CN', 'O', 'OU'].flatMap((k) =>
+    typeof name[k] === 'string' ? [`${k}=${name[k] as string}`] : Array.isArray(name[k]) ? [`${k}=${(name[k] as string[]).join('+')}`] : [],
+  );
   return parts.length ? parts.join(', ') : undefined;
 }
 
@@ -197,9 +207,15 @@ export async function peekCertificate(
     const handshake = (options: tls.ConnectionOptions) => {
       const socket = tls.connect({ ...options, servername, rejectUnauthorized: false }, () => {
         const cert = socket.getPeerCertificate();
-        finish(cert && Object.keys(cert).length
-          ? { subject: describeName(cert.subject as unknown as Record<string, unknown>), issuer: describeName(cert.issuer as unknown as Record<string, unknown>), validTo: cert.valid_to }
-          : undefined);
+        finish(
+          cert && Object.keys(cert).length
+            ? {
+                subject: describeName(cert.subject as unknown as Record<string, unknown>),
+                issuer: describeName(cert.issuer as unknown as Record<string, unknown>),
+                validTo: cert.valid_to,
+              }
+            : undefined,
+        );
       });
       sockets.push(socket);
       socket.on('error', () => finish(undefined));

@@ -44,7 +44,12 @@ export class ChatApi {
       const json = this.adapter.body(req, stream, streamOptions);
       try {
         return await this.transport.send({
-          method: 'POST', path: '/chat/completions', json, signal, retry: 'safe', ...(stream ? { accept: 'text/event-stream' } : {}),
+          method: 'POST',
+          path: '/chat/completions',
+          json,
+          signal,
+          retry: 'safe',
+          ...(stream ? { accept: 'text/event-stream' } : {}),
         });
       } catch (error) {
         if (!this.adapter.learn(req.model, json, error)) throw error;

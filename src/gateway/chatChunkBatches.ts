@@ -128,9 +128,15 @@ class StreamStop {
   ) {
     if (caller?.aborted) this.onCallerAbort();
     else caller?.addEventListener('abort', this.onCallerAbort, { once: true });
-    this.timer = setTimeout(() => this.controller.abort(responseLimitError(
-      `The streamed answer took longer than ${formatDuration(maxMs)}, the most this extension waits for one answer; it was cut off there.`,
-    )), Math.max(0, remainingMs));
+    this.timer = setTimeout(
+      () =>
+        this.controller.abort(
+          responseLimitError(
+            `The streamed answer took longer than ${formatDuration(maxMs)}, the most this extension waits for one answer; it was cut off there.`,
+          ),
+        ),
+      Math.max(0, remainingMs),
+    );
     // An answer left unread must not keep a process alive for half an hour.
     this.timer.unref();
   }
@@ -153,7 +159,10 @@ async function readBody(body: AsyncIterator<Uint8Array>, signal: AbortSignal | u
     return await new Promise<IteratorResult<Uint8Array>>((resolve, reject) => {
       const onAbort = (): void => reject(abortError(signal));
       signal.addEventListener('abort', onAbort, { once: true });
-      body.next().then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+      body
+        .next()
+        .then(resolve, reject)
+        .finally(() => signal.removeEventListener('abort', onAbort));
     });
   } catch (error) {
     if (signal?.aborted) throw abortError(signal);

@@ -46,7 +46,11 @@ class ChatChunkReader implements AsyncGenerator<ChatChunk, void> {
   }
 
   next(): Promise<Step> {
-    if (this.pending) return this.pending.then(() => this.next(), () => this.next());
+    if (this.pending)
+      return this.pending.then(
+        () => this.next(),
+        () => this.next(),
+      );
     if (this.nextInBatch < this.batch.length) {
       const signal = this.signal;
       if (signal?.aborted) return this.close().then(() => Promise.reject(abortError(signal)));

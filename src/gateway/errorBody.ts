@@ -119,9 +119,7 @@ function describeFastApiItem(item: unknown): string {
 
 function textOf(text: string, contentType: string | undefined): string {
   const isHtml = contentType?.includes('html') || /^<(!doctype|html|head|body)/i.test(text);
-  const plain = isHtml
-    ? (text.match(/<title[^>]*>([\s\S]*?)<\/title>/i)?.[1] ?? text.replace(/<[^>]+>/g, ' '))
-    : text;
+  const plain = isHtml ? (text.match(/<title[^>]*>([\s\S]*?)<\/title>/i)?.[1] ?? text.replace(/<[^>]+>/g, ' ')) : text;
   const collapsed = plain.replace(/\s+/g, ' ').trim();
   return collapsed.length > 300 ? `${collapsed.slice(0, 297)}...` : collapsed;
 }
@@ -142,9 +140,18 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function statusText(status: number): string {
   const names: Record<number, string> = {
-    400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict',
-    413: 'Payload Too Large', 422: 'Unprocessable Entity', 429: 'Too Many Requests',
-    500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+    400: 'Bad Request',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found',
+    409: 'Conflict',
+    413: 'Payload Too Large',
+    422: 'Unprocessable Entity',
+    429: 'Too Many Requests',
+    500: 'Internal Server Error',
+    502: 'Bad Gateway',
+    503: 'Service Unavailable',
+    504: 'Gateway Timeout',
   };
   return names[status] ?? '';
 }

@@ -99,25 +99,30 @@ function adviceFor(e: GatewayError): string | undefined {
       ? 'For long videos, create a video task instead (GenAI Gateway: Create Video Task...), which is polled and does not time out; or raise genaiGateway.media.videoTimeoutSeconds.'
       : 'Ask for fewer images at once, or raise genaiGateway.media.imageTimeoutSeconds.';
   }
-  if (e.code === 'task_id_missing') return 'The task may have been created and billed: it was not sent again. Refresh the Video Tasks view, or look for it in the gateway\'s console with the request id.';
-  if (e.code === 'media_link_refused') return 'Links to results expire (24 hours after they are made): generate the result again, or refresh the video task for a fresh link.';
-  if (e.code === 'unsafe_media_link') return 'The gateway\'s administrator can serve results over https: from a public address, or from the gateway\'s own address.';
+  if (e.code === 'task_id_missing')
+    return "The task may have been created and billed: it was not sent again. Refresh the Video Tasks view, or look for it in the gateway's console with the request id.";
+  if (e.code === 'media_link_refused')
+    return 'Links to results expire (24 hours after they are made): generate the result again, or refresh the video task for a fresh link.';
+  if (e.code === 'unsafe_media_link')
+    return "The gateway's administrator can serve results over https: from a public address, or from the gateway's own address.";
   if (e.code === 'invalid_tool_arguments') return 'The model wrote arguments that are not a JSON object; ask again, or choose another model.';
   if (e.code === 'response_limit') return 'The limit protects VS Code from a faulty gateway: ask for less, or have the gateway checked.';
-  if (e.code === 'missing_credential') return 'Run "GenAI Gateway: Set API Key" (or "Set Access Token"), or set the GENAI_GATEWAY_API_KEY environment variable.';
+  if (e.code === 'missing_credential')
+    return 'Run "GenAI Gateway: Set API Key" (or "Set Access Token"), or set the GENAI_GATEWAY_API_KEY environment variable.';
   if (e.kind === 'http') {
-    if (isContextOverflow(e)) return 'The conversation is longer than the model\'s context: start a new conversation, attach less, or choose a model with a larger context.';
+    if (isContextOverflow(e))
+      return "The conversation is longer than the model's context: start a new conversation, attach less, or choose a model with a larger context.";
     if (e.status === 401) return 'Set a valid API key or access token (command "GenAI Gateway: Set API Key").';
     if (e.status === 403) return 'The key is not allowed to use this resource; check its permissions with the gateway administrator.';
     if (e.code === 'model_not_found' || (e.status === 404 && /model/i.test(e.message))) {
-      return 'The model does not exist on this gateway or your key may not use it: pick one from the gateway\'s list (command "GenAI Gateway: Select Model"), ' +
-        'check the model settings (genaiGateway.models.*), or ask the gateway\'s administrator for access to it.';
+      return (
+        'The model does not exist on this gateway or your key may not use it: pick one from the gateway\'s list (command "GenAI Gateway: Select Model"), ' +
+        "check the model settings (genaiGateway.models.*), or ask the gateway's administrator for access to it."
+      );
     }
     if (e.code === 'insufficient_quota') return 'The quota of this key is spent; retrying will not help until it is raised.';
     if (e.status === 429) {
-      return e.retryAfterMs !== undefined
-        ? `Rate limited: retry in ${Math.ceil(e.retryAfterMs / 1000)} s.`
-        : 'Rate limited: wait a moment and retry.';
+      return e.retryAfterMs !== undefined ? `Rate limited: retry in ${Math.ceil(e.retryAfterMs / 1000)} s.` : 'Rate limited: wait a moment and retry.';
     }
     if ((e.status === 400 || e.status === 422) && e.param) return `Check the field "${e.param}".`;
     if (e.status !== undefined && e.status >= 500) return 'The gateway had a problem; retry later.';

@@ -31,7 +31,7 @@ const REFUSED: Record<string, string> = {
   trailer: 'it is a hop-by-hop header',
   expect: 'it changes how the request is sent',
   'http2-settings': 'it is a hop-by-hop header',
-  'proxy-authorization': 'it is for a proxy: set VS Code\'s http.proxyAuthorization, or put the credentials in the proxy URL',
+  'proxy-authorization': "it is for a proxy: set VS Code's http.proxyAuthorization, or put the credentials in the proxy URL",
   accept: 'the extension sets it for each request (JSON, event streams or media)',
 };
 
@@ -92,13 +92,21 @@ export function headerValueProblem(value: string): string | undefined {
 
 function checkName(name: string, where: string, authorization: AuthorizationMode, secret: boolean): void {
   if (!TOKEN.test(name)) {
-    throw headerError(name, secret, `${where} is not a valid header name: a name has letters, digits and ! # $ % & ' * + - . ^ _ \` | ~ only (no spaces or colons)`);
+    throw headerError(
+      name,
+      secret,
+      `${where} is not a valid header name: a name has letters, digits and ! # $ % & ' * + - . ^ _ \` | ~ only (no spaces or colons)`,
+    );
   }
   const lower = name.toLowerCase();
   const why = REFUSED[lower];
   if (why) throw headerError(name, secret, `${where} cannot be set: ${why}`);
   if (lower === 'authorization' && authorization === 'bearer') {
-    throw headerError(name, secret, `${where} would replace the Authorization header that carries your API key ("Bearer <key>"). To send your own Authorization header instead of the key, set genaiGateway.authorizationHeader to "custom"`);
+    throw headerError(
+      name,
+      secret,
+      `${where} would replace the Authorization header that carries your API key ("Bearer <key>"). To send your own Authorization header instead of the key, set genaiGateway.authorizationHeader to "custom"`,
+    );
   }
 }
 

@@ -8,7 +8,10 @@ import { validateImageRequest } from './validation';
 const IMAGE_CAPABILITIES = ['image-basic', 'image-4.0', 'image-4.5'] as const;
 
 export class ImagesApi {
-  constructor(private readonly transport: Transport, private readonly resolve: CapabilityResolver) {}
+  constructor(
+    private readonly transport: Transport,
+    private readonly resolve: CapabilityResolver,
+  ) {}
 
   async generate(req: ImageRequest, signal?: AbortSignal, wait: MediaWait = {}): Promise<ImageResult & { requestId?: string }> {
     const response = await this.send(req, signal, wait);

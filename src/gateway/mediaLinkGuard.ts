@@ -45,7 +45,11 @@ export class MediaLinkGuard {
     const addresses = await this.lookupHost(name).catch((e: unknown) => {
       throw toGatewayError(e, undefined, describeNetworkError(e, link.origin, undefined));
     });
-    const resolved = refuseResolved(name, addresses.map((a) => a.address), gateway);
+    const resolved = refuseResolved(
+      name,
+      addresses.map((a) => a.address),
+      gateway,
+    );
     if (resolved) throw unsafeLinkError(link, resolved);
     this.checked.set(name, addresses);
   }

@@ -45,11 +45,25 @@ export function mediaTimeoutError(kind: 'image' | 'video', waitedMs: number, cau
  * POSTs a paid generation (never re-sent) and waits `wait` for its answer;
  * a timeout becomes the error that says the result may still be billed.
  */
-export async function sendPaidGeneration(transport: Transport, kind: 'image' | 'video', path: string, json: object, signal: AbortSignal | undefined, wait: MediaWait): Promise<GatewayResponse> {
+export async function sendPaidGeneration(
+  transport: Transport,
+  kind: 'image' | 'video',
+  path: string,
+  json: object,
+  signal: AbortSignal | undefined,
+  wait: MediaWait,
+): Promise<GatewayResponse> {
   // Without a wait, the transport's header timeout applies (callers such as the media commands pass theirs).
   const timeoutMs = wait.timeoutMs ?? transport.timeouts.headersMs;
   try {
-    return await transport.send({ method: 'POST', path, json, signal, retry: 'paid', ...(wait.timeoutMs !== undefined ? { headersTimeoutMs: wait.timeoutMs } : {}) });
+    return await transport.send({
+      method: 'POST',
+      path,
+      json,
+      signal,
+      retry: 'paid',
+      ...(wait.timeoutMs !== undefined ? { headersTimeoutMs: wait.timeoutMs } : {}),
+    });
   } catch (error) {
     if (error instanceof GatewayError && error.kind === 'timeout' && !signal?.aborted) throw mediaTimeoutError(kind, timeoutMs, error);
     throw error;

@@ -52,12 +52,7 @@ function reason(code: string | undefined, raw: string): string {
  * Any thrown value as a GatewayError. `failureKind` is what a plain network
  * failure counts as: 'network' before the response, 'stream' while reading it.
  */
-export function toGatewayError(
-  e: unknown,
-  signal: AbortSignal | undefined,
-  message?: string,
-  failureKind: GatewayErrorKind = 'network',
-): GatewayError {
+export function toGatewayError(e: unknown, signal: AbortSignal | undefined, message?: string, failureKind: GatewayErrorKind = 'network'): GatewayError {
   if (e instanceof GatewayError) return e;
   if (signal?.aborted || (e instanceof Error && e.name === 'AbortError')) {
     return new GatewayError({ kind: 'aborted', message: 'The request was cancelled.', cause: e });
@@ -67,8 +62,10 @@ export function toGatewayError(
     const what = code === 'UND_ERR_BODY_TIMEOUT' ? 'The gateway stopped sending data' : 'The gateway did not answer in time';
     return new GatewayError({ kind: 'timeout', code, message: message && code !== 'UND_ERR_BODY_TIMEOUT' ? message : `${what}.`, cause: e });
   }
-  const text = message ?? (failureKind === 'stream'
-    ? `The connection was closed before the whole answer arrived (${code ?? (e instanceof Error ? e.message : String(e))}).`
-    : String(e instanceof Error ? e.message : e));
+  const text =
+    message ??
+    (failureKind === 'stream'
+      ? `The connection was closed before the whole answer arrived (${code ?? (e instanceof Error ? e.message : String(e))}).`
+      : String(e instanceof Error ? e.message : e));
   return new GatewayError({ kind: failureKind, code, message: text, cause: e });
 }

@@ -4,19 +4,12 @@ import { GatewayError } from './errors';
  * Which proxy a request to `targetUrl` goes through: an explicit setting wins;
  * otherwise HTTPS_PROXY / HTTP_PROXY (either case) unless NO_PROXY matches.
  */
-export function resolveProxy(
-  targetUrl: string,
-  explicitProxy: string | undefined,
-  env: Readonly<Record<string, string | undefined>>,
-): string | undefined {
+export function resolveProxy(targetUrl: string, explicitProxy: string | undefined, env: Readonly<Record<string, string | undefined>>): string | undefined {
   const target = new URL(targetUrl);
   const noProxy = env.NO_PROXY ?? env.no_proxy;
   if (noProxy && matchesNoProxy(target, noProxy)) return undefined;
   if (explicitProxy && explicitProxy.trim()) return explicitProxy.trim();
-  const fromEnv =
-    target.protocol === 'https:'
-      ? env.HTTPS_PROXY ?? env.https_proxy ?? env.HTTP_PROXY ?? env.http_proxy
-      : env.HTTP_PROXY ?? env.http_proxy;
+  const fromEnv = target.protocol === 'https:' ? (env.HTTPS_PROXY ?? env.https_proxy ?? env.HTTP_PROXY ?? env.http_proxy) : (env.HTTP_PROXY ?? env.http_proxy);
   return fromEnv && fromEnv.trim() ? fromEnv.trim() : undefined;
 }
 

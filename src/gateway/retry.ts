@@ -33,8 +33,16 @@ const NEVER_RETRY_CODES = new Set([
   'insufficient_quota',
   // Asking again gives the same answer: a proxy wanting credentials, a certificate not trusted.
   'proxy_authentication_required',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'SELF_SIGNED_CERT_IN_CHAIN',
-  'DEPTH_ZERO_SELF_SIGNED_CERT', 'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID', 'CERT_UNTRUSTED', 'CERT_REVOKED', 'CERT_SIGNATURE_FAILURE',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_UNTRUSTED',
+  'CERT_REVOKED',
+  'CERT_SIGNATURE_FAILURE',
   'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
 
@@ -92,13 +100,7 @@ function parseGoDuration(text: string): number | undefined {
 }
 
 /** The wait before the next attempt, or undefined when the budget does not allow another one. */
-export function nextDelay(
-  error: GatewayError,
-  attempt: number,
-  elapsedMs: number,
-  options: RetryOptions,
-  random?: () => number,
-): number | undefined {
+export function nextDelay(error: GatewayError, attempt: number, elapsedMs: number, options: RetryOptions, random?: () => number): number | undefined {
   if (attempt + 1 >= options.maxAttempts) return undefined;
   const delay = error.retryAfterMs ?? backoffDelay(attempt, options, random);
   return elapsedMs + delay > options.maxTotalMs ? undefined : delay;

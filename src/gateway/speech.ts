@@ -31,7 +31,15 @@ export class SpeechApi {
       const response = await this.transport.send({ method: 'GET', path: '/audio/voices', signal, retry: 'safe' });
       body = await response.json<unknown>();
     } catch (error) {
-      if (error instanceof GatewayError && error.kind === 'http' && error.status !== undefined && error.status < 500 && error.status !== 401 && error.status !== 429) return undefined;
+      if (
+        error instanceof GatewayError &&
+        error.kind === 'http' &&
+        error.status !== undefined &&
+        error.status < 500 &&
+        error.status !== 401 &&
+        error.status !== 429
+      )
+        return undefined;
       throw error;
     }
     const ids = voiceIdsOf(body);
@@ -42,7 +50,12 @@ export class SpeechApi {
   async synthesize(req: SpeechRequest, signal?: AbortSignal): Promise<SpeechAudio> {
     validateSpeechRequest(req, this.listedVoices);
     const response = await this.transport.send({
-      method: 'POST', path: '/audio/speech', json: req, signal, retry: 'paid', accept: 'audio/*',
+      method: 'POST',
+      path: '/audio/speech',
+      json: req,
+      signal,
+      retry: 'paid',
+      accept: 'audio/*',
     });
     const header = (name: string) => {
       const value = Number(response.headers[name]);

@@ -233,12 +233,7 @@ export class SseDecoder {
 
 /** Whether the field name at `start` is "data" (checked by char codes: faster than startsWith). */
 function startsWithData(text: string, start: number): boolean {
-  return (
-    text.charCodeAt(start) === 0x64 &&
-    text.charCodeAt(start + 1) === 0x61 &&
-    text.charCodeAt(start + 2) === 0x74 &&
-    text.charCodeAt(start + 3) === 0x61
-  );
+  return text.charCodeAt(start) === 0x64 && text.charCodeAt(start + 1) === 0x61 && text.charCodeAt(start + 2) === 0x74 && text.charCodeAt(start + 3) === 0x61;
 }
 
 function firstTerminator(bytes: Buffer): number {

@@ -8,7 +8,8 @@ import type { TaskCreateRequest } from './types/tasks';
  */
 export const OPTIONAL_TASK_FIELDS = ['return_last_frame', 'callback_url', 'watermark', 'seed'] as const;
 
-const UNKNOWN_FIELD = /unknown|unrecogni[sz]ed|unsupported|not (allowed|permitted|supported|recognized)|extra|additional propert|invalid (field|parameter|argument)/i;
+const UNKNOWN_FIELD =
+  /unknown|unrecogni[sz]ed|unsupported|not (allowed|permitted|supported|recognized)|extra|additional propert|invalid (field|parameter|argument)/i;
 
 /**
  * The optional fields of `request` that a 400 refuses as unknown (by its

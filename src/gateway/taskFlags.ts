@@ -86,9 +86,7 @@ export function parseTaskFlags(text: string): { prompt: string; flags: TaskFlags
  */
 export function appendTaskFlags(text: string, flags: TaskFlags, style: 'long' | 'short' = 'short'): string {
   const given = TASK_FLAG_NAMES.filter(({ key }) => flags[key] !== undefined);
-  const kept = text.replace(FLAG_PATTERN, (pair: string, name: string) =>
-    given.some(({ key }) => key === flagKey(name)) ? '' : pair,
-  );
+  const kept = text.replace(FLAG_PATTERN, (pair: string, name: string) => (given.some(({ key }) => key === flagKey(name)) ? '' : pair));
   const pairs = given.map((f) => `--${style === 'long' ? f.long : f.short} ${String(flags[f.key])}`);
   return [kept.trim(), ...pairs].filter((part) => part !== '').join(' ');
 }

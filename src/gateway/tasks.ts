@@ -32,7 +32,10 @@ export class TasksApi {
 
   async list(query: TaskListQuery = {}, signal?: AbortSignal): Promise<TaskList> {
     const params = new URLSearchParams();
-    for (const [name, value] of [['page_num', query.page_num], ['page_size', query.page_size]] as const) {
+    for (const [name, value] of [
+      ['page_num', query.page_num],
+      ['page_size', query.page_size],
+    ] as const) {
       if (value === undefined) continue;
       if (!Number.isInteger(value) || value < 1 || value > 500) throw validationError(name, value, 'an integer from 1 to 500');
       params.set(name, String(value));
@@ -114,4 +117,3 @@ function noTaskIdError(raw: string, requestId: string | undefined): GatewayError
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-

@@ -144,9 +144,13 @@ export class Transport {
     if (!resolved) {
       const fixed = this.staticProxy(url);
       const resolver = this.options.resolveProxy;
-      resolved = fixed !== undefined || !resolver || this.bypassed(url) || this.options.proxy?.trim()
-        ? Promise.resolve(fixed)
-        : resolver(url).then((p) => (p && p.trim() ? p.trim() : undefined), () => undefined);
+      resolved =
+        fixed !== undefined || !resolver || this.bypassed(url) || this.options.proxy?.trim()
+          ? Promise.resolve(fixed)
+          : resolver(url).then(
+              (p) => (p && p.trim() ? p.trim() : undefined),
+              () => undefined,
+            );
       this.proxies.set(origin, resolved);
       void resolved.then((p) => this.settledProxies.set(origin, p));
     }
@@ -253,8 +257,7 @@ export class Transport {
         return await run(attempt);
       } catch (e) {
         const error = toGatewayError(e, signal);
-        const retry = isRetryable(error, retryClass, error.code) &&
-          nextDelay(error, attempt, Date.now() - started, this.retryOptions, this.options.random);
+        const retry = isRetryable(error, retryClass, error.code) && nextDelay(error, attempt, Date.now() - started, this.retryOptions, this.options.random);
         if (retry === false || retry === undefined) throw error;
         await sleep(retry, signal);
       }
@@ -312,7 +315,10 @@ export class Transport {
     }
     if (!signal?.aborted && isCertificateError(e)) {
       const proxyUrl = proxy ? new URL(proxy) : undefined;
-      const peer = proxyUrl && proxyUrl.protocol !== 'http:' ? undefined : await peekCertificate(target, proxyUrl && { url: proxyUrl, authorization: this.proxyToken(proxy!) });
+      const peer =
+        proxyUrl && proxyUrl.protocol !== 'http:'
+          ? undefined
+          : await peekCertificate(target, proxyUrl && { url: proxyUrl, authorization: this.proxyToken(proxy!) });
       return certificateError(e, target.host, shownProxy, peer);
     }
     return toGatewayError(e, signal, describeNetworkError(e, target.origin, shownProxy));
@@ -375,7 +381,7 @@ export class Transport {
  * key, which was not even sent: the error says it is the link.
  */
 function linkRefusal(error: unknown): unknown {
-  const status = error instanceof GatewayError && error.kind === 'http' ? error.status ?? 0 : 0;
+  const status = error instanceof GatewayError && error.kind === 'http' ? (error.status ?? 0) : 0;
   if (!(error instanceof GatewayError) || status < 400 || status >= 500 || status === 429) return error;
   return new GatewayError({
     kind: 'http',

@@ -8,7 +8,10 @@ import { validateVideoRequest } from './validation';
 const VIDEO_CAPABILITIES = ['video-v2', 'video-v3', 'video-v3.1'] as const;
 
 export class VideosApi {
-  constructor(private readonly transport: Transport, private readonly resolve: CapabilityResolver) {}
+  constructor(
+    private readonly transport: Transport,
+    private readonly resolve: CapabilityResolver,
+  ) {}
 
   /** Holds the whole response in memory: for url output or small clips. Prefer generateToSinks. */
   async generate(req: VideoRequest, signal?: AbortSignal, wait: MediaWait = {}): Promise<VideoResult & { requestId?: string }> {

@@ -50,7 +50,9 @@ async function answerVideoTask(actions: MediaActions, prompt: string, stream: vs
   const model = actions.modelFor('videoTask', undefined);
   stream.progress(`Creating a video task with ${model}…`);
   const id = await actions.createVideoTask({ prompt });
-  stream.markdown(`Created the video task ${inlineCode(id)} with ${inlineCode(model)}. It runs on the gateway for a few minutes; its video is saved in the output folder when it succeeds.`);
+  stream.markdown(
+    `Created the video task ${inlineCode(id)} with ${inlineCode(model)}. It runs on the gateway for a few minutes; its video is saved in the output folder when it succeeds.`,
+  );
   stream.button({ command: `${TASKS_VIEW_ID}.focus`, title: 'Show Video Tasks' });
 }
 
@@ -61,7 +63,12 @@ async function answerSpeech(actions: MediaActions, prompt: string, stream: vscod
   anchors(stream, [saved.path]);
 }
 
-async function answerChat(request: vscode.ChatRequest, context: vscode.ChatContext, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<void> {
+async function answerChat(
+  request: vscode.ChatRequest,
+  context: vscode.ChatContext,
+  stream: vscode.ChatResponseStream,
+  token: vscode.CancellationToken,
+): Promise<void> {
   const messages = [...historyMessages(context.history), vscode.LanguageModelChatMessage.User(request.prompt)];
   const response = await request.model.sendRequest(messages, {}, token);
   for await (const fragment of response.text) stream.markdown(fragment);

@@ -69,7 +69,9 @@ export class ReadAloudTool implements vscode.LanguageModelTool<ReadAloudInput> {
   constructor(private readonly actions: MediaActions) {}
 
   prepareInvocation({ input }: vscode.LanguageModelToolInvocationPrepareOptions<ReadAloudInput>): vscode.PreparedToolInvocation {
-    const what = input.save ? `saves it as ${input.format ? inlineCode(input.format) : 'an audio file'} in the output folder` : 'reads it aloud in the Read Aloud player';
+    const what = input.save
+      ? `saves it as ${input.format ? inlineCode(input.format) : 'an audio file'} in the output folder`
+      : 'reads it aloud in the Read Aloud player';
     return {
       invocationMessage: input.save ? 'Saving speech' : 'Reading aloud',
       confirmationMessages: {

@@ -22,7 +22,9 @@ export interface ImageRequest {
 }
 
 /** `images`: paths inside the workspace, or http(s) URLs; other paths are refused. */
-export type VideoTaskRequest = Pick<CreateVideoTaskArgs, 'model' | 'images' | 'ratio' | 'duration' | 'resolution' | 'generateAudio' | 'returnLastFrame'> & { prompt: string };
+export type VideoTaskRequest = Pick<CreateVideoTaskArgs, 'model' | 'images' | 'ratio' | 'duration' | 'resolution' | 'generateAudio' | 'returnLastFrame'> & {
+  prompt: string;
+};
 
 export interface SpeechRequest {
   text: string;

@@ -34,7 +34,12 @@ export async function editField(field: FormField, current: unknown, title: strin
     case 'integer':
       return editInteger(field, current, heading);
     case 'text': {
-      const typed = await vscode.window.showInputBox({ title: heading, prompt: `${field.help}; empty: not set`, value: typeof current === 'string' ? current : '', ignoreFocusOut: true });
+      const typed = await vscode.window.showInputBox({
+        title: heading,
+        prompt: `${field.help}; empty: not set`,
+        value: typeof current === 'string' ? current : '',
+        ignoreFocusOut: true,
+      });
       return typed === undefined ? undefined : { value: typed.trim() === '' ? undefined : typed };
     }
     case 'files': {
@@ -142,9 +147,16 @@ export async function pickModel(
     items.push({ label: 'Other (kind not recognised)', kind: vscode.QuickPickItemKind.Separator });
     for (const id of unknown) items.push({ label: id, description: 'choose its kind, saved in genaiGateway.modelCapabilities', other: id });
   }
-  const chosen = await pickOne(items, { title: `${title}: model`, placeholder: `The ${kind} model; its variant decides the options`, active: items.find((i) => i.model?.id === current) });
+  const chosen = await pickOne(items, {
+    title: `${title}: model`,
+    placeholder: `The ${kind} model; its variant decides the options`,
+    active: items.find((i) => i.model?.id === current),
+  });
   if (chosen?.other === undefined) return chosen?.model;
   const variants = VARIANTS_OF_KIND[kind].map((variant) => ({ label: CAPABILITY_LABELS[variant], variant }));
-  const variant = await pickOne(variants, { title: `${title}: what kind of model is ${chosen.other}?`, placeholder: 'Its variant decides the fields sent; saved in genaiGateway.modelCapabilities' });
+  const variant = await pickOne(variants, {
+    title: `${title}: what kind of model is ${chosen.other}?`,
+    placeholder: 'Its variant decides the fields sent; saved in genaiGateway.modelCapabilities',
+  });
   return variant && { id: chosen.other, variant: variant.variant, classified: true };
 }

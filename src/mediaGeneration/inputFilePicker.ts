@@ -16,7 +16,12 @@ interface FileItem extends vscode.QuickPickItem {
  * The files chosen for `field` ([] for none); undefined when the user escapes.
  * @param nameOf how a file is shown: its workspace-relative path.
  */
-export async function pickInputFiles(field: FilesField, current: readonly string[], title: string, nameOf: (file: string) => string): Promise<string[] | undefined> {
+export async function pickInputFiles(
+  field: FilesField,
+  current: readonly string[],
+  title: string,
+  nameOf: (file: string) => string,
+): Promise<string[] | undefined> {
   const extensions = [...new Set(field.mimeTypes.flatMap(extensionsOf))];
   const found = await vscode.workspace.findFiles(`**/*.{${extensions.join(',')}}`, '**/node_modules/**', MAX_LISTED_FILES);
   const files = [...new Set([...current, ...found.map((uri) => uri.fsPath)])].sort((a, b) => nameOf(a).localeCompare(nameOf(b)));

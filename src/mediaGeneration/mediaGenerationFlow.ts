@@ -83,15 +83,19 @@ export class MediaGenerationFlow {
     const sender = this.services.clients.get();
     const kind = spec.form.kind;
     const timeoutMs = this.services.settings.mediaTimeoutSeconds(kind) * 1000;
-    const outcome = await withCancellableProgress(`GenAI Gateway: generating ${kind === 'image' ? 'an image' : 'a video'}`, async (signal, progress) => {
-      const elapsed = elapsedProgress((message) => progress.report(message));
-      try {
-        const prepared = await prepareGeneration(spec, shownAs);
-        return await runGeneration(sender, this.services.output, prepared, signal, elapsed.report, new Date(), { timeoutMs });
-      } finally {
-        elapsed.stop();
-      }
-    }, start.cancellation);
+    const outcome = await withCancellableProgress(
+      `GenAI Gateway: generating ${kind === 'image' ? 'an image' : 'a video'}`,
+      async (signal, progress) => {
+        const elapsed = elapsedProgress((message) => progress.report(message));
+        try {
+          const prepared = await prepareGeneration(spec, shownAs);
+          return await runGeneration(sender, this.services.output, prepared, signal, elapsed.report, new Date(), { timeoutMs });
+        } finally {
+          elapsed.stop();
+        }
+      },
+      start.cancellation,
+    );
     this.logOutcome(spec, outcome);
     presentResults(kind, outcome, start.openResults).catch((error: unknown) => this.services.log.warn(`Showing the results failed: ${String(error)}`));
     return commandResult(outcome);
@@ -166,7 +170,10 @@ export class MediaGenerationFlow {
   private logOutcome(spec: GenerationSpec, outcome: GenerationOutcome): void {
     const { log } = this.services;
     const saved = outcome.saved.map((s) => shownAs(s.path)).join(', ');
-    if (saved) log.info(`${TITLES[spec.form.kind]} with ${spec.model}: saved ${saved}${outcome.cancelled ? ' (cancelled before the rest)' : ''}.${outcome.generated ? ` Generated: ${outcome.generated}.` : ''}`);
+    if (saved)
+      log.info(
+        `${TITLES[spec.form.kind]} with ${spec.model}: saved ${saved}${outcome.cancelled ? ' (cancelled before the rest)' : ''}.${outcome.generated ? ` Generated: ${outcome.generated}.` : ''}`,
+      );
     for (const failed of outcome.failed) log.warn(`${TITLES[spec.form.kind]} with ${spec.model}: #${failed.member} failed: ${failed.message}`);
   }
 }

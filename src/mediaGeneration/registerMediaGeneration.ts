@@ -17,8 +17,13 @@ export type MediaGenerationDeps = Omit<MediaGenerationServices, 'lastChoices'>;
 /** Returns the guided flows that start from a generated file, for other features (the chat's media cards). */
 export function registerMediaGeneration(context: vscode.ExtensionContext, deps: MediaGenerationDeps): MediaFollowUps {
   const flow = new MediaGenerationFlow({ ...deps, lastChoices: new LastChoices(context.globalState) });
-  const guided = (kind: MediaKind, inputs: Record<string, string[]> = {}): GenerationStart =>
-    ({ kind, fields: {}, inputs, interactive: true, openResults: true });
+  const guided = (kind: MediaKind, inputs: Record<string, string[]> = {}): GenerationStart => ({
+    kind,
+    fields: {},
+    inputs,
+    interactive: true,
+    openResults: true,
+  });
   const fromExplorer = (field: string, uri: vscode.Uri | undefined, uris?: vscode.Uri[]): Record<string, string[]> => {
     const chosen = uris?.length ? uris : uri ? [uri] : [];
     return chosen.length > 0 ? { [field]: chosen.map((u) => u.fsPath) } : {};
@@ -33,7 +38,8 @@ export function registerMediaGeneration(context: vscode.ExtensionContext, deps: 
     vscode.commands.registerCommand(MEDIA_COMMANDS.generateImage, (arg?: unknown) => flow.run(startOf('image', arg))),
     vscode.commands.registerCommand(MEDIA_COMMANDS.generateVideo, (arg?: unknown) => flow.run(startOf('video', arg))),
     vscode.commands.registerCommand(MEDIA_COMMANDS.editImage, (uri?: vscode.Uri, uris?: vscode.Uri[]) =>
-      flow.run(guided('image', fromExplorer('image', uri, uris)))),
+      flow.run(guided('image', fromExplorer('image', uri, uris))),
+    ),
     vscode.commands.registerCommand(MEDIA_COMMANDS.useAsFirstFrame, (uri?: vscode.Uri) => flow.run(guided('video', fromExplorer('image', uri)))),
     vscode.commands.registerCommand(MEDIA_COMMANDS.extendVideo, (uri?: vscode.Uri) => flow.run(guided('video', fromExplorer('video', uri)))),
   );
@@ -48,7 +54,10 @@ export function registerMediaGeneration(context: vscode.ExtensionContext, deps: 
 function selectedText(uri: vscode.Uri): string | undefined {
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.document.uri.toString() !== uri.toString()) return undefined;
-  const text = editor.selections.map((selection) => editor.document.getText(selection)).join('\n').trim();
+  const text = editor.selections
+    .map((selection) => editor.document.getText(selection))
+    .join('\n')
+    .trim();
   return text || undefined;
 }
 

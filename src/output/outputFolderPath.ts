@@ -12,9 +12,15 @@ export function outputFolderPath(configured: string, source: SettingSource, root
   const setting = 'genaiGateway.outputFolder';
   if (source === 'workspace') {
     const inside = root !== undefined && !path.isAbsolute(configured) && !path.relative(root, path.resolve(root, configured)).split(path.sep).includes('..');
-    if (!inside) throw validationError(setting, configured, 'in workspace settings, a folder inside the workspace (an absolute or outside folder only in your user settings)');
+    if (!inside)
+      throw validationError(
+        setting,
+        configured,
+        'in workspace settings, a folder inside the workspace (an absolute or outside folder only in your user settings)',
+      );
   }
   if (path.isAbsolute(configured)) return configured;
-  if (root === undefined) throw validationError(setting, configured, 'an open workspace folder, or an absolute folder path in the setting', 'no workspace folder is open');
+  if (root === undefined)
+    throw validationError(setting, configured, 'an open workspace folder, or an absolute folder path in the setting', 'no workspace folder is open');
   return path.join(root, configured);
 }

@@ -14,14 +14,11 @@ export function withCancellableProgress<T>(
   work: (signal: AbortSignal, progress: ProgressReporter) => Promise<T>,
   cancellation?: vscode.CancellationToken,
 ): Thenable<T> {
-  return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title, cancellable: true },
-    (progress, token) => {
-      const abort = new AbortController();
-      const subscriptions = [token, cancellation].map((t) => t?.onCancellationRequested(() => abort.abort()));
-      if (cancellation?.isCancellationRequested) abort.abort();
-      const reporter: ProgressReporter = { report: (message, increment) => progress.report({ message, increment }) };
-      return work(abort.signal, reporter).finally(() => subscriptions.forEach((s) => s?.dispose()));
-    },
-  );
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
+    const abort = new AbortController();
+    const subscriptions = [token, cancellation].map((t) => t?.onCancellationRequested(() => abort.abort()));
+    if (cancellation?.isCancellationRequested) abort.abort();
+    const reporter: ProgressReporter = { report: (message, increment) => progress.report({ message, increment }) };
+    return work(abort.signal, reporter).finally(() => subscriptions.forEach((s) => s?.dispose()));
+  });
 }

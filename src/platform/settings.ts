@@ -87,7 +87,11 @@ export class Settings {
     const baseUrl = this.sourced('baseUrl', '');
     const ownProxy = this.sourced('proxy', '');
     const editorProxy = vscode.workspace.getConfiguration('http').get<string>('proxy', '').trim();
-    const proxy = ownProxy.value.trim() ? { proxy: ownProxy.value.trim(), proxySource: ownProxy.source } : editorProxy ? { proxy: editorProxy, proxySource: 'editor' as const } : {};
+    const proxy = ownProxy.value.trim()
+      ? { proxy: ownProxy.value.trim(), proxySource: ownProxy.source }
+      : editorProxy
+        ? { proxy: editorProxy, proxySource: 'editor' as const }
+        : {};
     return {
       baseUrl: baseUrl.value.trim(),
       baseUrlSource: baseUrl.source === 'workspace' && sameOrigin(baseUrl.value, c.inspect<string>('baseUrl')?.globalValue) ? 'user' : baseUrl.source,
@@ -229,7 +233,7 @@ export class Settings {
    * 6 minutes (Google's Gemini API video docs), Seedream sets minutes.
    */
   mediaTimeoutSeconds(kind: 'image' | 'video'): number {
-    const [key, fallback] = kind === 'video' ? ['media.videoTimeoutSeconds', 900] as const : ['media.imageTimeoutSeconds', 300] as const;
+    const [key, fallback] = kind === 'video' ? (['media.videoTimeoutSeconds', 900] as const) : (['media.imageTimeoutSeconds', 300] as const);
     const value = this.config.get<number>(key, fallback);
     return typeof value === 'number' && Number.isFinite(value) && value >= 10 ? value : fallback;
   }
@@ -265,10 +269,14 @@ export class Settings {
 
   /** True when a change touches how the client connects. */
   static affectsConnection(e: vscode.ConfigurationChangeEvent): boolean {
-    return ['baseUrl', 'proxy', 'requestTimeoutSeconds', 'maxRetries', 'modelCapabilities', 'headers', 'authorizationHeader']
-      .some((name) => e.affectsConfiguration(`${SECTION}.${name}`)) ||
-      ['http.proxy', 'http.noProxy', 'http.proxyAuthorization', 'http.proxyStrictSSL', 'http.proxySupport', 'http.systemCertificates']
-        .some((name) => e.affectsConfiguration(name));
+    return (
+      ['baseUrl', 'proxy', 'requestTimeoutSeconds', 'maxRetries', 'modelCapabilities', 'headers', 'authorizationHeader'].some((name) =>
+        e.affectsConfiguration(`${SECTION}.${name}`),
+      ) ||
+      ['http.proxy', 'http.noProxy', 'http.proxyAuthorization', 'http.proxyStrictSSL', 'http.proxySupport', 'http.systemCertificates'].some((name) =>
+        e.affectsConfiguration(name),
+      )
+    );
   }
 
   /**

@@ -119,7 +119,10 @@ export type HostMessage =
   | { type: 'reading'; id?: string };
 
 /** The message carrying streamed text of each part of an answer. */
-export const APPENDED_MESSAGE = { answer: 'textAppended', reasoning: 'reasoningAppended', refusal: 'refusalAppended' } as const satisfies Record<AnswerPart, HostMessage['type']>;
+export const APPENDED_MESSAGE = { answer: 'textAppended', reasoning: 'reasoningAppended', refusal: 'refusalAppended' } as const satisfies Record<
+  AnswerPart,
+  HostMessage['type']
+>;
 
 // ---------------------------------------------------------------- webview → host
 
@@ -201,7 +204,12 @@ const READERS: MessageReaders<WebviewMessage> = {
   openLink: (m) => ({ type: 'openLink', href: str(m.href, 'href') }),
   findContext: (m) => ({ type: 'findContext', query: str(m.query, 'query').slice(0, MAX_QUERY_CHARS), requestId: num(m.requestId, 'requestId') }),
   attachContext: (m) => ({ type: 'attachContext', itemId: str(m.itemId, 'itemId') }),
-  attachUris: (m) => ({ type: 'attachUris', uris: list(m.uris, 'uris').slice(0, MAX_DROPPED).map((u, i) => str(u, `uris[${i}]`)) }),
+  attachUris: (m) => ({
+    type: 'attachUris',
+    uris: list(m.uris, 'uris')
+      .slice(0, MAX_DROPPED)
+      .map((u, i) => str(u, `uris[${i}]`)),
+  }),
   openContext: (m) => ({ type: 'openContext', chipId: str(m.chipId, 'chipId'), ...(m.turnId === undefined ? {} : { turnId: str(m.turnId, 'turnId') }) }),
   openInstructions: (m) => ({ type: 'openInstructions', file: str(m.file, 'file') }),
   mediaAction: (m) => ({ type: 'mediaAction', callId: str(m.callId, 'callId'), action: oneOf(m.action, MEDIA_ACTIONS, 'action'), index: index(m.index) }),

@@ -59,7 +59,12 @@ const READERS: MessageReaders<PlayerWebviewMessage> = {
     if (typeof m.paused !== 'boolean') throw new Error('paused is not true or false');
     return { type: 'paused', readingId: count(m.readingId, 'readingId'), paused: m.paused };
   },
-  playbackError: (m) => ({ type: 'playbackError', readingId: count(m.readingId, 'readingId'), index: count(m.index, 'index'), message: str(m.message, 'message') }),
+  playbackError: (m) => ({
+    type: 'playbackError',
+    readingId: count(m.readingId, 'readingId'),
+    index: count(m.index, 'index'),
+    message: str(m.message, 'message'),
+  }),
   stop: () => ({ type: 'stop' }),
   setSpeed: (m) => {
     const speed = num(m.speed, 'speed');

@@ -57,7 +57,8 @@ export function registerReadAloudCommands(
     }
   };
   const preview = (voice: Voice): void => {
-    controller.read({ text: previewText(voice), title: `Preview: ${voiceName(voice.id)} (${voice.id})`, voice: voice.id })
+    controller
+      .read({ text: previewText(voice), title: `Preview: ${voiceName(voice.id)} (${voice.id})`, voice: voice.id })
       .catch((error: unknown) => void showError('Voice preview failed', error));
   };
   return [
@@ -104,7 +105,8 @@ async function saveSelection(saver: SpeechSaver, settings: VoiceSettings, args: 
     const format = args.format ?? (await pickFormat(settings.speech().format));
     if (!format) return undefined;
     const saved = await withCancellableProgress(`GenAI Gateway: Saving speech as ${format}`, (signal, progress) =>
-      saver.save({ text, format, voice: args.voice, speed: args.speed }, signal, progress));
+      saver.save({ text, format, voice: args.voice, speed: args.speed }, signal, progress),
+    );
     const usage = describeUsage(saved.usage);
     void announceSaved(usage ? `Speech (${usage.toLowerCase()})` : 'Speech', [saved.path]);
     return saved;

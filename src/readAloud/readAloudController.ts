@@ -65,10 +65,7 @@ export class ReadAloudController implements vscode.Disposable {
     private readonly statusBar: Pick<ReadingStatusBar, 'show' | 'hide' | 'setPaused' | 'setUsage'>,
     private readonly chooseVoice: () => void,
   ) {
-    this.subscriptions = [
-      player.onMessage((message) => this.handle(message)),
-      player.onDidClose(() => this.stop()),
-    ];
+    this.subscriptions = [player.onMessage((message) => this.handle(message)), player.onDidClose(() => this.stop())];
   }
 
   /** Resolves when the reading ends: finished, stopped, or failed (then it throws the failure). */
@@ -101,7 +98,9 @@ export class ReadAloudController implements vscode.Disposable {
       {
         onChunkFetched: (index, audio) => {
           const chunkUsage = describeUsage(audio.usage) ?? 'no usage headers';
-          this.services.log.info(`Read aloud, part ${index + 1} of ${chunks.length} (${chunks[index].text.length} characters, ${voice}): ${chunkUsage}${audio.requestId ? `, request id ${audio.requestId}` : ''}.`);
+          this.services.log.info(
+            `Read aloud, part ${index + 1} of ${chunks.length} (${chunks[index].text.length} characters, ${voice}): ${chunkUsage}${audio.requestId ? `, request id ${audio.requestId}` : ''}.`,
+          );
           usage = addUsage(usage, audio.usage);
           const total = describeUsage(usage);
           if (total) {
@@ -118,8 +117,8 @@ export class ReadAloudController implements vscode.Disposable {
     if (this.current?.id === id) this.end();
     const total = describeUsage(report.usage);
     this.services.log.info(
-      `Read aloud ${report.outcome}: ${report.played} of ${report.chunkCount} parts played, ${report.fetched} fetched`
-      + `${report.firstAudioMs === undefined ? '' : `, first audio after ${report.firstAudioMs} ms`}${total ? `; ${total}` : ''}.`,
+      `Read aloud ${report.outcome}: ${report.played} of ${report.chunkCount} parts played, ${report.fetched} fetched` +
+        `${report.firstAudioMs === undefined ? '' : `, first audio after ${report.firstAudioMs} ms`}${total ? `; ${total}` : ''}.`,
     );
     if (report.outcome === 'stopped') this.player.post({ type: 'stopped', readingId: id });
     if (report.outcome === 'failed') {

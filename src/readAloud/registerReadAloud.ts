@@ -44,7 +44,8 @@ export function registerReadAloud(context: vscode.ExtensionContext, services: Re
       if (Settings.affectsSpeech(e)) controller.postSettings();
     }),
     ...registerReadAloudCommands(controller, new SpeechSaver(services, services.output), services.settings, () =>
-      services.clients.get().speech.voices(AbortSignal.timeout(VOICE_LIST_TIMEOUT_MS))),
+      services.clients.get().speech.voices(AbortSignal.timeout(VOICE_LIST_TIMEOUT_MS)),
+    ),
   );
   return { read: (text, title) => controller.read({ text, title }), stop: () => controller.stop() };
 }

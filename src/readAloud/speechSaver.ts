@@ -55,7 +55,9 @@ export class SpeechSaver {
       requestIds: result.requestIds,
       createdAt: new Date().toISOString(),
     });
-    this.services.log.info(`Speech saved as ${path} (${chunks.length} part(s), ${choice.voice}, ${choice.format}): ${describeUsage(result.usage) ?? 'no usage headers'}.`);
+    this.services.log.info(
+      `Speech saved as ${path} (${chunks.length} part(s), ${choice.voice}, ${choice.format}): ${describeUsage(result.usage) ?? 'no usage headers'}.`,
+    );
     return { path, parts: chunks.length, usage: result.usage };
   }
 }

@@ -31,8 +31,10 @@ export async function pickVoice(settings: VoiceSettings, preview: (voice: Voice)
   for (const group of groupVoices(listed && listed.length > 0 ? listed : undefined)) {
     items.push({ label: `${group.language} · ${group.gender}`, kind: vscode.QuickPickItemKind.Separator });
     for (const voice of group.voices) {
-      const notes = [voice.id === current.voice ? 'default voice' : '', languageDefaults.get(voice.id) === voice.language ? `for ${voice.language} text` : '']
-        .filter(Boolean);
+      const notes = [
+        voice.id === current.voice ? 'default voice' : '',
+        languageDefaults.get(voice.id) === voice.language ? `for ${voice.language} text` : '',
+      ].filter(Boolean);
       items.push({
         voice,
         label: voiceName(voice.id),

@@ -31,7 +31,8 @@ const CLAUSE_END = /\p{P}\s*$/u;
 
 export function chunkForSpeech(text: string, sizes: ChunkSizes = READING_CHUNKS, segmenter: TextSegmenter = defaultSegmenter()): SpeechChunk[] {
   const max = Math.min(sizes.maxChars, SPEECH_INPUT_MAX_CHARS);
-  const sentences = segmenter.sentences(text)
+  const sentences = segmenter
+    .sentences(text)
     .map((span) => trimSpan(text, span))
     .filter((span) => SPEAKABLE.test(text.slice(span.start, span.end)))
     .flatMap((span) => (span.end - span.start > max ? splitLongSentence(text, span, max, segmenter) : [span]));
@@ -66,11 +67,15 @@ function splitLongSentence(text: string, span: TextSpan, max: number, segmenter:
     const limit = start + max;
     const breaks = segmenter.wordBreaks(text, start, Math.min(span.end, limit + 1)).filter((b) => b.offset <= limit);
     const late = breaks.filter((b) => b.afterSeparator && b.offset - start >= max / 2);
-    const cut = late.filter((b) => CLAUSE_END.test(text.slice(Math.max(start, b.offset - 8), b.offset))).at(-1)?.offset
-      ?? late.at(-1)?.offset
-      ?? breaks.at(-1)?.offset
-      ?? segmenter.characterBreaks(text, start, limit + 1).filter((o) => o <= limit).at(-1)
-      ?? limit;
+    const cut =
+      late.filter((b) => CLAUSE_END.test(text.slice(Math.max(start, b.offset - 8), b.offset))).at(-1)?.offset ??
+      late.at(-1)?.offset ??
+      breaks.at(-1)?.offset ??
+      segmenter
+        .characterBreaks(text, start, limit + 1)
+        .filter((o) => o <= limit)
+        .at(-1) ??
+      limit;
     const piece = trimSpan(text, { start, end: cut });
     if (piece.end > piece.start) pieces.push(piece);
     start = cut;

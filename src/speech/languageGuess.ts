@@ -30,8 +30,9 @@ export function guessLanguage(text: string): string | undefined {
     if ((sample.match(pattern) ?? []).length >= letters * 0.2) return language;
   }
   const words = sample.toLowerCase().match(/\p{L}+/gu) ?? [];
-  const scores = FUNCTION_WORDS.map(({ language, words: set }) => ({ language, score: words.filter((w) => set.has(w)).length }))
-    .sort((a, b) => b.score - a.score);
+  const scores = FUNCTION_WORDS.map(({ language, words: set }) => ({ language, score: words.filter((w) => set.has(w)).length })).sort(
+    (a, b) => b.score - a.score,
+  );
   const [best, second] = scores;
   return best.score >= 2 && best.score >= 2 * second.score ? best.language : undefined;
 }

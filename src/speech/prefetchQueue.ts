@@ -113,10 +113,12 @@ export class PrefetchQueue<T> {
       },
     );
     // A failure is reported to `take`; this only keeps it from being an unhandled rejection meanwhile.
-    result.catch(() => undefined).finally(() => {
-      this.inFlight--;
-      this.pump();
-    });
+    result
+      .catch(() => undefined)
+      .finally(() => {
+        this.inFlight--;
+        this.pump();
+      });
     this.pending.set(index, result);
   }
 }

@@ -15,18 +15,21 @@ const HEADING_CLOSE = /\s+#+\s*$/;
 const LINE_MARKER = /^\s*(?:>\s?|(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?)/;
 const ENDS_SENTENCE = /[.!?:;…。！？；："'”’)\]]/u;
 
-const INLINE = new RegExp([
-  String.raw`(?<link>!?\[(?<linkText>[^\]\n]*)\]\([^)\n]*\))`,
-  String.raw`(?<refLink>\[(?<refText>[^\]\n]+)\]\[[^\]\n]*\])`,
-  String.raw`<(?<autoUrl>https?:\/\/[^>\s]+)>`,
-  String.raw`(?<url>https?:\/\/[^\s)>\]]*[^\s)>\].,;:!?'"])`,
-  String.raw`(?<ticks>` + '`' + String.raw`+)(?<code>[^` + '`' + String.raw`\n]+?)\k<ticks>`,
-  String.raw`(?<tag><\/?[A-Za-z][^>\n]*>)`,
-  String.raw`(?<camel>\p{Ll})(?=\p{Lu})`,
-  String.raw`(?<snake>(?<=[\p{L}\p{N}])_(?=[\p{L}\p{N}]))`,
-  String.raw`(?<emphasis>[*_~]+)`,
-  String.raw`(?<symbols>\(\)|->|=>|!=+|&{2,}|[{}\[\]<>=+\\|^@#` + '`' + String.raw`\/]+)`,
-].join('|'), 'gud');
+const INLINE = new RegExp(
+  [
+    String.raw`(?<link>!?\[(?<linkText>[^\]\n]*)\]\([^)\n]*\))`,
+    String.raw`(?<refLink>\[(?<refText>[^\]\n]+)\]\[[^\]\n]*\])`,
+    String.raw`<(?<autoUrl>https?:\/\/[^>\s]+)>`,
+    String.raw`(?<url>https?:\/\/[^\s)>\]]*[^\s)>\].,;:!?'"])`,
+    String.raw`(?<ticks>` + '`' + String.raw`+)(?<code>[^` + '`' + String.raw`\n]+?)\k<ticks>`,
+    String.raw`(?<tag><\/?[A-Za-z][^>\n]*>)`,
+    String.raw`(?<camel>\p{Ll})(?=\p{Lu})`,
+    String.raw`(?<snake>(?<=[\p{L}\p{N}])_(?=[\p{L}\p{N}]))`,
+    String.raw`(?<emphasis>[*_~]+)`,
+    String.raw`(?<symbols>\(\)|->|=>|!=+|&{2,}|[{}\[\]<>=+\\|^@#` + '`' + String.raw`\/]+)`,
+  ].join('|'),
+  'gud',
+);
 
 export function cleanForSpeech(source: string): MappedText {
   const out = new MappedTextBuilder(source);

@@ -28,8 +28,15 @@ export function findVoice(id: string): Voice | undefined {
 
 /** Kokoro's id prefixes: the language letter, then f or m (the spec's table). */
 const LANGUAGE_OF_PREFIX: Readonly<Record<string, string>> = {
-  a: 'English (American)', b: 'English (British)', f: 'French', e: 'German/European', h: 'Hindi',
-  i: 'Italian', j: 'Japanese', p: 'Portuguese', z: 'Chinese',
+  a: 'English (American)',
+  b: 'English (British)',
+  f: 'French',
+  e: 'German/European',
+  h: 'Hindi',
+  i: 'Italian',
+  j: 'Japanese',
+  p: 'Portuguese',
+  z: 'Chinese',
 };
 
 export const OTHER_VOICES = 'Other voices';
@@ -54,11 +61,13 @@ export function voicesFromIds(ids: readonly string[]): Voice[] {
   const genderRank = { female: 0, male: 1, other: 2 } as const;
   return voices
     .map((voice, index) => ({ voice, index }))
-    .sort((a, b) =>
-      languages.indexOf(a.voice.language) - languages.indexOf(b.voice.language) ||
-      genderRank[a.voice.gender] - genderRank[b.voice.gender] ||
-      (known.get(a.voice.id) ?? Infinity) - (known.get(b.voice.id) ?? Infinity) ||
-      a.index - b.index)
+    .sort(
+      (a, b) =>
+        languages.indexOf(a.voice.language) - languages.indexOf(b.voice.language) ||
+        genderRank[a.voice.gender] - genderRank[b.voice.gender] ||
+        (known.get(a.voice.id) ?? Infinity) - (known.get(b.voice.id) ?? Infinity) ||
+        a.index - b.index,
+    )
     .map(({ voice }) => voice);
 }
 

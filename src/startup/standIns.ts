@@ -31,12 +31,18 @@ export class StandIns implements EntryPoints, vscode.Disposable {
   private readonly modelsChanged = new Map<string, vscode.EventEmitter<void>>();
 
   /** @param load loads the features (once; synchronous), naming why. */
-  constructor(contributions: Contributions, extensionUri: vscode.Uri, private readonly load: (reason: string) => void) {
+  constructor(
+    contributions: Contributions,
+    extensionUri: vscode.Uri,
+    private readonly load: (reason: string) => void,
+  ) {
     for (const { command } of contributions.commands ?? []) {
-      this.steppingAside.push(vscode.commands.registerCommand(command, (...args: unknown[]) => {
-        this.load(`command ${command}`);
-        return vscode.commands.executeCommand(command, ...args);
-      }));
+      this.steppingAside.push(
+        vscode.commands.registerCommand(command, (...args: unknown[]) => {
+          this.load(`command ${command}`);
+          return vscode.commands.executeCommand(command, ...args);
+        }),
+      );
     }
     for (const view of Object.values(contributions.views ?? {}).flat()) {
       if (view.type === 'webview') this.forwardWebviewView(view.id);
@@ -105,9 +111,15 @@ export class StandIns implements EntryPoints, vscode.Disposable {
 
   private forwardWebviewView(viewId: string): void {
     const key = `view:${viewId}`;
-    this.forwarding.push(vscode.window.registerWebviewViewProvider(viewId, {
-      resolveWebviewView: (view, context, token) => this.target<vscode.WebviewViewProvider>(key).resolveWebviewView(view, context, token),
-    }, RETAINED_WEBVIEW_VIEWS.has(viewId) ? { webviewOptions: { retainContextWhenHidden: true } } : undefined));
+    this.forwarding.push(
+      vscode.window.registerWebviewViewProvider(
+        viewId,
+        {
+          resolveWebviewView: (view, context, token) => this.target<vscode.WebviewViewProvider>(key).resolveWebviewView(view, context, token),
+        },
+        RETAINED_WEBVIEW_VIEWS.has(viewId) ? { webviewOptions: { retainContextWhenHidden: true } } : undefined,
+      ),
+    );
   }
 
   private forwardLanguageModels(vendor: string): void {
@@ -119,7 +131,8 @@ export class StandIns implements EntryPoints, vscode.Disposable {
       vscode.lm.registerLanguageModelChatProvider(vendor, {
         onDidChangeLanguageModelChatInformation: changed.event,
         provideLanguageModelChatInformation: (options, token) => provider().provideLanguageModelChatInformation(options, token),
-        provideLanguageModelChatResponse: (model, messages, options, progress, token) => provider().provideLanguageModelChatResponse(model, messages, options, progress, token),
+        provideLanguageModelChatResponse: (model, messages, options, progress, token) =>
+          provider().provideLanguageModelChatResponse(model, messages, options, progress, token),
         provideTokenCount: (model, text, token) => provider().provideTokenCount(model, text, token),
       }),
     );
@@ -127,16 +140,19 @@ export class StandIns implements EntryPoints, vscode.Disposable {
 
   private forwardTool(name: string): void {
     const key = `tool:${name}`;
-    this.forwarding.push(vscode.lm.registerTool<unknown>(name, {
-      prepareInvocation: (options, token) => this.target<vscode.LanguageModelTool<unknown>>(key).prepareInvocation?.(options, token),
-      invoke: (options, token) => this.target<vscode.LanguageModelTool<unknown>>(key).invoke(options, token),
-    }));
+    this.forwarding.push(
+      vscode.lm.registerTool<unknown>(name, {
+        prepareInvocation: (options, token) => this.target<vscode.LanguageModelTool<unknown>>(key).prepareInvocation?.(options, token),
+        invoke: (options, token) => this.target<vscode.LanguageModelTool<unknown>>(key).invoke(options, token),
+      }),
+    );
   }
 
   private forwardParticipant(id: string, extensionUri: vscode.Uri): void {
     const key = `participant:${id}`;
     const participant = vscode.chat.createChatParticipant(id, (request, context, stream, token) =>
-      this.target<vscode.ChatRequestHandler>(key)(request, context, stream, token));
+      this.target<vscode.ChatRequestHandler>(key)(request, context, stream, token),
+    );
     participant.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon.png');
     this.forwarding.push(participant);
   }

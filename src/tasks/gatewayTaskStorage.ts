@@ -34,13 +34,14 @@ export function gatewayTaskStorage(store: KeyValueStore, baseUrl: string): TaskS
   return {
     load: () => all()[gateway],
     save: (value) => store.update(TASKS_STATE_KEY, { ...all(), [gateway]: value }),
-    ...(reread && watch && {
-      shared: {
-        reread,
-        watch,
-        lease: () => leases()[gateway],
-        setLease: (lease: Lease) => store.update(TASKS_LEASE_KEY, { ...leases(), [gateway]: lease }),
-      },
-    }),
+    ...(reread &&
+      watch && {
+        shared: {
+          reread,
+          watch,
+          lease: () => leases()[gateway],
+          setLease: (lease: Lease) => store.update(TASKS_LEASE_KEY, { ...leases(), [gateway]: lease }),
+        },
+      }),
   };
 }

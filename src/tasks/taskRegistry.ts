@@ -51,9 +51,7 @@ export class TaskRegistry {
 
   /** Newest first. */
   all(): TaskEntry[] {
-    return [...this.entries.values()].sort(
-      (a, b) => b.record.created_at - a.record.created_at || b.record.id.localeCompare(a.record.id),
-    );
+    return [...this.entries.values()].sort((a, b) => b.record.created_at - a.record.created_at || b.record.id.localeCompare(a.record.id));
   }
 
   /**
@@ -121,7 +119,7 @@ export class TaskRegistry {
   /** A record with a usable id but a status that cannot be understood. */
   private markUnrecognised(raw: unknown, nowMs: number, result: MergeResult): void {
     if (!isObject(raw) || typeof raw.id !== 'string' || !SAFE_ID.test(raw.id)) return;
-    const rawStatus = typeof raw.status === 'string' ? raw.status : JSON.stringify(raw.status) ?? 'nothing';
+    const rawStatus = typeof raw.status === 'string' ? raw.status : (JSON.stringify(raw.status) ?? 'nothing');
     let entry = this.entries.get(raw.id);
     if (!entry) {
       const createdAt = timestamp(raw.created_at) ?? Math.floor(nowMs / 1000);
@@ -242,7 +240,7 @@ function normaliseRecord(value: unknown, knownRecord: (id: string) => TaskRecord
   const created = timestamp(value.created_at) ?? known?.created_at;
   if (created === undefined) return undefined;
   const updated = timestamp(value.updated_at) ?? Math.max(known?.updated_at ?? 0, created);
-  const model = typeof value.model === 'string' ? value.model : known?.model ?? '';
+  const model = typeof value.model === 'string' ? value.model : (known?.model ?? '');
   const record = { ...value, model, created_at: created, updated_at: updated } as TaskRecord;
   return isUsableRecord(record) ? record : undefined;
 }

@@ -3,13 +3,7 @@
  * from the per-tier limits (gaps.md's table), for pickers to offer.
  */
 import { taskModelTier } from '../gateway/catalog';
-import {
-  TASK_ANY_TIER_LIMITS,
-  TASK_AUTO_DURATION,
-  TASK_TIER_LIMITS,
-  type TaskMode,
-  type TaskTierLimits,
-} from '../gateway/validation/limits';
+import { TASK_ANY_TIER_LIMITS, TASK_AUTO_DURATION, TASK_TIER_LIMITS, type TaskMode, type TaskTierLimits } from '../gateway/validation/limits';
 import type { TaskCreateRequest } from '../gateway/types/tasks';
 
 export interface TaskSettingOptions {

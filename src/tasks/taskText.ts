@@ -72,8 +72,18 @@ export function taskDetails(entry: TaskEntry, nowMs: number): Array<[string, str
   const { record, local } = entry;
   const rows: Array<[string, string | number | undefined]> = [
     ['Task ID', record.id],
-    ['Status', entry.anomaly ? `"${entry.anomaly.rawStatus}" (not a status this extension knows; last known: ${STATUS_LABELS[record.status]})` : STATUS_LABELS[record.status]],
-    ['Warning', entry.anomaly ? `The gateway's record could not be understood; polled for ${UNRECOGNISED_POLL_MS / 60_000} minutes at most, then only on Refresh. Show Request shows the raw record.` : undefined],
+    [
+      'Status',
+      entry.anomaly
+        ? `"${entry.anomaly.rawStatus}" (not a status this extension knows; last known: ${STATUS_LABELS[record.status]})`
+        : STATUS_LABELS[record.status],
+    ],
+    [
+      'Warning',
+      entry.anomaly
+        ? `The gateway's record could not be understood; polled for ${UNRECOGNISED_POLL_MS / 60_000} minutes at most, then only on Refresh. Show Request shows the raw record.`
+        : undefined,
+    ],
     ['Model', record.model],
     ['Prompt', local?.recipe.prompt],
     ['Input images', local?.recipe.images.map((i) => (i.role ? `${i.source} (${i.role})` : i.source)).join(', ')],

@@ -83,7 +83,8 @@ export class TaskTracker {
     });
     this.poller.reschedule();
     // Another window's new task or results show here at once, and its tasks are polled here when it closes.
-    this.unwatch = options.storage.shared?.watch(() => void this.saving.then(() => this.takeInShared()).then(() => this.poller.reschedule())) ?? (() => undefined);
+    this.unwatch =
+      options.storage.shared?.watch(() => void this.saving.then(() => this.takeInShared()).then(() => this.poller.reschedule())) ?? (() => undefined);
   }
 
   /**
@@ -276,4 +277,3 @@ export class TaskTracker {
       .then(undefined, (error: unknown) => this.options.log(`Saving the video tasks failed: ${errorText(error)}`));
   }
 }
-

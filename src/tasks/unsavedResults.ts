@@ -4,5 +4,7 @@ import { resultLinksExpireAt } from './taskText';
 
 /** Tasks created here that succeeded, whose video was never saved (the window closed during the download), while their links work. */
 export function unsavedResults(entries: readonly TaskEntry[], nowMs: number): TaskEntry[] {
-  return entries.filter((entry) => entry.local && entry.record.status === 'succeeded' && !entry.downloads?.video && (resultLinksExpireAt(entry.record) ?? 0) > nowMs);
+  return entries.filter(
+    (entry) => entry.local && entry.record.status === 'succeeded' && !entry.downloads?.video && (resultLinksExpireAt(entry.record) ?? 0) > nowMs,
+  );
 }

@@ -60,10 +60,13 @@ async function pickModel(services: CreateFlowServices): Promise<string | undefin
     id,
   }));
   items.sort((a, b) => Number(b.id === fallback) - Number(a.id === fallback));
-  const otherItems = others.map((id) => ({ label: id, description: 'kind not recognised: choose it (saved in genaiGateway.modelCapabilities)', id, other: true }));
-  const all = otherItems.length > 0
-    ? [...items, { label: 'Other', kind: vscode.QuickPickItemKind.Separator, id: '' }, ...otherItems]
-    : items;
+  const otherItems = others.map((id) => ({
+    label: id,
+    description: 'kind not recognised: choose it (saved in genaiGateway.modelCapabilities)',
+    id,
+    other: true,
+  }));
+  const all = otherItems.length > 0 ? [...items, { label: 'Other', kind: vscode.QuickPickItemKind.Separator, id: '' }, ...otherItems] : items;
   const chosen = await vscode.window.showQuickPick(all, { title: `${TITLE} (model)`, placeHolder: 'The model of the task' });
   if (!chosen || !('other' in chosen)) return chosen?.id;
   const kinds = TASK_CAPABILITIES.map((capability) => ({ label: CAPABILITY_LABELS[capability], capability }));
@@ -107,7 +110,9 @@ async function askPrompt(base: TaskRecipe, mode: TaskMode, initialPrompt: string
       mode === 'text' ? 'Describe the video.' : 'Describe the motion (optional).',
       names ? `Name the references ${names}.` : '',
       'Inline flags such as --rs 720p --dur 5 --cf true are allowed.',
-    ].filter(Boolean).join(' '),
+    ]
+      .filter(Boolean)
+      .join(' '),
     validateInput: (text) => refusalOfPrompt(base, text),
   });
   return prompt?.trim();
@@ -179,7 +184,10 @@ interface ValueItem<T> extends vscode.QuickPickItem {
 }
 
 async function pickValue<T>(title: string, values: ReadonlyArray<{ label: string; value: T | undefined }>): Promise<ValueItem<T> | undefined> {
-  return vscode.window.showQuickPick(values.map((v) => ({ ...v })), { title: `${TITLE} (${title})` });
+  return vscode.window.showQuickPick(
+    values.map((v) => ({ ...v })),
+    { title: `${TITLE} (${title})` },
+  );
 }
 
 const withDefault = <T>(values: readonly T[], label: (value: T) => string = String): Array<{ label: string; value: T | undefined }> => [
@@ -189,7 +197,11 @@ const withDefault = <T>(values: readonly T[], label: (value: T) => string = Stri
 
 /** The recipe with one setting changed, or undefined when the user escaped. */
 async function changeSetting(recipe: TaskRecipe, key: SettingKey, options: TaskSettingOptions): Promise<TaskRecipe | undefined> {
-  const setting = async <K extends keyof TaskRecipe['settings']>(name: K, title: string, values: Array<{ label: string; value: TaskRecipe['settings'][K] | undefined }>) => {
+  const setting = async <K extends keyof TaskRecipe['settings']>(
+    name: K,
+    title: string,
+    values: Array<{ label: string; value: TaskRecipe['settings'][K] | undefined }>,
+  ) => {
     const picked = await pickValue(title, values);
     return picked && { ...recipe, settings: { ...recipe.settings, [name]: picked.value } };
   };
@@ -207,7 +219,10 @@ async function changeSetting(recipe: TaskRecipe, key: SettingKey, options: TaskS
       return picked && { ...recipe, generateAudio: picked.value };
     }
     case 'lastFrame': {
-      const picked = await pickValue('return last frame', [{ label: 'yes', value: true }, { label: 'no', value: false }]);
+      const picked = await pickValue('return last frame', [
+        { label: 'yes', value: true },
+        { label: 'no', value: false },
+      ]);
       return picked && { ...recipe, returnLastFrame: picked.value };
     }
     case 'settingsAs': {

@@ -31,9 +31,10 @@ export async function pickImages(title: string, placeHolder: string, min: number
     .map((path) => ({ label: path.split('/').pop() ?? path, description: path, path }));
   const browse: ImageItem = { label: '$(folder-opened) Browse…', description: 'an image file anywhere', alwaysShow: true };
   for (;;) {
-    const picked = max > 1
-      ? await vscode.window.showQuickPick([...items, browse], { title, placeHolder, canPickMany: true, matchOnDescription: true })
-      : await vscode.window.showQuickPick([...items, browse], { title, placeHolder, matchOnDescription: true }).then((one) => (one ? [one] : undefined));
+    const picked =
+      max > 1
+        ? await vscode.window.showQuickPick([...items, browse], { title, placeHolder, canPickMany: true, matchOnDescription: true })
+        : await vscode.window.showQuickPick([...items, browse], { title, placeHolder, matchOnDescription: true }).then((one) => (one ? [one] : undefined));
     if (!picked) return undefined;
     const paths = picked.flatMap((item) => (item.path ? [item.path] : []));
     if (picked.includes(browse)) {
@@ -42,7 +43,9 @@ export async function pickImages(title: string, placeHolder: string, min: number
       paths.push(...chosen);
     }
     if (paths.length >= min && paths.length <= max) return paths;
-    void vscode.window.showWarningMessage(min === max ? `Pick exactly ${min} image${min === 1 ? '' : 's'}.` : `Pick ${min} to ${max} images (${paths.length} picked).`);
+    void vscode.window.showWarningMessage(
+      min === max ? `Pick exactly ${min} image${min === 1 ? '' : 's'}.` : `Pick ${min} to ${max} images (${paths.length} picked).`,
+    );
   }
 }
 

@@ -48,8 +48,12 @@ export function registerTaskCommands(deps: TaskCommandDeps): vscode.Disposable[]
   const task = (arg: unknown, placeHolder: string, fits: (e: TaskEntry) => boolean) => resolveTask(tasks, arg, placeHolder, fits);
 
   return [
-    command(TASK_COMMANDS.create, 'the video task was not created', (arg?: unknown) => creator.createFromCommand(arg),
-      (arg?: unknown) => isCreateTaskArgs(arg) && arg.throwErrors === true),
+    command(
+      TASK_COMMANDS.create,
+      'the video task was not created',
+      (arg?: unknown) => creator.createFromCommand(arg),
+      (arg?: unknown) => isCreateTaskArgs(arg) && arg.throwErrors === true,
+    ),
     command(TASK_COMMANDS.refresh, 'refreshing the video tasks failed', async () => {
       await vscode.window.withProgress({ location: { viewId: TASKS_VIEW_ID } }, () => tasks.require().refresh(tree.statusFilter));
     }),
@@ -97,10 +101,16 @@ export function registerTaskCommands(deps: TaskCommandDeps): vscode.Disposable[]
     command(TASK_COMMANDS.showRequest, 'the request could not be shown', async (arg?: unknown) => {
       const entry = await task(arg, 'The task whose request to show', () => true);
       if (!entry) return undefined;
-      const request = entry.local ? await describeTaskRequest(entry.local.recipe) : { note: 'Not created here: the gateway does not return the request. Its record:', task: entry.record };
+      const request = entry.local
+        ? await describeTaskRequest(entry.local.recipe)
+        : { note: 'Not created here: the gateway does not return the request. Its record:', task: entry.record };
       // A record the extension could not understand is shown as the gateway sent it.
       const shown = entry.anomaly
-        ? { warning: `The gateway's last record of this task has a status this extension does not know ("${entry.anomaly.rawStatus}"), first seen ${new Date(entry.anomaly.since).toISOString()}.`, gatewayRecord: entry.anomaly.raw, ...(entry.local ? { request } : {}) }
+        ? {
+            warning: `The gateway's last record of this task has a status this extension does not know ("${entry.anomaly.rawStatus}"), first seen ${new Date(entry.anomaly.since).toISOString()}.`,
+            gatewayRecord: entry.anomaly.raw,
+            ...(entry.local ? { request } : {}),
+          }
         : request;
       const text = `${JSON.stringify(shown, null, 2)}\n`;
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'json', content: text }), { preview: true });
@@ -125,7 +135,12 @@ async function resolveTask(tasks: VideoTasks, arg: unknown, placeHolder: string,
   }
   const now = Date.now();
   const picked = await vscode.window.showQuickPick(
-    candidates.map((entry) => ({ label: taskLabel(entry), description: `${STATUS_LABELS[entry.record.status]} · ${taskDescription(entry, now)}`, detail: entry.record.id, entry })),
+    candidates.map((entry) => ({
+      label: taskLabel(entry),
+      description: `${STATUS_LABELS[entry.record.status]} · ${taskDescription(entry, now)}`,
+      detail: entry.record.id,
+      entry,
+    })),
     { title: 'GenAI Gateway: Video Tasks', placeHolder, matchOnDetail: true },
   );
   return picked?.entry;

@@ -166,9 +166,14 @@ async function sidecarOf(entry: TaskEntry, downloads: TaskDownloads): Promise<ob
 function explainExpiredLink(error: unknown, record: TaskRecord): unknown {
   const expiresAt = resultLinksExpireAt(record);
   if (!isGatewayError(error) || error.status !== 403 || expiresAt === undefined || Date.now() < expiresAt) return error;
-  return new Error(`The result links of task ${record.id} expired on ${new Date(expiresAt).toISOString()} (they last 24 hours after the task finishes); the video can no longer be downloaded.`);
+  return new Error(
+    `The result links of task ${record.id} expired on ${new Date(expiresAt).toISOString()} (they last 24 hours after the task finishes); the video can no longer be downloaded.`,
+  );
 }
 
 async function exists(file: string): Promise<boolean> {
-  return fs.stat(file).then(() => true, () => false);
+  return fs.stat(file).then(
+    () => true,
+    () => false,
+  );
 }

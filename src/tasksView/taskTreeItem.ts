@@ -26,7 +26,13 @@ export const SHOWN_STATUS_ICONS: Record<ShownStatus, vscode.ThemeIcon> = {
  * match these with `viewItem =~ /.../`.
  */
 function taskContextValue(entry: TaskEntry): string {
-  return ['videoTask', entry.record.status, ...(entry.anomaly ? ['unrecognised'] : []), ...(entry.local ? ['local'] : []), ...(entry.downloads?.video ? ['saved'] : [])].join('.');
+  return [
+    'videoTask',
+    entry.record.status,
+    ...(entry.anomaly ? ['unrecognised'] : []),
+    ...(entry.local ? ['local'] : []),
+    ...(entry.downloads?.video ? ['saved'] : []),
+  ].join('.');
 }
 
 export function taskTreeItem(entry: TaskEntry, nowMs: number): vscode.TreeItem {

@@ -12,10 +12,7 @@ import { TASK_COMMANDS } from '../mediaActions/commandIds';
 import { SHOWN_STATUS_ICONS, taskTreeItem } from './taskTreeItem';
 import type { VideoTasks } from './videoTasks';
 
-export type TaskTreeNode =
-  | { kind: 'group'; status: ShownStatus }
-  | { kind: 'task'; entry: TaskEntry }
-  | { kind: 'loadMore' };
+export type TaskTreeNode = { kind: 'group'; status: ShownStatus } | { kind: 'task'; entry: TaskEntry } | { kind: 'loadMore' };
 
 /** Groups shown expanded; the rest (cancelled, expired) start collapsed. */
 const EXPANDED_GROUPS: readonly ShownStatus[] = ['unrecognised', 'queued', 'running', 'succeeded', 'failed'];
@@ -94,7 +91,10 @@ export class TaskTreeProvider implements vscode.TreeDataProvider<TaskTreeNode>, 
   }
 
   private tasksOf(tracker: TaskTracker, status: ShownStatus): TaskTreeNode[] {
-    return tracker.registry.all().filter((e) => shownStatus(e) === status).map((entry) => ({ kind: 'task', entry }));
+    return tracker.registry
+      .all()
+      .filter((e) => shownStatus(e) === status)
+      .map((entry) => ({ kind: 'task', entry }));
   }
 
   /** Once per tracker and filter; a failure is reported, and Refresh tries again. */

@@ -31,19 +31,30 @@ export const BUILTIN_TOOL_SPECS: readonly ToolSpec[] = [
   },
   {
     name: BUILTIN_TOOLS.listFiles,
-    description: 'Lists workspace files matching a glob pattern, e.g. "**/*.ts" or "src/**". node_modules, .git and what the user\'s settings exclude (files.exclude, search.exclude) are left out.',
-    parameters: object({ pattern: { type: 'string', description: 'A glob pattern relative to the workspace folders.' }, maxResults: { type: 'integer', minimum: 1, maximum: 1000, description: 'At most this many paths (default 200).' } }, ['pattern']),
+    description:
+      'Lists workspace files matching a glob pattern, e.g. "**/*.ts" or "src/**". node_modules, .git and what the user\'s settings exclude (files.exclude, search.exclude) are left out.',
+    parameters: object(
+      {
+        pattern: { type: 'string', description: 'A glob pattern relative to the workspace folders.' },
+        maxResults: { type: 'integer', minimum: 1, maximum: 1000, description: 'At most this many paths (default 200).' },
+      },
+      ['pattern'],
+    ),
     readOnly: true,
   },
   {
     name: BUILTIN_TOOLS.searchText,
-    description: 'Searches the text of workspace files; returns matching lines as path:line: text. node_modules, .git, files ignored by .gitignore and what the user\'s settings exclude (files.exclude, search.exclude) are left out.',
-    parameters: object({
-      query: { type: 'string', description: 'The text to find (case-insensitive), or a regular expression when isRegex is true.' },
-      isRegex: { type: 'boolean', description: 'Treat query as a regular expression, in Rust syntax as ripgrep uses it: no look-around, no backreferences.' },
-      include: { type: 'string', description: 'A glob pattern of the files to search (default: all).' },
-      maxResults: { type: 'integer', minimum: 1, maximum: 500, description: 'At most this many matching lines (default 100).' },
-    }, ['query']),
+    description:
+      "Searches the text of workspace files; returns matching lines as path:line: text. node_modules, .git, files ignored by .gitignore and what the user's settings exclude (files.exclude, search.exclude) are left out.",
+    parameters: object(
+      {
+        query: { type: 'string', description: 'The text to find (case-insensitive), or a regular expression when isRegex is true.' },
+        isRegex: { type: 'boolean', description: 'Treat query as a regular expression, in Rust syntax as ripgrep uses it: no look-around, no backreferences.' },
+        include: { type: 'string', description: 'A glob pattern of the files to search (default: all).' },
+        maxResults: { type: 'integer', minimum: 1, maximum: 500, description: 'At most this many matching lines (default 100).' },
+      },
+      ['query'],
+    ),
     readOnly: true,
   },
   {
@@ -67,25 +78,39 @@ export const BUILTIN_TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: BUILTIN_TOOLS.createFile,
     description: 'Creates a workspace file with the given content (the user approves it first). Refuses to replace an existing file unless overwrite is true.',
-    parameters: object({ path: PATH, content: { type: 'string', description: 'The whole content of the file.' }, overwrite: { type: 'boolean', description: 'Replace the file if it exists.' } }, ['path', 'content']),
+    parameters: object(
+      {
+        path: PATH,
+        content: { type: 'string', description: 'The whole content of the file.' },
+        overwrite: { type: 'boolean', description: 'Replace the file if it exists.' },
+      },
+      ['path', 'content'],
+    ),
     readOnly: false,
   },
   {
     name: BUILTIN_TOOLS.editFile,
-    description: 'Edits a workspace file (the user sees a diff and approves it first): replaces oldText, which must occur exactly once, '
-      + 'or else the lines startLine to endLine, with newText. Read the file first to get the text or line numbers right.',
-    parameters: object({
-      path: PATH,
-      newText: { type: 'string', description: 'The replacement text.' },
-      oldText: { type: 'string', description: 'The exact text to replace; it must occur exactly once in the file. Include enough context to make it unique.' },
-      startLine: LINE('First line to replace (when oldText is not given).'),
-      endLine: LINE('Last line to replace, inclusive (when oldText is not given).'),
-    }, ['path', 'newText']),
+    description:
+      'Edits a workspace file (the user sees a diff and approves it first): replaces oldText, which must occur exactly once, ' +
+      'or else the lines startLine to endLine, with newText. Read the file first to get the text or line numbers right.',
+    parameters: object(
+      {
+        path: PATH,
+        newText: { type: 'string', description: 'The replacement text.' },
+        oldText: {
+          type: 'string',
+          description: 'The exact text to replace; it must occur exactly once in the file. Include enough context to make it unique.',
+        },
+        startLine: LINE('First line to replace (when oldText is not given).'),
+        endLine: LINE('Last line to replace, inclusive (when oldText is not given).'),
+      },
+      ['path', 'newText'],
+    ),
     readOnly: false,
   },
   {
     name: BUILTIN_TOOLS.runTask,
-    description: 'Runs a task defined in the workspace\'s tasks.json by its label and returns its exit code (the user approves it first).',
+    description: "Runs a task defined in the workspace's tasks.json by its label and returns its exit code (the user approves it first).",
     parameters: object({ label: { type: 'string', description: 'The label of the task in .vscode/tasks.json.' } }, ['label']),
     readOnly: false,
   },
@@ -102,10 +127,13 @@ export function runCommandSpec(allowlist: readonly string[]): ToolSpec {
   return {
     name: BUILTIN_TOOLS.runVscodeCommand,
     description: 'Runs a VS Code command (the user approves it first) and returns its result. Only these commands are allowed: ' + allowlist.join(', '),
-    parameters: object({
-      command: { type: 'string', enum: [...allowlist], description: 'The command id.' },
-      args: { type: 'array', items: {}, description: 'Arguments passed to the command, in order.' },
-    }, ['command']),
+    parameters: object(
+      {
+        command: { type: 'string', enum: [...allowlist], description: 'The command id.' },
+        args: { type: 'array', items: {}, description: 'Arguments passed to the command, in order.' },
+      },
+      ['command'],
+    ),
     readOnly: false,
   };
 }

@@ -51,7 +51,11 @@ export function createChatTools(deps: ChatToolDeps, onDidChange: vscode.Event<vo
     fixed: [...readTools(), ...editTools(proposals), runTaskTool(), ...mediaTools(deps.mediaActions)],
     ...(deps.external ? { external: deps.external } : {}),
   });
-  const approvals = new ToolApprovals(deps.workspaceState, () => deps.settings().autoApprove, (call) => registry.approvalScope(call.name, call.arguments));
+  const approvals = new ToolApprovals(
+    deps.workspaceState,
+    () => deps.settings().autoApprove,
+    (call) => registry.approvalScope(call.name, call.arguments),
+  );
   const runtime: ToolRuntime = {
     executor: registry,
     approver: approvals,
@@ -64,7 +68,10 @@ export function createChatTools(deps: ChatToolDeps, onDidChange: vscode.Event<vo
   return { tools: { runtime, approvals, catalog, startMcpServers: () => startMcpServers(deps.log), onDidChange }, disposables: [proposals] };
 }
 
-export function registerChatTools(context: vscode.ExtensionContext, services: { settings: Settings; mediaActions: MediaActions; log: { warn(message: string): void } }): ChatTools {
+export function registerChatTools(
+  context: vscode.ExtensionContext,
+  services: { settings: Settings; mediaActions: MediaActions; log: { warn(message: string): void } },
+): ChatTools {
   const changed = new vscode.EventEmitter<void>();
   const { tools, disposables } = createChatTools(
     {
@@ -85,7 +92,9 @@ export function registerChatTools(context: vscode.ExtensionContext, services: { 
     vscode.workspace.onDidChangeConfiguration((e) => Settings.affectsTools(e) && changed.fire()),
     vscode.commands.registerCommand(TOOL_COMMANDS.forgetApprovals, async () => {
       const names = await tools.approvals.forgetAlways();
-      void vscode.window.showInformationMessage(names.length ? `Chat tools will ask again before running: ${names.join(', ')}.` : 'No chat tool was allowed always in this workspace.');
+      void vscode.window.showInformationMessage(
+        names.length ? `Chat tools will ask again before running: ${names.join(', ')}.` : 'No chat tool was allowed always in this workspace.',
+      );
     }),
   );
   return tools;

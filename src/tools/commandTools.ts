@@ -10,7 +10,8 @@ export function runCommandTool(allowlist: readonly string[]): WorkspaceTool {
     spec: runCommandSpec(allowlist),
     async run(args: ToolArgs) {
       const command = requiredString(args, 'command');
-      if (!allowlist.includes(command)) throw new Error(`${command} is not on the user's allowlist (genaiGateway.tools.commandAllowlist): ${allowlist.join(', ')}.`);
+      if (!allowlist.includes(command))
+        throw new Error(`${command} is not on the user's allowlist (genaiGateway.tools.commandAllowlist): ${allowlist.join(', ')}.`);
       return commandResultText(command, await vscode.commands.executeCommand(command, ...(optionalArray(args, 'args') ?? [])));
     },
   };

@@ -62,7 +62,8 @@ async function plannedFile(args: ToolArgs): Promise<{ uri: vscode.Uri; content: 
   const uri = resolveWorkspaceUri(requiredString(args, 'path'));
   const content = requiredString(args, 'content');
   const existing = await exists(uri);
-  if (existing && !optionalBoolean(args, 'overwrite')) throw new Error(`${shownPath(uri)} already exists: use edit_file, or set overwrite to true to replace it.`);
+  if (existing && !optionalBoolean(args, 'overwrite'))
+    throw new Error(`${shownPath(uri)} already exists: use edit_file, or set overwrite to true to replace it.`);
   return { uri, content, existing };
 }
 

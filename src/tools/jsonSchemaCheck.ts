@@ -6,7 +6,23 @@
  * `uncheckedKeywords`), so a schema never silently promises more than is
  * checked. Pure.
  */
-const CHECKED = new Set(['type', 'properties', 'required', 'additionalProperties', 'enum', 'const', 'items', 'minItems', 'maxItems', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']);
+const CHECKED = new Set([
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'enum',
+  'const',
+  'items',
+  'minItems',
+  'maxItems',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+]);
 const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples', 'format', '$schema', 'deprecated', 'readOnly', 'writeOnly']);
 
 type Schema = Record<string, unknown>;
@@ -15,9 +31,16 @@ type Schema = Record<string, unknown>;
 export function uncheckedKeywords(schema: unknown, at = 'parameters'): string[] {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return [];
   const s = schema as Schema;
-  const own = Object.keys(s).filter((key) => !CHECKED.has(key) && !ANNOTATIONS.has(key)).map((key) => `${at}.${key}`);
+  const own = Object.keys(s)
+    .filter((key) => !CHECKED.has(key) && !ANNOTATIONS.has(key))
+    .map((key) => `${at}.${key}`);
   const properties = isSchema(s.properties) ? Object.entries(s.properties).flatMap(([name, sub]) => uncheckedKeywords(sub, `${at}.properties.${name}`)) : [];
-  return [...own, ...properties, ...uncheckedKeywords(s.items, `${at}.items`), ...(isSchema(s.additionalProperties) ? uncheckedKeywords(s.additionalProperties, `${at}.additionalProperties`) : [])];
+  return [
+    ...own,
+    ...properties,
+    ...uncheckedKeywords(s.items, `${at}.items`),
+    ...(isSchema(s.additionalProperties) ? uncheckedKeywords(s.additionalProperties, `${at}.additionalProperties`) : []),
+  ];
 }
 
 /** What is wrong with `value` for `schema`, naming the argument; undefined when it fits. */
@@ -25,13 +48,16 @@ export function schemaProblem(value: unknown, schema: unknown, at = 'arguments')
   if (!isSchema(schema)) return undefined;
   const types = typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? schema.type : [];
   if (types.length && !types.some((type) => hasType(value, type))) return `${at} must be ${types.join(' or ')}, not ${typeName(value)}`;
-  if (Array.isArray(schema.enum) && !schema.enum.some((allowed) => sameJson(allowed, value))) return `${at} must be one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (Array.isArray(schema.enum) && !schema.enum.some((allowed) => sameJson(allowed, value)))
+    return `${at} must be one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`;
   if ('const' in schema && !sameJson(schema.const, value)) return `${at} must be ${JSON.stringify(schema.const)}`;
   if (typeof value === 'string') return lengthProblem(value.length, schema, at, 'characters', 'minLength', 'maxLength');
   if (typeof value === 'number') return rangeProblem(value, schema, at);
   if (Array.isArray(value)) {
-    return lengthProblem(value.length, schema, at, 'items', 'minItems', 'maxItems')
-      ?? value.map((item, i) => schemaProblem(item, schema.items, `${at}[${i}]`)).find(Boolean);
+    return (
+      lengthProblem(value.length, schema, at, 'items', 'minItems', 'maxItems') ??
+      value.map((item, i) => schemaProblem(item, schema.items, `${at}[${i}]`)).find(Boolean)
+    );
   }
   if (typeof value === 'object' && value !== null) return objectProblem(value as Record<string, unknown>, schema, at);
   return undefined;
@@ -69,17 +95,29 @@ function rangeProblem(value: number, schema: Schema, at: string): string | undef
 
 function hasType(value: unknown, type: unknown): boolean {
   switch (type) {
-    case 'integer': return Number.isInteger(value);
-    case 'number': return typeof value === 'number' && Number.isFinite(value);
-    case 'array': return Array.isArray(value);
-    case 'object': return typeof value === 'object' && value !== null && !Array.isArray(value);
-    case 'null': return value === null;
-    default: return typeof value === type;
+    case 'integer':
+      return Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+      return typeof value === 'object' && value !== null && !Array.isArray(value);
+    case 'null':
+      return value === null;
+    default:
+      return typeof value === type;
   }
 }
 
 function typeName(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)?.slice(0, 40)}`;
+  return value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'an array'
+      : typeof value === 'object'
+        ? 'an object'
+        : `${typeof value} ${JSON.stringify(value)?.slice(0, 40)}`;
 }
 
 function isSchema(value: unknown): value is Schema {

@@ -20,7 +20,12 @@ export function mediaTools(actions: MediaActions): WorkspaceTool[] {
     {
       spec: spec(MEDIA_TOOL_SPECS.generateImage),
       async run(args, signal) {
-        const request = { prompt: requiredString(args, 'prompt'), model: optionalString(args, 'model'), size: optionalString(args, 'size'), images: optionalStrings(args, 'images') };
+        const request = {
+          prompt: requiredString(args, 'prompt'),
+          model: optionalString(args, 'model'),
+          size: optionalString(args, 'size'),
+          images: optionalStrings(args, 'images'),
+        };
         const source = tokenFor(signal);
         try {
           const result = await actions.generateImage(request, source.token);

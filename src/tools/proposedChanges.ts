@@ -41,6 +41,8 @@ export class ProposedChanges implements vscode.TextDocumentContentProvider, vsco
 }
 
 async function closeDiffOf(proposal: vscode.Uri): Promise<void> {
-  const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.toString() === proposal.toString());
+  const tabs = vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .filter((tab) => tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.toString() === proposal.toString());
   if (tabs.length) await vscode.window.tabGroups.close(tabs, true);
 }

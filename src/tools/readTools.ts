@@ -80,11 +80,12 @@ async function getSelection(): Promise<string> {
 async function getDiagnostics(args: ToolArgs): Promise<string> {
   const requested = optionalString(args, 'path');
   const file = requested === undefined ? undefined : resolveWorkspaceUri(requested);
-  const entries: Array<[vscode.Uri, readonly vscode.Diagnostic[]]> = file === undefined
-    ? vscode.languages.getDiagnostics().filter(([uri, list]) => list.length > 0 && isInWorkspace(uri))
-    : [[file, vscode.languages.getDiagnostics(file)]];
+  const entries: Array<[vscode.Uri, readonly vscode.Diagnostic[]]> =
+    file === undefined
+      ? vscode.languages.getDiagnostics().filter(([uri, list]) => list.length > 0 && isInWorkspace(uri))
+      : [[file, vscode.languages.getDiagnostics(file)]];
   const lines = entries.flatMap(([uri, list]) => list.map((d) => describeDiagnostic(uri, d)));
-  if (lines.length === 0) return requested === undefined ? 'No problems in the workspace\'s open files.' : `No problems in ${requested}.`;
+  if (lines.length === 0) return requested === undefined ? "No problems in the workspace's open files." : `No problems in ${requested}.`;
   return [...lines.slice(0, MAX_DIAGNOSTICS), ...(lines.length > MAX_DIAGNOSTICS ? [`(${lines.length - MAX_DIAGNOSTICS} more)`] : [])].join('\n');
 }
 

@@ -53,7 +53,13 @@ export class ToolApprovals implements ToolApprover {
 /** The modal's Cancel, or a stopped answer, deny. */
 async function askInModal(call: ToolCallRecord, signal: AbortSignal): Promise<ApprovalDecision> {
   const { once, always, deny } = APPROVAL_LABELS;
-  const question = vscode.window.showWarningMessage(`Let the model run ${call.name}?`, { modal: true, detail: `Arguments:\n${toolArgumentsText(call.arguments)}` }, once, always, deny);
+  const question = vscode.window.showWarningMessage(
+    `Let the model run ${call.name}?`,
+    { modal: true, detail: `Arguments:\n${toolArgumentsText(call.arguments)}` },
+    once,
+    always,
+    deny,
+  );
   const aborted = new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined), { once: true }));
   const answer = await Promise.race([question, aborted]);
   return answer === once ? 'once' : answer === always ? 'always' : 'deny';

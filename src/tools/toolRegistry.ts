@@ -45,8 +45,14 @@ export class ToolRegistry implements ToolExecutor {
 
   offered(switches?: ToolSwitches): OfferedTool[] {
     const current = this.current();
-    const on = new Set(selectTools(current.map(available), switches, this.deps.settings().maxTools).filter((t) => t.state === 'on').map((t) => t.name));
-    return current.filter((tool) => on.has(tool.spec.name)).map((tool) => ({ definition: toolDefinition(tool.spec), readOnly: tool.spec.readOnly, source: tool.source ?? BUILTIN_SOURCE }));
+    const on = new Set(
+      selectTools(current.map(available), switches, this.deps.settings().maxTools)
+        .filter((t) => t.state === 'on')
+        .map((t) => t.name),
+    );
+    return current
+      .filter((tool) => on.has(tool.spec.name))
+      .map((tool) => ({ definition: toolDefinition(tool.spec), readOnly: tool.spec.readOnly, source: tool.source ?? BUILTIN_SOURCE }));
   }
 
   catalog(switches?: ToolSwitches): ToolCatalog {
@@ -104,7 +110,8 @@ export class ToolRegistry implements ToolExecutor {
     for (const tool of this.deps.external?.() ?? []) {
       const { name } = tool.spec;
       const from = tool.source?.label ?? 'VS Code';
-      if (!TOOL_NAME_PATTERN.test(name)) this.report([`The tool "${name}" (${from}) is not offered to the chat's model: function names are 1 to 64 letters, digits, "_" or "-".`]);
+      if (!TOOL_NAME_PATTERN.test(name))
+        this.report([`The tool "${name}" (${from}) is not offered to the chat's model: function names are 1 to 64 letters, digits, "_" or "-".`]);
       else if (names.has(name)) this.report([`The tool ${name} (${from}) is not offered to the chat's model: another tool has that name.`]);
       else {
         names.add(name);

@@ -40,6 +40,8 @@ export function selectTools(available: readonly AvailableTool[], switches: ToolS
 export function overLimitNote(selected: readonly SelectedTool[], maxTools: number): string | undefined {
   const left = selected.filter((tool) => tool.state === 'overLimit').length;
   if (!left) return undefined;
-  return `${left} tool${left === 1 ? ' is' : 's are'} switched on but not offered: a request carries at most ${maxTools} tools `
-    + '(genaiGateway.tools.maxTools). Switch some off to choose which ones the model gets.';
+  return (
+    `${left} tool${left === 1 ? ' is' : 's are'} switched on but not offered: a request carries at most ${maxTools} tools ` +
+    '(genaiGateway.tools.maxTools). Switch some off to choose which ones the model gets.'
+  );
 }

@@ -57,9 +57,15 @@ function readEntry(entry: unknown): UserDefinedTool {
   }
   if (e.arguments !== undefined && !Array.isArray(e.arguments)) throw new Error('"arguments" must be an array of the command\'s arguments');
   const unchecked = uncheckedKeywords(parameters);
-  if (unchecked.length) throw new Error(`"parameters" uses ${unchecked.join(', ')}, which the extension cannot check before the command runs; use "enum", "minLength"/"maxLength" or "minimum"/"maximum" instead`);
+  if (unchecked.length)
+    throw new Error(
+      `"parameters" uses ${unchecked.join(', ')}, which the extension cannot check before the command runs; use "enum", "minLength"/"maxLength" or "minimum"/"maximum" instead`,
+    );
   const mixed = e.arguments === undefined ? undefined : textAroundPlaceholder(e.arguments);
-  if (mixed !== undefined) throw new Error(`"arguments" has the text ${JSON.stringify(mixed)}: a placeholder must be the whole value ("\${name}"), so the model's text is never pasted into a longer string`);
+  if (mixed !== undefined)
+    throw new Error(
+      `"arguments" has the text ${JSON.stringify(mixed)}: a placeholder must be the whole value ("\${name}"), so the model's text is never pasted into a longer string`,
+    );
   return {
     spec: {
       name: e.name,

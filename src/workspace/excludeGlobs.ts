@@ -45,7 +45,9 @@ export function expandBraces(glob: string): string[] {
   if (close < 0) return [glob];
   const prefix = glob.slice(0, open);
   const rests = expandBraces(glob.slice(close + 1));
-  const expanded = splitTopLevel(glob.slice(open + 1, close)).flatMap((choice) => expandBraces(choice)).flatMap((choice) => rests.map((rest) => prefix + choice + rest));
+  const expanded = splitTopLevel(glob.slice(open + 1, close))
+    .flatMap((choice) => expandBraces(choice))
+    .flatMap((choice) => rests.map((rest) => prefix + choice + rest));
   if (expanded.length > MAX_ALTERNATIVES) throw new Error(`The glob ${glob} has too many {...} alternatives (more than ${MAX_ALTERNATIVES}).`);
   return expanded;
 }

@@ -26,7 +26,10 @@ function globRegExp(glob: string): RegExp {
       const close = glob.indexOf(']', i + 1);
       if (close < 0) source += '\\[';
       else {
-        source += `[${glob.slice(i + 1, close).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`;
+        source += `[${glob
+          .slice(i + 1, close)
+          .replace(/^!/, '^')
+          .replace(/\\/g, '\\\\')}]`;
         i = close;
       }
     } else source += c.replace(/[.+^${}()|\\\]]/g, '\\$&');

@@ -65,7 +65,8 @@ export function resolveInWorkspace(roots: readonly string[], requested: string, 
 function hiddenTrick(text: string): string | undefined {
   if (/[\u0000-\u001f\u007f]/.test(text)) return 'contains control characters';
   if (/[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/.test(text)) return 'contains invisible or direction-changing characters';
-  if (/[\u2044\u2215\u29f8\u29f9]/.test(text) || separatorsAndDots(text.normalize('NFKC')) !== separatorsAndDots(text)) return 'contains look-alikes of "." or "/"';
+  if (/[\u2044\u2215\u29f8\u29f9]/.test(text) || separatorsAndDots(text.normalize('NFKC')) !== separatorsAndDots(text))
+    return 'contains look-alikes of "." or "/"';
   return undefined;
 }
 
@@ -105,7 +106,11 @@ function refuse(reason: string): ResolvedPath {
 function fromFileUri(text: string): string | undefined {
   if (/^file:/i.test(text)) {
     try {
-      return new URL(text).pathname.replace(/^\/([a-zA-Z]:)/, '$1').split('/').map(decodeURIComponent).join('/');
+      return new URL(text).pathname
+        .replace(/^\/([a-zA-Z]:)/, '$1')
+        .split('/')
+        .map(decodeURIComponent)
+        .join('/');
     } catch {
       return undefined;
     }

@@ -39,13 +39,21 @@ export async function listWorkspaceFiles(options: FileListingOptions, signal: Ab
     if (rg) {
       const accept = options.include === undefined ? undefined : globMatcher(options.include);
       const toUri = (relative: string) => vscode.Uri.file(path.join(folder.uri.fsPath, relative));
-      const listed = await ripgrepFiles({ rg, folder: folder.uri.fsPath, excludes, max, accept, found: options.found && ((relative) => options.found!(toUri(relative))) }, signal);
+      const listed = await ripgrepFiles(
+        { rg, folder: folder.uri.fsPath, excludes, max, accept, found: options.found && ((relative) => options.found!(toUri(relative))) },
+        signal,
+      );
       uris.push(...listed.files.map(toUri));
       if (listed.truncated) return { uris, truncated: true };
     } else {
       const source = tokenFor(signal);
       try {
-        const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, options.include ?? '**/*'), findFilesExclude(excludes), max + 1, source.token);
+        const found = await vscode.workspace.findFiles(
+          new vscode.RelativePattern(folder, options.include ?? '**/*'),
+          findFilesExclude(excludes),
+          max + 1,
+          source.token,
+        );
         found.slice(0, max).forEach((uri) => options.found?.(uri));
         uris.push(...found.slice(0, max));
         if (found.length > max) return { uris, truncated: true };

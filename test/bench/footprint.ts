@@ -62,10 +62,24 @@ async function activationRows(rounds: number): Promise<ContestantSummary[]> {
   const browser = await launchBrowser();
   try {
     const extensionsDir = path.join(session.runDir, 'cs', 'extensions');
-    execFileSync(NODE24_BIN, [CODE_SERVER_ENTRY, '--install-extension', VSIX, '--user-data-dir', session.codeServer.userDataDir, '--extensions-dir', extensionsDir, '--config', path.join(session.runDir, 'cs', 'config.yaml')], {
-      env: { ...process.env, PATH: `${path.join(NODE24_DIR, 'bin')}:${process.env.PATH ?? ''}` },
-      stdio: 'pipe',
-    });
+    execFileSync(
+      NODE24_BIN,
+      [
+        CODE_SERVER_ENTRY,
+        '--install-extension',
+        VSIX,
+        '--user-data-dir',
+        session.codeServer.userDataDir,
+        '--extensions-dir',
+        extensionsDir,
+        '--config',
+        path.join(session.runDir, 'cs', 'config.yaml'),
+      ],
+      {
+        env: { ...process.env, PATH: `${path.join(NODE24_DIR, 'bin')}:${process.env.PATH ?? ''}` },
+        stdio: 'pipe',
+      },
+    );
     const times = new Map<string, number[]>();
     for (let round = 0; round < rounds; round++) {
       const window = await openWorkbench(browser, session.workbenchUrl({ dev: false, env: false }));
@@ -124,7 +138,11 @@ function npmPeerRows(notes: string[]): ContestantSummary[] {
   const rows: ContestantSummary[] = [];
   for (const peer of NPM_PEERS) {
     try {
-      const output = execFileSync('npm', ['pack', peer.name, '--dry-run', '--json'], { encoding: 'utf8', timeout: 120_000, stdio: ['ignore', 'pipe', 'ignore'] });
+      const output = execFileSync('npm', ['pack', peer.name, '--dry-run', '--json'], {
+        encoding: 'utf8',
+        timeout: 120_000,
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
       const [pack] = JSON.parse(output) as Array<{ version: string; size: number; unpackedSize: number }>;
       if (!pack) throw new Error('no package');
       const contestant = `npm ${peer.name}@${pack.version} (${peer.what})`;
@@ -134,7 +152,9 @@ function npmPeerRows(notes: string[]): ContestantSummary[] {
       notes.push(`npm pack ${peer.name} --dry-run failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
     }
   }
-  notes.push('Peer sizes: npm packages related to well-known AI extensions, from the npm registry at run time (npm pack --dry-run); not their .vsix, which cannot be downloaded here.');
+  notes.push(
+    'Peer sizes: npm packages related to well-known AI extensions, from the npm registry at run time (npm pack --dry-run); not their .vsix, which cannot be downloaded here.',
+  );
   return rows;
 }
 

@@ -40,7 +40,10 @@ export async function largeVideo(sizes: LargeVideoSizes): Promise<BenchmarkRepor
   const emulator = await startEmulatorProcess(['--large-video-bytes', String((sizes.base64Bytes / 4) * 3)]);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-video-'));
   try {
-    const run = (contestant: LargeVideoContestant, warm = false) => (): Promise<Measurement> => runInProcess(contestant, emulator, dir, sizes.base64Bytes, warm);
+    const run =
+      (contestant: LargeVideoContestant, warm = false) =>
+      (): Promise<Measurement> =>
+        runInProcess(contestant, emulator, dir, sizes.base64Bytes, warm);
     // The emulator renders the video once, on the first request; no contestant should pay for that.
     await run('ours')();
     const contestants: Contestant[] = [
@@ -80,7 +83,7 @@ export async function largeVideo(sizes: LargeVideoSizes): Promise<BenchmarkRepor
       notes: [
         'Peak RSS growth: the highest RSS during the run (the kernel peak VmHWM, reset before the run, and samples every 5 ms) minus RSS before it. Each client first makes one small image request (a running extension host is warm).',
         'Throughput: MB of base64 per second of wall time, from the request to the file flushed to disk (fsync); the limit decodes 512 KB strings of base64 prepared in memory.',
-        'Warm: the process first does the same work once, unmeasured, as an extension host that has saved a video before (the code on this path is then compiled by V8); the first video of a process pays for that compilation, and for undici\'s, on the same 2 cores. Peak growth is the larger of the two.',
+        "Warm: the process first does the same work once, unmeasured, as an extension host that has saved a video before (the code on this path is then compiled by V8); the first video of a process pays for that compilation, and for undici's, on the same 2 cores. Peak growth is the larger of the two.",
         'Receiving alone: the same request through our transport with the body read and dropped (no decoding, no file): what the network path from the emulator allows. The emulator runs on the same 2 cores.',
       ],
       loadAverage: { before, after: loadAverage() },
@@ -91,7 +94,13 @@ export async function largeVideo(sizes: LargeVideoSizes): Promise<BenchmarkRepor
   }
 }
 
-async function runInProcess(contestant: LargeVideoContestant, emulator: EmulatorProcess, dir: string, base64Bytes: number, warm: boolean): Promise<Measurement> {
+async function runInProcess(
+  contestant: LargeVideoContestant,
+  emulator: EmulatorProcess,
+  dir: string,
+  base64Bytes: number,
+  warm: boolean,
+): Promise<Measurement> {
   const script = path.join(__dirname, 'largeVideoRun.js');
   const args = [script, contestant, emulator.url, emulator.apiKey, dir, String(base64Bytes), ...(warm ? ['warm'] : [])];
   const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 2 ** 20 });

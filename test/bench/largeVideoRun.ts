@@ -25,7 +25,8 @@ const LIMIT_PIECE_CHARS = 1 << 19;
 
 async function main(): Promise<void> {
   const [contestant, url, apiKey, dir, base64Bytes, mode] = process.argv.slice(2);
-  if (!contestant || !url || !apiKey || !dir || !base64Bytes) throw new Error('usage: largeVideoRun.js <ours|json|limit|receive> <url> <api key> <dir> <base64 bytes>');
+  if (!contestant || !url || !apiKey || !dir || !base64Bytes)
+    throw new Error('usage: largeVideoRun.js <ours|json|limit|receive> <url> <api key> <dir> <base64 bytes>');
   const file = path.join(dir, `${contestant}-${process.pid}.mp4`);
   let received = 0;
   const { run, close } = await prepare(contestant as LargeVideoContestant, url, apiKey, file, Number(base64Bytes), (n) => (received += n));
@@ -77,7 +78,11 @@ async function prepare(
     }
     case 'json': {
       const post = (route: string, body: object): Promise<Response> =>
-        fetch(`${url}${route}`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        fetch(`${url}${route}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
       const image = (await (await post('/images/generations', WARM_UP)).json()) as ImageResult;
       await writeSynced(file, [Buffer.from(image.data[0]!.b64_json!, 'base64')]);
       await fs.rm(file);

@@ -49,7 +49,9 @@ export async function readAloud(sizes: ReadAloudSizes): Promise<BenchmarkReport>
       rows,
       ratios: [{ label: 'long selection / one sentence', value: ratio }],
       targets: [{ label: 'long selection at most 1.5x one sentence', met: ratio <= 1.5 }],
-      notes: ['Wall time from the command (clean, chunk, choose voice) to the first chunk\'s audio handed to the player; the in-process emulator renders real MP3.'],
+      notes: [
+        "Wall time from the command (clean, chunk, choose voice) to the first chunk's audio handed to the player; the in-process emulator renders real MP3.",
+      ],
       loadAverage: { before, after: loadAverage() },
     };
   } finally {
@@ -65,10 +67,14 @@ async function timeToFirstAudio(client: GatewayClient, text: string): Promise<nu
   const chunks = chunkForSpeech(cleaned.text, READING_CHUNKS);
   const voice = voiceForText(cleaned.text, SETTINGS);
   let firstAudioAt = 0;
-  const session = new ReadingSession(chunks, playbackSynthesizer(client.speech, { model: 'kokoro', voice, format: 'mp3' }, () => 1), () => {
-    firstAudioAt ||= performance.now();
-    session.stop();
-  });
+  const session = new ReadingSession(
+    chunks,
+    playbackSynthesizer(client.speech, { model: 'kokoro', voice, format: 'mp3' }, () => 1),
+    () => {
+      firstAudioAt ||= performance.now();
+      session.stop();
+    },
+  );
   const report = await session.run();
   if (!firstAudioAt) throw new Error(`no audio: the reading ${report.outcome}`);
   return firstAudioAt - started;

@@ -38,7 +38,10 @@ export function formatTable(run: BenchRun): string {
       continue;
     }
     lines.push(`  load average ${fixed1(bench.loadAverage.before)} -> ${fixed1(bench.loadAverage.after)}`);
-    const table = [['contestant', 'metric', 'median', 'unit', 'runs'], ...bench.rows.map((r) => [r.contestant, r.metric, formatNumber(r.median), r.unit, r.runs.map(formatNumber).join(' ')])];
+    const table = [
+      ['contestant', 'metric', 'median', 'unit', 'runs'],
+      ...bench.rows.map((r) => [r.contestant, r.metric, formatNumber(r.median), r.unit, r.runs.map(formatNumber).join(' ')]),
+    ];
     lines.push(...alignColumns(table).map((line) => `  ${line}`));
     for (const ratio of bench.ratios) lines.push(`  ratio  ${ratio.label}: ${ratio.value.toFixed(2)}`);
     for (const target of bench.targets) lines.push(`  target ${target.label}: ${target.met ? 'MET' : 'MISSED'}`);
@@ -54,7 +57,12 @@ export function writeJson(file: string, run: BenchRun): void {
 function alignColumns(rows: string[][]): string[] {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   const numeric = new Set([2]);
-  return rows.map((row) => row.map((cell, column) => (numeric.has(column) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join('  ').trimEnd());
+  return rows.map((row) =>
+    row
+      .map((cell, column) => (numeric.has(column) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 function formatNumber(value: number): string {

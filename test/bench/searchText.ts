@@ -58,11 +58,29 @@ export async function searchText(sizes: SearchTextSizes): Promise<BenchmarkRepor
     const previousRead = Math.min(all.length, PREVIOUS_MAX_FILES);
     const PREVIOUS = `the previous synchronous search (${sizes.previousFiles} files, extrapolated to ${previousRead.toLocaleString('en')})`;
     const contestants: Contestant[] = [
-      ...(rg ? [{ name: RIPGREP, run: () => measured(() => ripgrepSearch({ rg, folders: [{ path: root, excludes: excludedGlobs() }], query: PATTERN, isRegex: true }, { ...limits, maxOutputBytes: MAX_OUTPUT_BYTES }, signal)) }] : []),
+      ...(rg
+        ? [
+            {
+              name: RIPGREP,
+              run: () =>
+                measured(() =>
+                  ripgrepSearch(
+                    { rg, folders: [{ path: root, excludes: excludedGlobs() }], query: PATTERN, isRegex: true },
+                    { ...limits, maxOutputBytes: MAX_OUTPUT_BYTES },
+                    signal,
+                  ),
+                ),
+            },
+          ]
+        : []),
       { name: WORKER, run: () => measured(() => workerSearch({ files: searched, query: PATTERN, isRegex: true }, limits, signal)) },
       { name: PREVIOUS, run: () => previousSearch(all.slice(0, sizes.previousFiles), previousRead) },
     ];
-    const rows = summarize(await runInterleaved(contestants, sizes.rounds), { ms: { label: TIME, unit: 'ms' }, gapMs: { label: GAP, unit: 'ms' }, busy: { label: 'main thread busy', unit: '%' } });
+    const rows = summarize(await runInterleaved(contestants, sizes.rounds), {
+      ms: { label: TIME, unit: 'ms' },
+      gapMs: { label: GAP, unit: 'ms' },
+      busy: { label: 'main thread busy', unit: '%' },
+    });
     const ours = rg ? [RIPGREP, WORKER] : [WORKER];
     const ratio = (name: string, metric: string) => medianOf(rows, PREVIOUS, metric) / medianOf(rows, name, metric);
     return {
@@ -76,7 +94,9 @@ export async function searchText(sizes: SearchTextSizes): Promise<BenchmarkRepor
       ]),
       targets: ours.map((name) => ({ label: `${name}: the main thread never waits 200 ms`, met: medianOf(rows, name, GAP) < 200 })),
       notes: [
-        rg ? `ripgrep: ${rg}.` : 'ripgrep: none found (neither the harness\'s code-server nor PATH has one), so only the worker ran; the extension uses VS Code\'s own.',
+        rg
+          ? `ripgrep: ${rg}.`
+          : "ripgrep: none found (neither the harness's code-server nor PATH has one), so only the worker ran; the extension uses VS Code's own.",
         `The worker searches the files outside node_modules (in the extension findFiles lists them, with the excludes); a worker still running at the time limit is terminated, and the search ends with what it found.`,
         'Longest event-loop gap: the longest time between two ticks of a 5 ms timer on the main thread; it includes time the OS gave to other processes. Main thread busy: its event-loop utilization.',
         `The previous search is timed on ${sizes.previousFiles} files and extrapolated to the ${previousRead.toLocaleString('en')} it would have read (node_modules included: only files.exclude applied); its event-loop gap is measured.`,

@@ -34,7 +34,29 @@ const EVENTSOURCE_PARSER = 'eventsource-parser 3 + JSON.parse';
 const OPENAI = 'openai 6 Stream.fromSSEResponse';
 
 /** Tokens of an answer; a few are not ASCII, as in real answers. */
-const WORDS = ['The', ' request', ' returns', ' a', ' response', ' when', ' it', ' succeeds', '.', '\n\n', '```ts\n', 'const', ' x', ' =', ' 1', ';', ' naïve', ' café', ' —', ' →', ' 日本'];
+const WORDS = [
+  'The',
+  ' request',
+  ' returns',
+  ' a',
+  ' response',
+  ' when',
+  ' it',
+  ' succeeds',
+  '.',
+  '\n\n',
+  '```ts\n',
+  'const',
+  ' x',
+  ' =',
+  ' 1',
+  ';',
+  ' naïve',
+  ' café',
+  ' —',
+  ' →',
+  ' 日本',
+];
 
 interface ChatStreamFixture {
   bytes: Buffer;

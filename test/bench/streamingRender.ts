@@ -33,11 +33,35 @@ export interface StreamingRenderSizes {
   rounds: number;
 }
 
-export const STREAMING_RENDER_FULL: StreamingRenderSizes = { chars: 100_000, chunks: 10_000, reasoningChars: 20_000, chunksPerFrame: 8, media: { images: 50, videos: 5 }, naiveEvery: 100, rounds: 3 };
-export const STREAMING_RENDER_TINY: StreamingRenderSizes = { chars: 3_000, chunks: 60, reasoningChars: 600, chunksPerFrame: 8, media: { images: 10, videos: 2 }, naiveEvery: 10, rounds: 1 };
+export const STREAMING_RENDER_FULL: StreamingRenderSizes = {
+  chars: 100_000,
+  chunks: 10_000,
+  reasoningChars: 20_000,
+  chunksPerFrame: 8,
+  media: { images: 50, videos: 5 },
+  naiveEvery: 100,
+  rounds: 3,
+};
+export const STREAMING_RENDER_TINY: StreamingRenderSizes = {
+  chars: 3_000,
+  chunks: 60,
+  reasoningChars: 600,
+  chunksPerFrame: 8,
+  media: { images: 10, videos: 2 },
+  naiveEvery: 10,
+  rounds: 1,
+};
 
 export const CHROMIUM = process.env.GENAI_CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--site-per-process'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--site-per-process',
+];
 const MAX_RATIO_TO_ONCE = 3;
 /** The chat page's JS heap with the media transcript, after every thumbnail was scrolled into view (measured about 5 MB). */
 const MAX_MEDIA_HEAP_MB = 16;
@@ -85,11 +109,19 @@ function invoke(frame: Frame, global: string, name: string, args: unknown[]): Pr
   return frame.evaluate(run, { global, name, args });
 }
 
-function bench<K extends keyof RenderBenchApi>(frame: Frame, name: K, ...args: Method<RenderBenchApi[K]>['args']): Promise<Method<RenderBenchApi[K]>['result']> {
+function bench<K extends keyof RenderBenchApi>(
+  frame: Frame,
+  name: K,
+  ...args: Method<RenderBenchApi[K]>['args']
+): Promise<Method<RenderBenchApi[K]>['result']> {
   return invoke(frame, 'renderBench', name, args) as Promise<Method<RenderBenchApi[K]>['result']>;
 }
 
-function feeder<K extends keyof RenderFeederApi>(frame: Frame, name: K, ...args: Method<RenderFeederApi[K]>['args']): Promise<Method<RenderFeederApi[K]>['result']> {
+function feeder<K extends keyof RenderFeederApi>(
+  frame: Frame,
+  name: K,
+  ...args: Method<RenderFeederApi[K]>['args']
+): Promise<Method<RenderFeederApi[K]>['result']> {
   return invoke(frame, 'renderFeeder', name, args) as Promise<Method<RenderFeederApi[K]>['result']>;
 }
 
@@ -105,7 +137,11 @@ export async function streamingRender(sizes: StreamingRenderSizes): Promise<Benc
     pages = await servePages(dir);
     const served = pages;
     type Steps = { prepare?: (c: OpenContestant) => Promise<void>; check?: (c: OpenContestant) => Promise<Record<string, number> | void> };
-    const measure = async (page: ContestantPage, work: (c: OpenContestant) => Promise<unknown>, { prepare, check }: Steps = {}): Promise<Record<string, number> & { ms: number }> => {
+    const measure = async (
+      page: ContestantPage,
+      work: (c: OpenContestant) => Promise<unknown>,
+      { prepare, check }: Steps = {},
+    ): Promise<Record<string, number> & { ms: number }> => {
       const contestant = await served.open(browser, page);
       try {
         await feeder(contestant.feeder, 'setChunks', chunks, reasoning);
@@ -124,19 +160,21 @@ export async function streamingRender(sizes: StreamingRenderSizes): Promise<Benc
         await feeder(outer, 'stream', sizes.chunksPerFrame, batched);
         await bench(frame, 'answerEnded');
       };
-    const ours = (batched: boolean, withMedia = false) => () =>
-      measure('chat', streamed(batched), {
-        prepare: async ({ feeder: outer, frame }) => {
-          await feeder(outer, 'startChatAnswer', ...(withMedia ? [sizes.media] : []));
-          await frame.waitForSelector(withMedia ? '.tool-media .media-thumb .thumbnail' : '.assistant-text', { state: 'attached' });
-          await bench(frame, 'watchChatAnswer');
-        },
-        check: async (contestant) => {
-          const shown = normalized(await bench(contestant.frame, 'shownText'));
-          if (shown !== onceText) throw new Error(`the chat page does not show what a one-shot render shows: ${firstDifference(shown, onceText)}`);
-          if (withMedia) return mediaMemory(browser, contestant);
-        },
-      });
+    const ours =
+      (batched: boolean, withMedia = false) =>
+      () =>
+        measure('chat', streamed(batched), {
+          prepare: async ({ feeder: outer, frame }) => {
+            await feeder(outer, 'startChatAnswer', ...(withMedia ? [sizes.media] : []));
+            await frame.waitForSelector(withMedia ? '.tool-media .media-thumb .thumbnail' : '.assistant-text', { state: 'attached' });
+            await bench(frame, 'watchChatAnswer');
+          },
+          check: async (contestant) => {
+            const shown = normalized(await bench(contestant.frame, 'shownText'));
+            if (shown !== onceText) throw new Error(`the chat page does not show what a one-shot render shows: ${firstDifference(shown, onceText)}`);
+            if (withMedia) return mediaMemory(browser, contestant);
+          },
+        });
     const deliveries: number[] = [];
     const contestants: Contestant[] = [
       { name: OURS, run: ours(true) },
@@ -189,8 +227,14 @@ export async function streamingRender(sizes: StreamingRenderSizes): Promise<Benc
       ],
       targets: [
         { label: `ours at most ${MAX_RATIO_TO_ONCE}x the one-shot render`, met: ratio <= MAX_RATIO_TO_ONCE },
-        { label: `ours with ${sizes.media.images} images and ${sizes.media.videos} videos above the answer at most ${MAX_RATIO_TO_ONCE}x the one-shot render`, met: mediaRatio <= MAX_RATIO_TO_ONCE },
-        { label: `the chat page's JS heap with that transcript at most ${MAX_MEDIA_HEAP_MB} MB after every thumbnail was shown`, met: mediaHeap <= MAX_MEDIA_HEAP_MB },
+        {
+          label: `ours with ${sizes.media.images} images and ${sizes.media.videos} videos above the answer at most ${MAX_RATIO_TO_ONCE}x the one-shot render`,
+          met: mediaRatio <= MAX_RATIO_TO_ONCE,
+        },
+        {
+          label: `the chat page's JS heap with that transcript at most ${MAX_MEDIA_HEAP_MB} MB after every thumbnail was shown`,
+          met: mediaHeap <= MAX_MEDIA_HEAP_MB,
+        },
         { label: `its renderer process at most ${MAX_MEDIA_RENDERER_MB} MB once memory runs short (Linux)`, met: mediaRenderer <= MAX_MEDIA_RENDERER_MB },
       ],
       notes: [
@@ -273,14 +317,16 @@ async function largestRendererMb(browser: Browser): Promise<number> {
   const session = await browser.newBrowserCDPSession();
   try {
     const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as { processInfo: Array<{ type: string; id: number }> };
-    const rss = processInfo.filter((p) => p.type === 'renderer').map((p) => {
-      try {
-        const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p.id}/status`, 'utf8'))?.[1];
-        return kb ? Number(kb) / 1024 : 0;
-      } catch {
-        return 0;
-      }
-    });
+    const rss = processInfo
+      .filter((p) => p.type === 'renderer')
+      .map((p) => {
+        try {
+          const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p.id}/status`, 'utf8'))?.[1];
+          return kb ? Number(kb) / 1024 : 0;
+        } catch {
+          return 0;
+        }
+      });
     return Math.max(0, ...rss);
   } finally {
     await session.detach();

@@ -39,7 +39,15 @@ export async function servePages(dir: string): Promise<RenderPages> {
   const chatScript = path.join(DIST, 'chat.js');
   if (!fs.existsSync(chatScript)) throw new Error('media/dist/chat.js is missing: run npm run build');
   for (const name of ['renderBench', 'renderFeeder']) {
-    await build({ entryPoints: [path.join(ROOT, 'test', 'bench', 'webview', `${name}.ts`)], bundle: true, format: 'iife', minify: true, target: 'es2022', outfile: path.join(dir, `${name}.js`), logLevel: 'error' });
+    await build({
+      entryPoints: [path.join(ROOT, 'test', 'bench', 'webview', `${name}.ts`)],
+      bundle: true,
+      format: 'iife',
+      minify: true,
+      target: 'es2022',
+      outfile: path.join(dir, `${name}.js`),
+      logLevel: 'error',
+    });
   }
   const contestant = (scripts: string[]): string => `<!DOCTYPE html>
 <html lang="en"><head><meta charset="UTF-8">

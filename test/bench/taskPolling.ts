@@ -38,12 +38,14 @@ export async function taskPolling(sizes: TaskPollingSizes): Promise<BenchmarkRep
     for (let i = 0; i < sizes.tasks; i++) {
       ids.push((await client.tasks.create({ model: 'seedance-1-0-pro-250528', content: [{ type: 'text', text: `a long ocean ${i}` }] })).id);
     }
-    const perMinute = (count: () => Promise<void>): Contestant['run'] => async () => {
-      const first = emulator.requests.length;
-      await count();
-      const polls = emulator.requests.slice(first).filter((r) => r.method === 'GET' && r.path.startsWith(TASKS_PATH));
-      return { perMinute: polls.length / sizes.minutes };
-    };
+    const perMinute =
+      (count: () => Promise<void>): Contestant['run'] =>
+      async () => {
+        const first = emulator.requests.length;
+        await count();
+        const polls = emulator.requests.slice(first).filter((r) => r.method === 'GET' && r.path.startsWith(TASKS_PATH));
+        return { perMinute: polls.length / sizes.minutes };
+      };
     const minutesMs = sizes.minutes * 60_000;
     const contestants: Contestant[] = [
       { name: OURS_VISIBLE, run: perMinute(() => pollWithTaskPoller(client, ids, true, minutesMs)) },
@@ -142,4 +144,3 @@ class VirtualClock implements Clock {
     this.time = end;
   }
 }
-

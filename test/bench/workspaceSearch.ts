@@ -63,8 +63,14 @@ export async function workspaceSearch(sizes: WorkspaceSearchSizes): Promise<Benc
       ],
       targets: [
         { label: `${SEARCH}: done within 1 s`, met: medianOf(rows, SEARCH, METRICS.totalMs.label) < 1000 },
-        { label: `${SEARCH}: finds exactly the ${counts.needles} lines outside ignored files`, met: medianOf(rows, SEARCH, METRICS.results.label) === counts.needles },
-        { label: `${LISTING}: lists exactly the ${counts.searched} files outside ignored folders`, met: medianOf(rows, LISTING, METRICS.results.label) === counts.searched },
+        {
+          label: `${SEARCH}: finds exactly the ${counts.needles} lines outside ignored files`,
+          met: medianOf(rows, SEARCH, METRICS.results.label) === counts.needles,
+        },
+        {
+          label: `${LISTING}: lists exactly the ${counts.searched} files outside ignored folders`,
+          met: medianOf(rows, LISTING, METRICS.results.label) === counts.searched,
+        },
       ],
       notes: [
         `Ours: search_text's ripgrep search (time to first result: the same search stopped at its first match) and listWorkspaceFiles (rg --files, the first file reported as it arrives), both following .gitignore, files.exclude and search.exclude.`,
@@ -85,7 +91,12 @@ function writeWorkspace(root: string, files: number): { searched: number; depend
   fs.writeFileSync(path.join(root, '.gitignore'), 'dist/\n');
   for (let i = 0; i < files; i++) {
     const kind = i % SHARE === SHARE - 1 ? 'dependency' : i % SHARE === SHARE - 2 ? 'ignored' : 'source';
-    const file = kind === 'dependency' ? path.join(root, 'node_modules', `pkg${i % 50}`, `f${i}.js`) : kind === 'ignored' ? path.join(root, 'dist', `d${i % 20}`, `f${i}.js`) : path.join(root, 'src', `d${i % 100}`, `f${i}.ts`);
+    const file =
+      kind === 'dependency'
+        ? path.join(root, 'node_modules', `pkg${i % 50}`, `f${i}.js`)
+        : kind === 'ignored'
+          ? path.join(root, 'dist', `d${i % 20}`, `f${i}.js`)
+          : path.join(root, 'src', `d${i % 100}`, `f${i}.ts`);
     const needle = i % NEEDLE_EVERY === 0 || i % NEEDLE_EVERY === SHARE - 2;
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, `export const value${i} = ${i};\n${needle ? `// ${NEEDLE} here\n` : ''}${'// filler line of a source file\n'.repeat(40)}`);

@@ -25,33 +25,43 @@ export async function run(): Promise<void> {
     if (!rg) throw new Error(`no ripgrep under ${vscode.env.appRoot}`);
     const excludes = ignoredGlobs(folder);
     const signal = new AbortController().signal;
-    const search = (maxMatches: number) => ripgrepSearch({ rg, folders: [{ path: folder.uri.fsPath, excludes }], query: NEEDLE, isRegex: false }, { maxMatches, timeLimitMs: 60_000, maxOutputBytes: MAX_OUTPUT_BYTES }, signal);
-    const results = await runInterleaved([
-      {
-        name: SEARCH,
-        run: () => timed(async (first) => {
-          await search(1);
-          first();
-          return (await search(1_000_000)).found.length;
-        }),
-      },
-      { name: PEER_SEARCH, run: () => timed((first) => findAndRead(folder, excludes, first)) },
-      {
-        name: LISTING,
-        run: () => timed(async (first) => (await listWorkspaceFiles({ max: 1_000_000, found: first }, signal)).uris.length),
-      },
-      {
-        name: PEER_LISTING,
-        run: () => timed(async (first) => {
-          const uris = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), findFilesExclude(excludes));
-          first();
-          return uris.length;
-        }),
-      },
-    ], Number(process.env.GENAI_BENCH_ROUNDS ?? '3'));
+    const search = (maxMatches: number) =>
+      ripgrepSearch(
+        { rg, folders: [{ path: folder.uri.fsPath, excludes }], query: NEEDLE, isRegex: false },
+        { maxMatches, timeLimitMs: 60_000, maxOutputBytes: MAX_OUTPUT_BYTES },
+        signal,
+      );
+    const results = await runInterleaved(
+      [
+        {
+          name: SEARCH,
+          run: () =>
+            timed(async (first) => {
+              await search(1);
+              first();
+              return (await search(1_000_000)).found.length;
+            }),
+        },
+        { name: PEER_SEARCH, run: () => timed((first) => findAndRead(folder, excludes, first)) },
+        {
+          name: LISTING,
+          run: () => timed(async (first) => (await listWorkspaceFiles({ max: 1_000_000, found: first }, signal)).uris.length),
+        },
+        {
+          name: PEER_LISTING,
+          run: () =>
+            timed(async (first) => {
+              const uris = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), findFilesExclude(excludes));
+              first();
+              return uris.length;
+            }),
+        },
+      ],
+      Number(process.env.GENAI_BENCH_ROUNDS ?? '3'),
+    );
     fs.writeFileSync(out, JSON.stringify({ rows: summarize(results, METRICS), appRoot: vscode.env.appRoot, version: vscode.version }));
   } catch (error) {
-    fs.writeFileSync(out, JSON.stringify({ error: error instanceof Error ? error.stack ?? error.message : String(error) }));
+    fs.writeFileSync(out, JSON.stringify({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) }));
   }
 }
 

@@ -58,7 +58,9 @@ async function main(): Promise<void> {
   try {
     cli = parseArgs(process.argv.slice(2));
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\nusage: main.js --port <p> [--key K] [--rate N] [--chunk-delay ms] [--large-video-bytes N] [--dialect NAME]\n`);
+    process.stderr.write(
+      `${(error as Error).message}\nusage: main.js --port <p> [--key K] [--rate N] [--chunk-delay ms] [--large-video-bytes N] [--dialect NAME]\n`,
+    );
     process.exit(2);
   }
   const emulator = await startEmulator({

@@ -14,12 +14,7 @@ import { Reply } from './core/reply';
 import { matchRoute, Route } from './core/router';
 import type { EmulatorState, RecordedRequest } from './state';
 
-export async function handleRequest(
-  state: EmulatorState,
-  routes: readonly Route[],
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
+export async function handleRequest(state: EmulatorState, routes: readonly Route[], req: IncomingMessage, res: ServerResponse): Promise<void> {
   res.setHeader('x-request-id', state.requestIds.next());
   const url = new URL(req.url ?? '/', state.origin);
   const method = req.method ?? 'GET';
@@ -87,9 +82,7 @@ async function sendError(reply: Reply, error: unknown): Promise<void> {
     return;
   }
   const apiError =
-    error instanceof ApiError
-      ? error
-      : new ApiError(500, `Emulator failure: ${error instanceof Error ? error.message : String(error)}`, 'server_error');
+    error instanceof ApiError ? error : new ApiError(500, `Emulator failure: ${error instanceof Error ? error.message : String(error)}`, 'server_error');
   await reply.json(apiError.status, apiError.body(), apiError.headers);
 }
 

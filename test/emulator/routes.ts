@@ -9,13 +9,4 @@ import { speechRoute, voicesRoute } from './speech/speech-route';
 import { tasksRoutes } from './tasks/tasks-route';
 import { videosRoute } from './videos/videos-route';
 
-export const ROUTES: readonly Route[] = [
-  ...modelsRoutes,
-  chatRoute,
-  imagesRoute,
-  videosRoute,
-  ...tasksRoutes,
-  speechRoute,
-  voicesRoute,
-  ...filesRoutes,
-];
+export const ROUTES: readonly Route[] = [...modelsRoutes, chatRoute, imagesRoute, videosRoute, ...tasksRoutes, speechRoute, voicesRoute, ...filesRoutes];

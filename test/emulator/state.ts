@@ -46,9 +46,7 @@ export class EmulatorState {
    * (already expired under the expiredUrls fault).
    */
   signedLink(fileId: string, fault: FaultSpec, issuedMs = Date.now()): string {
-    const expiresAt = fault.expiredUrls
-      ? unixSeconds() - 60
-      : unixSeconds(issuedMs + this.options.signedUrlTtlMs);
+    const expiresAt = fault.expiredUrls ? unixSeconds() - 60 : unixSeconds(issuedMs + this.options.signedUrlTtlMs);
     return this.signer.link(this.origin, fileId, expiresAt);
   }
 }

@@ -53,9 +53,10 @@ export async function startConnectProxy(options: ConnectProxyOptions = {}): Prom
     url: `http://127.0.0.1:${port}`,
     tunnels,
     authorizations,
-    close: () => new Promise((resolve) => {
-      sockets.forEach((s) => s.destroy());
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        sockets.forEach((s) => s.destroy());
+        server.close(() => resolve());
+      }),
   };
 }

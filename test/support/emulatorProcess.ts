@@ -23,15 +23,19 @@ export async function startEmulatorProcess(args: string[] = []): Promise<Emulato
     child.stdout?.on('data', onData);
     child.once('exit', (code) => reject(new Error(`emulator exited with ${code}: ${out}`)));
   });
-  const url = lines.find((l) => l.startsWith('Gateway emulator listening on'))!.split(' on ')[1].trim();
+  const url = lines
+    .find((l) => l.startsWith('Gateway emulator listening on'))!
+    .split(' on ')[1]
+    .trim();
   const apiKey = lines.find((l) => l.startsWith('Accepting API key'))!.split(' ')[3];
   return {
     url,
     apiKey,
-    stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }

@@ -51,7 +51,9 @@ export function installTripwire(): Tripwire {
   }) as typeof dns.promises.lookup;
   net.Socket.prototype.connect = function (this: net.Socket, ...args: unknown[]) {
     const first = args[0];
-    const options = (Array.isArray(first) ? first[0] : typeof first === 'object' ? first : { host: args[1] }) as Partial<net.TcpNetConnectOpts> & { path?: string };
+    const options = (Array.isArray(first) ? first[0] : typeof first === 'object' ? first : { host: args[1] }) as Partial<net.TcpNetConnectOpts> & {
+      path?: string;
+    };
     if (options.path === undefined) {
       const host = options.host ?? 'localhost';
       const stopped = net.isIP(host) ? admit(host) : options.lookup ? undefined : resolverUsed(host);

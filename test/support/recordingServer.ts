@@ -31,9 +31,10 @@ export async function startRecordingServer(answer: (request: SeenRequest, respon
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     seen,
-    close: () => new Promise((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -56,8 +56,12 @@ test('bench: streaming render at tiny size', { timeout: 120_000, skip: fs.exists
   assertShape(await streamingRender(STREAMING_RENDER_TINY), STREAMING_RENDER_TINY.rounds);
 });
 
-test('bench: search and file listing in VS Code at tiny size; ours finds and lists exactly what is not ignored', { timeout: 180_000, skip: fs.existsSync(CODE_SERVER_ENTRY) ? false : 'the code-server harness is not installed' }, async () => {
-  const report = await workspaceSearch(WORKSPACE_SEARCH_TINY);
-  assertShape(report, WORKSPACE_SEARCH_TINY.rounds);
-  for (const target of report.targets.filter((t) => /exactly/.test(t.label))) assert.ok(target.met, target.label);
-});
+test(
+  'bench: search and file listing in VS Code at tiny size; ours finds and lists exactly what is not ignored',
+  { timeout: 180_000, skip: fs.existsSync(CODE_SERVER_ENTRY) ? false : 'the code-server harness is not installed' },
+  async () => {
+    const report = await workspaceSearch(WORKSPACE_SEARCH_TINY);
+    assertShape(report, WORKSPACE_SEARCH_TINY.rounds);
+    for (const target of report.targets.filter((t) => /exactly/.test(t.label))) assert.ok(target.met, target.label);
+  },
+);

@@ -95,8 +95,7 @@ test('"data" without a colon is a data line with an empty value', () => {
 });
 
 test('event, id, retry and unknown fields are parsed and ignored', () => {
-  const stream = 'event: message\nid: 7\nretry: 1000\ndata: a\n\nevent: only\nid: 8\n\n' +
-    'datax: no\nData: no\n data: no\nfoo: data: no\ndat\ndata: yes\n\n';
+  const stream = 'event: message\nid: 7\nretry: 1000\ndata: a\n\nevent: only\nid: 8\n\n' + 'datax: no\nData: no\n data: no\nfoo: data: no\ndat\ndata: yes\n\n';
   assert.deepEqual(decodeWhole(utf8(stream)), ['a', 'yes']);
 });
 
@@ -302,8 +301,14 @@ test('readChatChunks: an error object mid-stream is an http error with its detai
     assert.equal(e.status, 429);
     return true;
   });
-  await assert.rejects(readAll(body([event({ error: 'overloaded' })])), (e: unknown) => e instanceof GatewayError && e.kind === 'http' && e.message === 'overloaded');
-  await assert.rejects(readAll(body([event({ error: { code: 500 } })])), (e: unknown) => e instanceof GatewayError && e.code === '500' && /middle of the chat stream/.test(e.message));
+  await assert.rejects(
+    readAll(body([event({ error: 'overloaded' })])),
+    (e: unknown) => e instanceof GatewayError && e.kind === 'http' && e.message === 'overloaded',
+  );
+  await assert.rejects(
+    readAll(body([event({ error: { code: 500 } })])),
+    (e: unknown) => e instanceof GatewayError && e.code === '500' && /middle of the chat stream/.test(e.message),
+  );
 });
 
 test('readChatChunks tolerates empty events, "error": null and a usage chunk without choices', async () => {
@@ -322,7 +327,10 @@ test('readChatChunks: an interrupted body is a stream error keeping the cause', 
       throw reset;
     },
   };
-  await assert.rejects(readAll(source), (e: unknown) => e instanceof GatewayError && e.kind === 'stream' && e.cause === reset && /interrupted: socket hang up/.test(e.message));
+  await assert.rejects(
+    readAll(source),
+    (e: unknown) => e instanceof GatewayError && e.kind === 'stream' && e.cause === reset && /interrupted: socket hang up/.test(e.message),
+  );
 });
 
 /** A body that sends one event, then waits forever. */
@@ -410,8 +418,11 @@ test('readChatChunks: throw() ends the iteration with that error', async () => {
 test('an event larger than the cap is refused instead of growing memory', () => {
   const decoder = new SseDecoder();
   const piece = Buffer.alloc(1024 * 1024, 0x61);
-  assert.throws(() => {
-    decoder.push(Buffer.from('data: '));
-    for (let i = 0; i < 20; i++) decoder.push(piece);
-  }, (e: unknown) => e instanceof GatewayError && e.kind === 'stream' && /larger than 16 MB/.test(e.message));
+  assert.throws(
+    () => {
+      decoder.push(Buffer.from('data: '));
+      for (let i = 0; i < 20; i++) decoder.push(piece);
+    },
+    (e: unknown) => e instanceof GatewayError && e.kind === 'stream' && /larger than 16 MB/.test(e.message),
+  );
 });

@@ -8,7 +8,14 @@ import { bodyOf, inPieces } from '../support/splitWrites';
 type Delta = ChatChunk['choices'][number]['delta'];
 
 function chunk(delta: Delta, finish: FinishReason | null = null, extra: Partial<ChatChunk> = {}): ChatChunk {
-  return { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-x', choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }], ...extra };
+  return {
+    id: 'chatcmpl-1',
+    object: 'chat.completion.chunk',
+    created: 1,
+    model: 'gpt-x',
+    choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }],
+    ...extra,
+  };
 }
 
 const call = (index: number, fields: Omit<ToolCallDelta, 'index'>): Delta => ({ tool_calls: [{ index, ...fields }] });
@@ -61,15 +68,24 @@ test('tool call whose every fragment repeats the id, type and name', () => {
 
 test('whole tool calls in one chunk, several in parallel', () => {
   const message = assemble([
-    chunk({
-      role: 'assistant',
-      tool_calls: [
-        { index: 0, id: 'call_a', type: 'function', function: { name: 'f', arguments: '{"n":1}' } },
-        { index: 1, id: 'call_b', type: 'function', function: { name: 'g', arguments: '{}' } },
-      ],
-    }, 'tool_calls'),
+    chunk(
+      {
+        role: 'assistant',
+        tool_calls: [
+          { index: 0, id: 'call_a', type: 'function', function: { name: 'f', arguments: '{"n":1}' } },
+          { index: 1, id: 'call_b', type: 'function', function: { name: 'g', arguments: '{}' } },
+        ],
+      },
+      'tool_calls',
+    ),
   ]);
-  assert.deepEqual(message.toolCalls.map((c) => [c.id, c.function.name, c.function.arguments]), [['call_a', 'f', '{"n":1}'], ['call_b', 'g', '{}']]);
+  assert.deepEqual(
+    message.toolCalls.map((c) => [c.id, c.function.name, c.function.arguments]),
+    [
+      ['call_a', 'f', '{"n":1}'],
+      ['call_b', 'g', '{}'],
+    ],
+  );
 });
 
 test('parallel calls streamed one after the other (index 0, then 1, then 2)', () => {
@@ -79,21 +95,35 @@ test('parallel calls streamed one after the other (index 0, then 1, then 2)', ()
     chunks.push(chunk(call(index, { function: { arguments: `{"${name}":` } })), chunk(call(index, { function: { arguments: `${index}}` } })));
   }
   const message = assemble([...chunks, chunk({}, 'tool_calls')]);
-  assert.deepEqual(message.toolCalls.map((c) => [c.id, c.function.name, c.function.arguments]), [
-    ['call_a', 'a', '{"a":0}'],
-    ['call_b', 'b', '{"b":1}'],
-    ['call_c', 'c', '{"c":2}'],
-  ]);
+  assert.deepEqual(
+    message.toolCalls.map((c) => [c.id, c.function.name, c.function.arguments]),
+    [
+      ['call_a', 'a', '{"a":0}'],
+      ['call_b', 'b', '{"b":1}'],
+      ['call_c', 'c', '{"c":2}'],
+    ],
+  );
 });
 
 test('fragments interleaved across indexes, and a later index arriving first', () => {
   const message = assemble([
     chunk(call(1, { id: 'call_b', type: 'function', function: { name: 'g', arguments: '[' } })),
     chunk(call(0, { id: 'call_a', type: 'function', function: { name: 'f', arguments: '{' } })),
-    chunk({ tool_calls: [{ index: 1, function: { arguments: '2' } }, { index: 0, function: { arguments: '}' } }] }),
+    chunk({
+      tool_calls: [
+        { index: 1, function: { arguments: '2' } },
+        { index: 0, function: { arguments: '}' } },
+      ],
+    }),
     chunk(call(1, { function: { arguments: ']' } }), 'tool_calls'),
   ]);
-  assert.deepEqual(message.toolCalls.map((c) => [c.id, c.function.arguments]), [['call_a', '{}'], ['call_b', '[2]']]);
+  assert.deepEqual(
+    message.toolCalls.map((c) => [c.id, c.function.arguments]),
+    [
+      ['call_a', '{}'],
+      ['call_b', '[2]'],
+    ],
+  );
 });
 
 test('null content, empty deltas, usage null and logprobs null change nothing', () => {
@@ -128,25 +158,47 @@ test('no text at all gives null content, e.g. a filtered answer', () => {
 });
 
 test('text and tool calls in one message are both kept', () => {
-  const message = assemble([chunk({ content: 'Let me check.' }), chunk(call(0, { id: 'call_1', type: 'function', function: { name: 'f', arguments: '{}' } })), chunk({}, 'tool_calls')]);
+  const message = assemble([
+    chunk({ content: 'Let me check.' }),
+    chunk(call(0, { id: 'call_1', type: 'function', function: { name: 'f', arguments: '{}' } })),
+    chunk({}, 'tool_calls'),
+  ]);
   assert.equal(message.content, 'Let me check.');
   assert.equal(message.toolCalls.length, 1);
 });
 
 test('without index, a new id starts a call, a known id continues it, no id continues the latest; a missing id gets a stable one', () => {
   const message = assemble([
-    chunk({ tool_calls: [{ id: 'A', function: { name: 'f', arguments: '{"x"' } }, { id: 'B', function: { name: 'g', arguments: '{' } }] }),
+    chunk({
+      tool_calls: [
+        { id: 'A', function: { name: 'f', arguments: '{"x"' } },
+        { id: 'B', function: { name: 'g', arguments: '{' } },
+      ],
+    }),
     chunk({ tool_calls: [{ id: 'A', function: { arguments: ':1}' } }] }),
     chunk({ tool_calls: [{ id: 'B', function: { arguments: '"y"' } }, { function: { arguments: ':2}' } }] }),
   ]);
-  assert.deepEqual(message.toolCalls.map((c) => [c.id, c.function.name, c.function.arguments]), [['A', 'f', '{"x":1}'], ['B', 'g', '{"y":2}']]);
+  assert.deepEqual(
+    message.toolCalls.map((c) => [c.id, c.function.name, c.function.arguments]),
+    [
+      ['A', 'f', '{"x":1}'],
+      ['B', 'g', '{"y":2}'],
+    ],
+  );
   const anonymous = assemble([chunk({ tool_calls: [{ function: { name: 'h', arguments: '[' } }] }), chunk({ tool_calls: [{ function: { arguments: ']' } }] })]);
   assert.deepEqual(anonymous.toolCalls, [{ id: 'call_0', type: 'function', function: { name: 'h', arguments: '[]' } }]);
 });
 
 test('a call without index after calls with one takes the next position', () => {
-  const message = assemble([chunk(call(0, { id: 'A', function: { name: 'f', arguments: '{}' } })), chunk(call(2, { id: 'C', function: { name: 'h', arguments: '{}' } })), chunk({ tool_calls: [{ id: 'D', function: { name: 'k', arguments: '{}' } }] })]);
-  assert.deepEqual(message.toolCalls.map((c) => c.id), ['A', 'C', 'D']);
+  const message = assemble([
+    chunk(call(0, { id: 'A', function: { name: 'f', arguments: '{}' } })),
+    chunk(call(2, { id: 'C', function: { name: 'h', arguments: '{}' } })),
+    chunk({ tool_calls: [{ id: 'D', function: { name: 'k', arguments: '{}' } }] }),
+  ]);
+  assert.deepEqual(
+    message.toolCalls.map((c) => c.id),
+    ['A', 'C', 'D'],
+  );
 });
 
 test('reasoning under either name, counted once when a delta carries both; refusal; both kept beside the content', () => {
@@ -168,7 +220,7 @@ test('a choice without index counts as choice 0', () => {
   assert.equal(assemble([noIndex]).content, 'A');
 });
 
-test('usage: the last one sent wins; Groq\'s x_groq.usage only when no top-level usage came', () => {
+test("usage: the last one sent wins; Groq's x_groq.usage only when no top-level usage came", () => {
   const other: ChatUsage = { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 };
   assert.deepEqual(assemble([{ ...usageChunk, usage: other }, usageChunk, { ...usageChunk, usage: null }]).usage, USAGE);
   assert.deepEqual(assemble([chunk({ content: 'x' }, 'stop', { x_groq: { usage: USAGE } })]).usage, USAGE);

@@ -63,7 +63,9 @@ async function main(): Promise<void> {
   }
   const url = session.workbenchUrl({ env: false });
   log('building the opening conversation against the emulator: an image, a video task, a reading aloud (about a minute)');
-  await seedMediaConversation(url, session.emulator).catch((e: unknown) => log('the opening conversation could not be built (the demo runs without it):', e instanceof Error ? e.message : e));
+  await seedMediaConversation(url, session.emulator).catch((e: unknown) =>
+    log('the opening conversation could not be built (the demo runs without it):', e instanceof Error ? e.message : e),
+  );
   console.log(`
 GenAI Gateway demo is running.
 

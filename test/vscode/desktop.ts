@@ -54,8 +54,10 @@ async function main(): Promise<number> {
         '--disable-workspace-trust',
         '--skip-welcome',
         '--skip-release-notes',
-        '--user-data-dir', path.join(runDir, 'user-data'),
-        '--extensions-dir', path.join(runDir, 'extensions'),
+        '--user-data-dir',
+        path.join(runDir, 'user-data'),
+        '--extensions-dir',
+        path.join(runDir, 'extensions'),
       ],
     });
   } catch (e) {
@@ -76,8 +78,11 @@ async function main(): Promise<number> {
   return counts.failed > 0 || counts.passed === 0 ? 1 : 0;
 }
 
-main().then((code) => process.exit(code), async (e) => {
-  console.error(e);
-  await cleanupAll();
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  async (e) => {
+    console.error(e);
+    await cleanupAll();
+    process.exit(1);
+  },
+);

@@ -13,14 +13,26 @@ import * as path from 'path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openWorkbench, type WorkbenchPage } from './lib/browser';
 import {
-  checkPrerequisites, HARNESS_SRC, LOG_DIR, OUTPUT_DIR, SCREENSHOT_DIR, SUITE_INDEX, TEST_TOOLS_EXTENSION, UI_TESTS_DIR, warnIfStale,
+  checkPrerequisites,
+  HARNESS_SRC,
+  LOG_DIR,
+  OUTPUT_DIR,
+  SCREENSHOT_DIR,
+  SUITE_INDEX,
+  TEST_TOOLS_EXTENSION,
+  UI_TESTS_DIR,
+  warnIfStale,
 } from './lib/paths';
 import { cleanupAll, elapsed, installSignalHandlers, log, sleep, withTimeout } from './lib/proc';
 import { printResults, readResults, summaryLine, type TestResult } from './lib/results';
 import { startSession } from './lib/session';
 import { Workbench, type UiContext, type UiTest } from './lib/ui';
 
-interface Args { mode: string; grep?: string; timeoutS?: number }
+interface Args {
+  mode: string;
+  grep?: string;
+  timeoutS?: number;
+}
 
 function parseArgs(argv: string[]): Args {
   const args: Args = { mode: argv[0] ?? '' };
@@ -50,7 +62,10 @@ async function integration(args: Args): Promise<{ tests: TestResult[]; errors: s
   warnIfStale(log);
   const phases: string[] = [];
   let t = Date.now();
-  const phase = (name: string): void => { phases.push(`${name} ${elapsed(t)}`); t = Date.now(); };
+  const phase = (name: string): void => {
+    phases.push(`${name} ${elapsed(t)}`);
+    t = Date.now();
+  };
 
   const session = await startSession({ name: 'integration', installedExtensions: [TEST_TOOLS_EXTENSION] });
   phase('start');
@@ -66,7 +81,9 @@ async function integration(args: Args): Promise<{ tests: TestResult[]; errors: s
   let exitCode: number | undefined;
   const wb = await openWorkbench(browser, url, {
     consoleLog: path.join(session.logDir, 'browser-console.log'),
-    onAutomationExit: (code) => { exitCode = code; },
+    onAutomationExit: (code) => {
+      exitCode = code;
+    },
   });
   log('workbench visible; running the suite in the extension host');
   phase('workbench');
@@ -80,15 +97,31 @@ async function integration(args: Args): Promise<{ tests: TestResult[]; errors: s
   while (exitCode === undefined) {
     await sleep(250);
     let mtime = 0;
-    try { mtime = fs.statSync(resultsFile).mtimeMs; } catch { /* not yet */ }
-    if (mtime !== lastMtime) { lastMtime = mtime; lastChange = Date.now(); }
-    if (Date.now() - started > overallMs) { errors.push(`timed out after ${overallMs / 1000} s`); break; }
-    if (Date.now() - lastChange > stallMs) {
-      errors.push(mtime ? `no test finished for ${stallMs / 1000} s (extension host hung or crashed?)`
-        : `the suite did not start within ${stallMs / 1000} s (extension host failed? see ${path.join(LOG_DIR, 'integration')})`);
+    try {
+      mtime = fs.statSync(resultsFile).mtimeMs;
+    } catch {
+      /* not yet */
+    }
+    if (mtime !== lastMtime) {
+      lastMtime = mtime;
+      lastChange = Date.now();
+    }
+    if (Date.now() - started > overallMs) {
+      errors.push(`timed out after ${overallMs / 1000} s`);
       break;
     }
-    if (wb.page.isClosed()) { errors.push('the workbench page closed'); break; }
+    if (Date.now() - lastChange > stallMs) {
+      errors.push(
+        mtime
+          ? `no test finished for ${stallMs / 1000} s (extension host hung or crashed?)`
+          : `the suite did not start within ${stallMs / 1000} s (extension host failed? see ${path.join(LOG_DIR, 'integration')})`,
+      );
+      break;
+    }
+    if (wb.page.isClosed()) {
+      errors.push('the workbench page closed');
+      break;
+    }
   }
   phase('tests');
   await screenshotTo(wb.page, 'integration-end.png');
@@ -112,13 +145,22 @@ async function integration(args: Args): Promise<{ tests: TestResult[]; errors: s
 
 // ---------------------------------------------------------------- ui
 
-interface UiFile { name: string; file: string; tests: UiTest[]; loadError?: string }
+interface UiFile {
+  name: string;
+  file: string;
+  tests: UiTest[];
+  loadError?: string;
+}
 
 function loadUiFiles(grep?: string): UiFile[] {
   const srcDir = path.join(HARNESS_SRC, 'ui');
   const haveSources = fs.existsSync(srcDir);
   const files = fs.existsSync(UI_TESTS_DIR)
-    ? fs.readdirSync(UI_TESTS_DIR).filter((f) => f.endsWith('.ui.js')).sort() : [];
+    ? fs
+        .readdirSync(UI_TESTS_DIR)
+        .filter((f) => f.endsWith('.ui.js'))
+        .sort()
+    : [];
   const out: UiFile[] = [];
   for (const f of files) {
     // skip compiled leftovers whose source was deleted
@@ -155,7 +197,10 @@ async function ui(args: Args): Promise<{ tests: TestResult[]; errors: string[] }
   }
   const phases: string[] = [];
   let t = Date.now();
-  const phase = (name: string): void => { phases.push(`${name} ${elapsed(t)}`); t = Date.now(); };
+  const phase = (name: string): void => {
+    phases.push(`${name} ${elapsed(t)}`);
+    t = Date.now();
+  };
 
   const session = await startSession({ name: 'ui' });
   const browser: Browser = await launchBrowser();
@@ -175,9 +220,10 @@ async function ui(args: Args): Promise<{ tests: TestResult[]; errors: string[] }
     }
     log(`${f.name}.ui: opening a fresh workbench`);
     let wbp: WorkbenchPage | undefined;
-    const open = async (): Promise<WorkbenchPage> => openWorkbench(browser, url, {
-      consoleLog: path.join(session.logDir, `browser-console-${f.name}.log`),
-    });
+    const open = async (): Promise<WorkbenchPage> =>
+      openWorkbench(browser, url, {
+        consoleLog: path.join(session.logDir, `browser-console-${f.name}.log`),
+      });
     try {
       wbp = await open();
     } catch (e) {
@@ -203,8 +249,14 @@ async function ui(args: Args): Promise<{ tests: TestResult[]; errors: string[] }
     };
     for (const test of f.tests) {
       const title = `${f.name} › ${test.title}`;
-      if (test.skip) { results.push({ title, state: 'pending' }); continue; }
-      if (Date.now() > overallEnd) { results.push({ title, state: 'failed', error: 'not run: overall timeout' }); continue; }
+      if (test.skip) {
+        results.push({ title, state: 'pending' });
+        continue;
+      }
+      if (Date.now() > overallEnd) {
+        results.push({ title, state: 'failed', error: 'not run: overall timeout' });
+        continue;
+      }
       ctx.log = (...a: unknown[]) => log(`[${title}]`, ...a);
       const t0 = Date.now();
       const timeoutMs = test.timeoutMs ?? 60000;
@@ -249,7 +301,10 @@ async function main(): Promise<number> {
   return counts.failed > 0 || counts.passed === 0 ? 1 : 0;
 }
 
-main().then((code) => process.exit(code), (e) => {
-  console.error(e);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -18,9 +18,22 @@ const STARTUP_QUIET_MS = 8000;
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Everything the VSIX may contain (paths inside extension/). */
-const ALLOWED = [/^package\.json$/, /^readme\.md$/i, /^changelog\.md$/i, /^LICENSE(\.txt)?$/, /^media\/readme\/[\w-]+\.png$/, /^dist\/(startup|extension|searchWorker)\.js$/, /^media\/(icon\.png|activity\.svg)$/, /^media\/walkthrough\/[\w-]+\.md$/, /^media\/dist\/[\w.-]+\.(js|css|ttf)$/];
+const ALLOWED = [
+  /^package\.json$/,
+  /^readme\.md$/i,
+  /^changelog\.md$/i,
+  /^LICENSE(\.txt)?$/,
+  /^media\/readme\/[\w-]+\.png$/,
+  /^dist\/(startup|extension|searchWorker)\.js$/,
+  /^media\/(icon\.png|activity\.svg)$/,
+  /^media\/walkthrough\/[\w-]+\.md$/,
+  /^media\/dist\/[\w.-]+\.(js|css|ttf)$/,
+];
 
-interface Check { title: string; run: () => Promise<void> }
+interface Check {
+  title: string;
+  run: () => Promise<void>;
+}
 
 let failureShot: (() => Promise<unknown>) | undefined;
 
@@ -29,7 +42,10 @@ async function main(): Promise<void> {
   const vsix = process.argv[2] ? path.resolve(process.argv[2]) : newestVsix();
   if (!vsix || !fs.existsSync(vsix)) throw new Error('no .vsix found; run npm run package first');
   const results: Array<{ title: string; error?: string }> = [];
-  const files = execFileSync('unzip', ['-Z1', vsix], { encoding: 'utf8' }).split('\n').filter((f) => f.startsWith('extension/') && !f.endsWith('/')).map((f) => f.slice('extension/'.length));
+  const files = execFileSync('unzip', ['-Z1', vsix], { encoding: 'utf8' })
+    .split('\n')
+    .filter((f) => f.startsWith('extension/') && !f.endsWith('/'))
+    .map((f) => f.slice('extension/'.length));
   const session = await startSession({ name: 'vsix' });
   const browser = await launchBrowser();
   const checks: Check[] = [
@@ -39,7 +55,15 @@ async function main(): Promise<void> {
         const extra = files.filter((f) => !ALLOWED.some((re) => re.test(f)));
         if (extra.length) throw new Error(`unexpected files: ${extra.join(', ')}`);
         const lower = files.map((f) => f.toLowerCase());
-        for (const required of ['package.json', 'readme.md', 'changelog.md', 'dist/startup.js', 'dist/extension.js', 'dist/searchWorker.js', 'media/icon.png']) {
+        for (const required of [
+          'package.json',
+          'readme.md',
+          'changelog.md',
+          'dist/startup.js',
+          'dist/extension.js',
+          'dist/searchWorker.js',
+          'media/icon.png',
+        ]) {
           if (!lower.includes(required.toLowerCase())) throw new Error(`missing ${required}`);
         }
         if (!lower.some((f) => f.startsWith('license'))) throw new Error('missing LICENSE');
@@ -67,12 +91,28 @@ async function main(): Promise<void> {
       title: 'it installs into code-server and works in production mode',
       run: async () => {
         const extensionsDir = path.join(session.runDir, 'cs', 'extensions');
-        execFileSync(NODE24_BIN, [CODE_SERVER_ENTRY, '--install-extension', vsix, '--user-data-dir', session.codeServer.userDataDir, '--extensions-dir', extensionsDir, '--config', path.join(session.runDir, 'cs', 'config.yaml')], {
-          env: { ...process.env, PATH: `${path.join(NODE24_DIR, 'bin')}:${process.env.PATH ?? ''}` },
-          stdio: 'pipe',
-        });
+        execFileSync(
+          NODE24_BIN,
+          [
+            CODE_SERVER_ENTRY,
+            '--install-extension',
+            vsix,
+            '--user-data-dir',
+            session.codeServer.userDataDir,
+            '--extensions-dir',
+            extensionsDir,
+            '--config',
+            path.join(session.runDir, 'cs', 'config.yaml'),
+          ],
+          {
+            env: { ...process.env, PATH: `${path.join(NODE24_DIR, 'bin')}:${process.env.PATH ?? ''}` },
+            stdio: 'pipe',
+          },
+        );
         if (!fs.readdirSync(extensionsDir).some((d) => d.startsWith(`${EXTENSION_ID}-`))) throw new Error('not installed');
-        const page = await openWorkbench(browser, session.workbenchUrl({ dev: false, env: false }), { consoleLog: path.join(session.logDir, 'browser-console-vsix.log') });
+        const page = await openWorkbench(browser, session.workbenchUrl({ dev: false, env: false }), {
+          consoleLog: path.join(session.logDir, 'browser-console-vsix.log'),
+        });
         const wb = new Workbench(page.page, 'vsix');
         failureShot = () => wb.screenshot('FAILED-production');
         await wb.runCommand('GenAI Gateway: Set API Key');
@@ -95,7 +135,11 @@ async function main(): Promise<void> {
         const page = await openWorkbench(browser, session.workbenchUrl({ dev: false }));
         const wb = new Workbench(page.page, 'vsix');
         failureShot = () => wb.screenshot('FAILED-startup-quiet');
-        await until('the status bar item', async () => (await wb.statusBarTexts()).some((t) => t.includes('gpt-4o-mini') || t.includes('GenAI Gateway')), 30000);
+        await until(
+          'the status bar item',
+          async () => (await wb.statusBarTexts()).some((t) => t.includes('gpt-4o-mini') || t.includes('GenAI Gateway')),
+          30000,
+        );
         await wb.runningExtensions({ waitFor: /GenAI Gateway 0\.1\.0/ });
         await sleep(STARTUP_QUIET_MS);
         await wb.screenshot('startup-quiet');
@@ -138,7 +182,8 @@ async function main(): Promise<void> {
 }
 
 function newestVsix(): string | undefined {
-  return fs.readdirSync(PROJECT_ROOT)
+  return fs
+    .readdirSync(PROJECT_ROOT)
     .filter((f) => f.endsWith('.vsix'))
     .map((f) => path.join(PROJECT_ROOT, f))
     .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
@@ -149,4 +194,3 @@ void main().catch(async (e) => {
   await cleanupAll();
   process.exit(1);
 });
-

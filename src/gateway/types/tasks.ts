@@ -2,9 +2,7 @@
 
 export type TaskImageRole = 'first_frame' | 'last_frame' | 'reference_image';
 
-export type TaskContentItem =
-  | { type: 'text'; text: string }
-  | { type: 'image_url'; image_url: { url: string }; role?: TaskImageRole };
+export type TaskContentItem = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string }; role?: TaskImageRole };
 
 export type TaskRatio = '16:9' | '4:3' | '1:1' | '3:4' | '9:16' | '21:9' | 'adaptive';
 export type TaskResolution = '480p' | '720p' | '1080p';

@@ -56,10 +56,6 @@ function validateToolResult(field: string, message: Fields, earlierCallIds: read
   text(`${field}.name`, message.name, { required: true });
   if (!earlierCallIds.includes(String(message.tool_call_id))) {
     const known = earlierCallIds.length === 0 ? 'none so far' : describeChoices(earlierCallIds);
-    fail(
-      `${field}.tool_call_id`,
-      message.tool_call_id,
-      `the id of a tool call of an earlier assistant message (${known})`,
-    );
+    fail(`${field}.tool_call_id`, message.tool_call_id, `the id of a tool call of an earlier assistant message (${known})`);
   }
 }

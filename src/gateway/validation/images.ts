@@ -14,18 +14,7 @@ import {
   type SeedreamLimits,
 } from './limits';
 import { imageUrl } from './media';
-import {
-  arrayOf,
-  booleanValue,
-  fail,
-  integerInRange,
-  objectValue,
-  oneOf,
-  onlyKnownFields,
-  text,
-  unsupported,
-  type Fields,
-} from './rules';
+import { arrayOf, booleanValue, fail, integerInRange, objectValue, oneOf, onlyKnownFields, text, unsupported, type Fields } from './rules';
 
 export type ImageCapability = Extract<ModelCapability, 'image-basic' | 'image-4.0' | 'image-4.5'>;
 

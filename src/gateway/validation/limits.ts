@@ -22,8 +22,23 @@ export const IMAGE_RESPONSE_FORMATS = ['url', 'b64_json'] as const;
  * offered as choices.
  */
 export const IMAGE_BASIC_STYLES = [
-  '3d-model', 'analog-film', 'anime', 'cinematic', 'comic-book', 'digital-art', 'enhance', 'fantasy-art', 'isometric',
-  'line-art', 'low-poly', 'modeling-compound', 'neon-punk', 'origami', 'photographic', 'pixel-art', 'tile-texture',
+  '3d-model',
+  'analog-film',
+  'anime',
+  'cinematic',
+  'comic-book',
+  'digital-art',
+  'enhance',
+  'fantasy-art',
+  'isometric',
+  'line-art',
+  'low-poly',
+  'modeling-compound',
+  'neon-punk',
+  'origami',
+  'photographic',
+  'pixel-art',
+  'tile-texture',
 ] as const;
 export const IMAGE_SEQUENTIAL_MODES = ['disabled', 'auto'] as const;
 /** max_images, and references plus generated images, are both at most this. */
@@ -91,8 +106,10 @@ export const SEEDREAM_LIMITS: Record<'image-4.0' | 'image-4.5', SeedreamLimits> 
 export function describeSeedreamSizes(limits: SeedreamLimits): string {
   const names = [...limits.namedSizes, ...limits.specSizes].map((size) => JSON.stringify(size)).join(', ');
   const smallest = limits.pixels.min === 2560 * 1440 ? '2560x1440' : '1024x1024';
-  return `${names}, or "WxH" of ${limits.pixels.min} to ${limits.pixels.max} pixels (from ${smallest} to 4096x4096) ` +
-    `with a width:height between 1:${IMAGE_MAX_ASPECT} and ${IMAGE_MAX_ASPECT}:1`;
+  return (
+    `${names}, or "WxH" of ${limits.pixels.min} to ${limits.pixels.max} pixels (from ${smallest} to 4096x4096) ` +
+    `with a width:height between 1:${IMAGE_MAX_ASPECT} and ${IMAGE_MAX_ASPECT}:1`
+  );
 }
 
 // Synchronous video
@@ -215,10 +232,27 @@ export interface Voice {
 const VOICE_TABLE: ReadonlyArray<{ language: string; female: string[]; male: string[] }> = [
   {
     language: 'English (American)',
-    female: ['af_alloy', 'af_aoede', 'af_bella', 'af_heart', 'af_jadzia', 'af_jessica', 'af_kore', 'af_nicole', 'af_nova',
-      'af_river', 'af_sarah', 'af_sky', 'af_v0', 'af_v0bella', 'af_v0irulan', 'af_v0nicole', 'af_v0sarah', 'af_v0sky'],
-    male: ['am_adam', 'am_echo', 'am_eric', 'am_fenrir', 'am_liam', 'am_michael', 'am_onyx', 'am_puck', 'am_santa',
-      'am_v0adam', 'am_v0gurney', 'am_v0michael'],
+    female: [
+      'af_alloy',
+      'af_aoede',
+      'af_bella',
+      'af_heart',
+      'af_jadzia',
+      'af_jessica',
+      'af_kore',
+      'af_nicole',
+      'af_nova',
+      'af_river',
+      'af_sarah',
+      'af_sky',
+      'af_v0',
+      'af_v0bella',
+      'af_v0irulan',
+      'af_v0nicole',
+      'af_v0sarah',
+      'af_v0sky',
+    ],
+    male: ['am_adam', 'am_echo', 'am_eric', 'am_fenrir', 'am_liam', 'am_michael', 'am_onyx', 'am_puck', 'am_santa', 'am_v0adam', 'am_v0gurney', 'am_v0michael'],
   },
   {
     language: 'English (British)',

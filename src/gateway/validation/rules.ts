@@ -24,9 +24,7 @@ export function isRecord(value: unknown): value is Fields {
 
 /** A text; `required` also refuses an absent, empty or blank one. */
 export function text(field: string, value: unknown, limits: { required?: boolean; max?: number } = {}): void {
-  const allowed = `${limits.required ? 'a non-empty text' : 'a text'}${
-    limits.max === undefined ? '' : ` of at most ${limits.max} characters`
-  }`;
+  const allowed = `${limits.required ? 'a non-empty text' : 'a text'}${limits.max === undefined ? '' : ` of at most ${limits.max} characters`}`;
   if (value === undefined) {
     if (limits.required) fail(field, value, allowed);
     return;
@@ -51,12 +49,7 @@ export function numberInRange(field: string, value: unknown, min: number, max: n
   }
 }
 
-export function oneOf(
-  field: string,
-  value: unknown,
-  allowed: ReadonlyArray<string | number>,
-  options: { required?: boolean; detail?: string } = {},
-): void {
+export function oneOf(field: string, value: unknown, allowed: ReadonlyArray<string | number>, options: { required?: boolean; detail?: string } = {}): void {
   if (value === undefined && !options.required) return;
   if ((typeof value !== 'string' && typeof value !== 'number') || !allowed.includes(value)) {
     fail(field, value, describeChoices(allowed), options.detail);

@@ -2,14 +2,7 @@
 import { taskModelTier } from '../catalog';
 import { parseTaskFlags, TASK_FLAG_NAMES, type TaskFlags } from '../taskFlags';
 import type { TaskCreateRequest } from '../types/tasks';
-import {
-  PROMPT_MAX_CHARS,
-  TASK_ANY_TIER_LIMITS,
-  TASK_MODE_LABELS,
-  TASK_TIER_LIMITS,
-  type TaskMode,
-  type TaskTierLimits,
-} from './limits';
+import { PROMPT_MAX_CHARS, TASK_ANY_TIER_LIMITS, TASK_MODE_LABELS, TASK_TIER_LIMITS, type TaskMode, type TaskTierLimits } from './limits';
 import { httpUrl } from './media';
 import { booleanValue, fail, onlyKnownFields, text, unsupported, type Fields } from './rules';
 import { readTaskContent } from './taskContent';
@@ -55,12 +48,7 @@ export function validateTaskRequest(req: TaskCreateRequest): void {
 }
 
 /** The prompt of the text item, and its inline flags, checked like body fields and against them. */
-function validateTextItem(
-  item: { index: number; value: string },
-  mode: TaskMode,
-  limits: TaskTierLimits,
-  body: Fields,
-): void {
+function validateTextItem(item: { index: number; value: string }, mode: TaskMode, limits: TaskTierLimits, body: Fields): void {
   const field = `content[${item.index}].text`;
   const { prompt, flags, unknown } = parseTaskFlags(item.value);
   if (unknown.length > 0) {
@@ -74,18 +62,8 @@ function validateTextItem(
   for (const { key } of TASK_FLAG_NAMES) refuseContradiction(key, flags, body, flagField);
 }
 
-function refuseContradiction(
-  key: keyof TaskFlags,
-  flags: TaskFlags,
-  body: Fields,
-  flagField: (setting: string) => string,
-): void {
+function refuseContradiction(key: keyof TaskFlags, flags: TaskFlags, body: Fields, flagField: (setting: string) => string): void {
   const flagValue = flags[key];
   if (flagValue === undefined || body[key] === undefined || body[key] === flagValue) return;
-  fail(
-    flagField(key),
-    flagValue,
-    `the body's ${key} ${JSON.stringify(body[key])}, or only one of the two`,
-    `contradicts the body field "${key}"`,
-  );
+  fail(flagField(key), flagValue, `the body's ${key} ${JSON.stringify(body[key])}, or only one of the two`, `contradicts the body field "${key}"`);
 }

@@ -20,18 +20,7 @@ import {
   VIDEO_VIDEO_MIME_TYPES,
 } from './limits';
 import { mediaObject } from './media';
-import {
-  arrayOf,
-  booleanValue,
-  fail,
-  integerInRange,
-  oneOf,
-  onlyKnownFields,
-  requiredObject,
-  text,
-  unsupported,
-  type Fields,
-} from './rules';
+import { arrayOf, booleanValue, fail, integerInRange, oneOf, onlyKnownFields, requiredObject, text, unsupported, type Fields } from './rules';
 
 export type VideoCapability = Extract<ModelCapability, 'video-v2' | 'video-v3' | 'video-v3.1'>;
 

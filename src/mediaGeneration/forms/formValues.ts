@@ -60,7 +60,12 @@ export function givenValues(form: MediaForm, given: FormValues): FormValues {
 
 /** Only the input files of `values` (or, with `except`, everything else). */
 export function inputFiles(form: MediaForm, values: FormValues, except = false): FormValues {
-  const files = new Set(form.fields(values).filter((f) => f.kind === 'files').map((f) => f.key));
+  const files = new Set(
+    form
+      .fields(values)
+      .filter((f) => f.kind === 'files')
+      .map((f) => f.key),
+  );
   return Object.fromEntries(Object.entries(values).filter(([key]) => files.has(key) !== except));
 }
 

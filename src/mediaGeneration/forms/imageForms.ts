@@ -60,11 +60,15 @@ function seedreamForm(variant: 'image-4.0' | 'image-4.5'): MediaForm {
     kind: 'choice',
     key: 'size',
     label: 'Size',
-    help: variant === 'image-4.5' ? 'A named size, or width x height of at least 2560x1440 pixels' : 'A named size, or width x height of at least 1024x1024 pixels',
+    help:
+      variant === 'image-4.5' ? 'A named size, or width x height of at least 2560x1440 pixels' : 'A named size, or width x height of at least 1024x1024 pixels',
     choices: limits.sizes,
     default: limits.sizes[0],
     custom: {
-      prompt: variant === 'image-4.5' ? 'Size as WIDTHxHEIGHT, at least 3686400 pixels, e.g. 2560x1440' : 'Size as WIDTHxHEIGHT, from 1024x1024 to 4096x4096 pixels, e.g. 1280x960',
+      prompt:
+        variant === 'image-4.5'
+          ? 'Size as WIDTHxHEIGHT, at least 3686400 pixels, e.g. 2560x1440'
+          : 'Size as WIDTHxHEIGHT, from 1024x1024 to 4096x4096 pixels, e.g. 1280x960',
       check: (value) => refusalOf(() => validateImageRequest({ model: variant, prompt: '-', size: value }, variant)),
     },
   };
@@ -87,24 +91,28 @@ function seedreamForm(variant: 'image-4.0' | 'image-4.5'): MediaForm {
           default: 'disabled',
         },
         ...(sequential
-          ? [{
-            kind: 'choice',
-            key: 'max_images',
-            label: 'Max images',
-            help: `At most this many images in the set; input and generated images are at most ${IMAGE_SET_MAX} together`,
-            choices: integerChoices(1, IMAGE_SET_MAX - references),
-          } satisfies ChoiceField]
+          ? [
+              {
+                kind: 'choice',
+                key: 'max_images',
+                label: 'Max images',
+                help: `At most this many images in the set; input and generated images are at most ${IMAGE_SET_MAX} together`,
+                choices: integerChoices(1, IMAGE_SET_MAX - references),
+              } satisfies ChoiceField,
+            ]
           : []),
         size,
         ...(limits.takesSeed
-          ? [{
-            kind: 'integer',
-            key: 'seed',
-            label: 'Seed',
-            help: 'The same seed, prompt and options give similar images; empty: random',
-            min: IMAGE_SEED.min,
-            max: IMAGE_SEED.max,
-          } satisfies FormField]
+          ? [
+              {
+                kind: 'integer',
+                key: 'seed',
+                label: 'Seed',
+                help: 'The same seed, prompt and options give similar images; empty: random',
+                min: IMAGE_SEED.min,
+                max: IMAGE_SEED.max,
+              } satisfies FormField,
+            ]
           : []),
         { kind: 'toggle', key: 'watermark', label: 'Watermark', help: 'Mark the image as generated', default: true },
         responseFormat('url'),

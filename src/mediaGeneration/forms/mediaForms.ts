@@ -28,6 +28,8 @@ export function formFor(variant: MediaVariant): MediaForm {
 
 /** Whether the variant's form has every one of these fields with the values given (e.g. input files). */
 export function takesFields(variant: MediaVariant, keys: readonly string[], values: Readonly<Record<string, unknown>> = {}): boolean {
-  const fields = formFor(variant).fields(values).map((f) => f.key);
+  const fields = formFor(variant)
+    .fields(values)
+    .map((f) => f.key);
   return keys.every((key) => fields.includes(key));
 }

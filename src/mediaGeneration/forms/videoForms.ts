@@ -80,14 +80,51 @@ function v3Form(variant: 'video-v3' | 'video-v3.1'): MediaForm {
           choices: longest ? VIDEO_RESOLUTIONS : VIDEO_RESOLUTIONS.filter((r) => r !== '1080p'),
           default: VIDEO_RESOLUTIONS[0],
         },
-        { kind: 'choice', key: 'aspect_ratio', label: 'Aspect ratio', help: 'Landscape or portrait', choices: VIDEO_ASPECT_RATIOS, default: VIDEO_ASPECT_RATIOS[0] },
-        { kind: 'integer', key: 'seed', label: 'Seed', help: 'The same seed, prompt and options give similar videos; empty: random', min: VIDEO_SEED.min, max: VIDEO_SEED.max },
+        {
+          kind: 'choice',
+          key: 'aspect_ratio',
+          label: 'Aspect ratio',
+          help: 'Landscape or portrait',
+          choices: VIDEO_ASPECT_RATIOS,
+          default: VIDEO_ASPECT_RATIOS[0],
+        },
+        {
+          kind: 'integer',
+          key: 'seed',
+          label: 'Seed',
+          help: 'The same seed, prompt and options give similar videos; empty: random',
+          min: VIDEO_SEED.min,
+          max: VIDEO_SEED.max,
+        },
         { kind: 'text', key: 'negative_prompt', label: 'Negative prompt', help: 'What the video should not show' },
-        { kind: 'choice', key: 'person_generation', label: 'People', help: 'Whether people may appear', choices: VIDEO_PERSON_GENERATION, default: VIDEO_PERSON_GENERATION[0] },
+        {
+          kind: 'choice',
+          key: 'person_generation',
+          label: 'People',
+          help: 'Whether people may appear',
+          choices: VIDEO_PERSON_GENERATION,
+          default: VIDEO_PERSON_GENERATION[0],
+        },
         ...(withImage
-          ? [{ kind: 'choice', key: 'resize_mode', label: 'Resize mode', help: 'How the first frame is fitted: padded or cropped', choices: VIDEO_RESIZE_MODES, default: VIDEO_RESIZE_MODES[0] } satisfies FormField]
+          ? [
+              {
+                kind: 'choice',
+                key: 'resize_mode',
+                label: 'Resize mode',
+                help: 'How the first frame is fitted: padded or cropped',
+                choices: VIDEO_RESIZE_MODES,
+                default: VIDEO_RESIZE_MODES[0],
+              } satisfies FormField,
+            ]
           : []),
-        { kind: 'choice', key: 'compression_quality', label: 'Compression', help: 'Output compression', choices: VIDEO_COMPRESSION_QUALITIES, default: VIDEO_COMPRESSION_QUALITIES[0] },
+        {
+          kind: 'choice',
+          key: 'compression_quality',
+          label: 'Compression',
+          help: 'Output compression',
+          choices: VIDEO_COMPRESSION_QUALITIES,
+          default: VIDEO_COMPRESSION_QUALITIES[0],
+        },
         {
           kind: 'choice',
           key: 'output_format',

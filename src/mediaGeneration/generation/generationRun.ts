@@ -92,7 +92,14 @@ export async function runGeneration(
   const answer = await send(client, prepared.request, openSink, signal, wait);
   // An answer without any result counts as one failed member, so it is never taken for success.
   const expected = Math.max(answer.members.length, prepared.requested ?? 0, 1);
-  const outcome: GenerationOutcome = { saved: [], failed: [], cancelled: false, silentAudio: [], requestId: answer.requestId, ...(answer.generated ? { generated: answer.generated } : {}) };
+  const outcome: GenerationOutcome = {
+    saved: [],
+    failed: [],
+    cancelled: false,
+    silentAudio: [],
+    requestId: answer.requestId,
+    ...(answer.generated ? { generated: answer.generated } : {}),
+  };
   for (let index = 0; index < expected; index++) {
     const member = answer.members[index];
     let path = streamed.get(index)?.path;
@@ -115,20 +122,23 @@ export async function runGeneration(
       continue;
     }
     const number = memberNumber(index);
-    const sidecar = await output.writeSidecar(path, sidecarContent({
-      endpoint: ENDPOINTS[kind],
-      model: prepared.model,
-      variant: prepared.form.variant,
-      prompt: prepared.prompt,
-      request: prepared.recorded,
-      inputs: prepared.inputs,
-      seed: seedOf(prepared.request),
-      revisedPrompt: member?.revisedPrompt,
-      usage: answer.usage,
-      member: number === undefined ? undefined : { index: number, of: expected },
-      requestId: answer.requestId,
-      createdAt: at,
-    }));
+    const sidecar = await output.writeSidecar(
+      path,
+      sidecarContent({
+        endpoint: ENDPOINTS[kind],
+        model: prepared.model,
+        variant: prepared.form.variant,
+        prompt: prepared.prompt,
+        request: prepared.recorded,
+        inputs: prepared.inputs,
+        seed: seedOf(prepared.request),
+        revisedPrompt: member?.revisedPrompt,
+        usage: answer.usage,
+        member: number === undefined ? undefined : { index: number, of: expected },
+        requestId: answer.requestId,
+        createdAt: at,
+      }),
+    );
     outcome.saved.push({ path, sidecar, member: number });
   }
   if (kind === 'video') {
@@ -163,4 +173,3 @@ function answerMember(item: unknown): AnswerMember {
 function seedOf(generation: GenerationRequest): number | undefined {
   return 'seed' in generation.request ? generation.request.seed : undefined;
 }
-

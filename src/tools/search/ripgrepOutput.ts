@@ -25,11 +25,22 @@ export interface RipgrepQuery {
  */
 export function ripgrepArgs(q: RipgrepQuery): string[] {
   return [
-    '--json', '--no-config', '--hidden', '--no-require-git', '--no-ignore-parent', '--no-ignore-global',
-    '--ignore-case', '--crlf', '--max-filesize', String(MAX_TEXT_FILE_BYTES),
+    '--json',
+    '--no-config',
+    '--hidden',
+    '--no-require-git',
+    '--no-ignore-parent',
+    '--no-ignore-global',
+    '--ignore-case',
+    '--crlf',
+    '--max-filesize',
+    String(MAX_TEXT_FILE_BYTES),
     ...(q.isRegex ? [] : ['--fixed-strings']),
     ...ripgrepGlobArgs(q.include, q.excludes),
-    '--regexp', q.query, '--', '.',
+    '--regexp',
+    q.query,
+    '--',
+    '.',
   ];
 }
 
@@ -87,7 +98,10 @@ function textOf(data: RipgrepData): string {
 /** The model's error for a search ripgrep refused (its stderr): what is wrong with the pattern or a glob. */
 export function ripgrepFailure(stderr: string): string {
   // ripgrep's advice to use --pcre2 is not for the model: the tool has no such option.
-  const message = stderr.split(/\n\s*\n\s*Consider enabling PCRE2/)[0]!.replace(/^rg: /, '').trim();
+  const message = stderr
+    .split(/\n\s*\n\s*Consider enabling PCRE2/)[0]!
+    .replace(/^rg: /, '')
+    .trim();
   if (/regex/i.test(message)) {
     return `"query" is not a regular expression the search understands (Rust syntax, as ripgrep uses: no look-around, no backreferences). ${message}`;
   }

@@ -41,7 +41,10 @@ export function describeOutcome(outcome: SearchOutcome, query: string, limits: S
     case 'maxMatches':
       return [...lines, `(stopped at ${limits.maxMatches} matches)`].join('\n');
     case 'timeLimit':
-      return [...lines, `(the search took too long and was stopped after ${limits.timeLimitMs / 1000} s${none ? ', before any line matched' : ''}; narrow "include" or simplify the pattern)`].join('\n');
+      return [
+        ...lines,
+        `(the search took too long and was stopped after ${limits.timeLimitMs / 1000} s${none ? ', before any line matched' : ''}; narrow "include" or simplify the pattern)`,
+      ].join('\n');
     case 'outputLimit':
       return [...lines, '(stopped: the matching lines are too long to show more; narrow "include" or the pattern)'].join('\n');
   }

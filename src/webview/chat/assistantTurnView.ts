@@ -17,7 +17,12 @@ export class AssistantTurnView {
   private readonly body = el('div', { class: 'assistant-text markdown-body' });
   private readonly thinking: ThinkingBlock;
   private readonly refusalText = el('span', { class: 'refusal-text' });
-  private readonly refusal = el('div', { class: 'refusal', role: 'note' }, el('span', { class: 'codicon codicon-circle-slash', 'aria-hidden': 'true' }), el('div', {}, el('span', { class: 'refusal-label' }, 'The model refused: '), this.refusalText));
+  private readonly refusal = el(
+    'div',
+    { class: 'refusal', role: 'note' },
+    el('span', { class: 'codicon codicon-circle-slash', 'aria-hidden': 'true' }),
+    el('div', {}, el('span', { class: 'refusal-label' }, 'The model refused: '), this.refusalText),
+  );
   private readonly footer = el('footer', { class: 'turn-footer' });
   private readonly toolCalls = el('div', { class: 'tool-calls', role: 'list', 'aria-label': 'Tool calls' });
   /** In the turn's order of calls (which is their order on screen), each with its list item. */
@@ -172,26 +177,37 @@ export class AssistantTurnView {
     this.canAct = canAct;
     const t = this.turn;
     const parts: Array<HTMLElement | undefined> = [];
-    if (t.status === 'streaming') parts.push(el('div', { class: 'turn-status' }, el('span', { class: 'codicon codicon-loading codicon-modifier-spin', 'aria-hidden': 'true' }), 'Answering…'));
+    if (t.status === 'streaming')
+      parts.push(
+        el('div', { class: 'turn-status' }, el('span', { class: 'codicon codicon-loading codicon-modifier-spin', 'aria-hidden': 'true' }), 'Answering…'),
+      );
     if (t.status === 'stopped') parts.push(badge('stop-circle', 'Stopped', 'status-stopped'));
     if (t.status === 'interrupted') parts.push(badge('debug-disconnect', 'Interrupted: the answer is incomplete', 'status-interrupted'));
     if (t.error) parts.push(this.errorBox(canAct));
     if (t.finishReason === 'content_filter') parts.push(notice('shield', 'The content filter withheld the rest of this answer.'));
     if (t.finishReason === 'length') {
-      parts.push(notice('fold-down', 'The answer reached the token limit.', canAct ? textButton('debug-continue', 'Continue', () => this.host.post({ type: 'continue' })) : undefined));
+      parts.push(
+        notice(
+          'fold-down',
+          'The answer reached the token limit.',
+          canAct ? textButton('debug-continue', 'Continue', () => this.host.post({ type: 'continue' })) : undefined,
+        ),
+      );
     }
     const row = el('div', { class: 'turn-meta' });
     const otherReason = unexplainedFinishReason(t.finishReason);
     if (otherReason) row.append(el('span', { class: 'finish-reason' }, otherReason));
     if (t.usage) row.append(el('span', { class: 'usage' }, usageLine(t.usage)));
     if (t.status !== 'streaming' && t.text.trim()) row.append(this.readAloudButton());
-    if (canAct && t.status !== 'streaming' && t.status !== 'error') row.append(textButton('refresh', 'Regenerate', () => this.host.post({ type: 'regenerate' }), { class: 'text-button subtle' }));
+    if (canAct && t.status !== 'streaming' && t.status !== 'error')
+      row.append(textButton('refresh', 'Regenerate', () => this.host.post({ type: 'regenerate' }), { class: 'text-button subtle' }));
     if (row.childElementCount) parts.push(row);
     this.footer.replaceChildren(...parts.filter((p): p is HTMLElement => p !== undefined));
   }
 
   private readAloudButton(): HTMLButtonElement {
-    if (this.media.readingId === this.turn.id) return textButton('debug-stop', 'Stop Reading', () => this.host.post({ type: 'stopReading' }), { class: 'text-button subtle read-aloud' });
+    if (this.media.readingId === this.turn.id)
+      return textButton('debug-stop', 'Stop Reading', () => this.host.post({ type: 'stopReading' }), { class: 'text-button subtle read-aloud' });
     return textButton('unmute', 'Read Aloud', () => this.host.post({ type: 'readAloud', turnId: this.turn.id }), { class: 'text-button subtle read-aloud' });
   }
 
@@ -201,7 +217,12 @@ export class AssistantTurnView {
       'div',
       { class: 'error-box', role: 'alert' },
       el('span', { class: 'codicon codicon-error', 'aria-hidden': 'true' }),
-      el('div', { class: 'error-text' }, el('p', {}, error.message), error.requestId ? el('p', { class: 'request-id' }, `Request ID: ${error.requestId}`) : undefined),
+      el(
+        'div',
+        { class: 'error-text' },
+        el('p', {}, error.message),
+        error.requestId ? el('p', { class: 'request-id' }, `Request ID: ${error.requestId}`) : undefined,
+      ),
       canRetry ? textButton('refresh', 'Retry', () => this.host.post({ type: 'regenerate' })) : undefined,
     );
   }

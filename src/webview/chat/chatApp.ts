@@ -34,13 +34,27 @@ export class ChatApp {
     this.models = new ModelPicker(host);
     this.toolChoice = new ToolChoicePicker(host);
     this.toolPicker = new ToolPicker(host);
-    this.composer = new Composer(host, el('div', { class: 'pickers' }, this.models.element, this.toolChoice.element, this.toolPicker.button), this.usage.element);
+    this.composer = new Composer(
+      host,
+      el('div', { class: 'pickers' }, this.models.element, this.toolChoice.element, this.toolPicker.button),
+      this.usage.element,
+    );
     this.params = new ParamsPanel(host);
     this.history = new HistoryPanel(host);
-    const paramsToggle = iconButton('settings', 'Parameters', () => paramsToggle.setAttribute('aria-expanded', String(this.params.toggle())), { 'aria-expanded': 'false' });
+    const paramsToggle = iconButton('settings', 'Parameters', () => paramsToggle.setAttribute('aria-expanded', String(this.params.toggle())), {
+      'aria-expanded': 'false',
+    });
     // New conversation, history and export are the view's title buttons; the history panel also opens from there.
     const header = el('header', { class: 'chat-header' }, this.title, paramsToggle);
-    root.replaceChildren(header, this.history.element, this.params.element, this.toolPicker.panel, this.transcript.element, this.composer.element, this.announcer.element);
+    root.replaceChildren(
+      header,
+      this.history.element,
+      this.params.element,
+      this.toolPicker.panel,
+      this.transcript.element,
+      this.composer.element,
+      this.announcer.element,
+    );
 
     installLinkHandler(this.transcript.element, (href) => host.post({ type: 'openLink', href }));
     installCodeBlockActions(this.transcript.element, host);

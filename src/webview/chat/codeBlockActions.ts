@@ -49,7 +49,11 @@ function toolbar(language: string): HTMLElement {
     { class: 'code-actions', role: 'toolbar', 'aria-label': `Actions for this ${what}` },
     language ? el('span', { class: 'code-lang' }, language) : undefined,
     ...ACTIONS.map(({ action, icon, label }) =>
-      el('button', { type: 'button', class: 'icon-button', 'data-action': action, title: label, 'aria-label': `${label} (${what})` }, el('span', { class: `codicon codicon-${icon}`, 'aria-hidden': 'true' })),
+      el(
+        'button',
+        { type: 'button', class: 'icon-button', 'data-action': action, title: label, 'aria-label': `${label} (${what})` },
+        el('span', { class: `codicon codicon-${icon}`, 'aria-hidden': 'true' }),
+      ),
     ),
   );
 }

@@ -13,11 +13,19 @@ const DRAFT_SAVE_DELAY_MS = 300;
 
 export class Composer {
   readonly element: HTMLElement;
-  private readonly input = el('textarea', { class: 'composer-input', rows: '3', 'aria-label': 'Message', placeholder: 'Ask a question (# to attach files, Enter to send, Shift+Enter for a new line)' });
+  private readonly input = el('textarea', {
+    class: 'composer-input',
+    rows: '3',
+    'aria-label': 'Message',
+    placeholder: 'Ask a question (# to attach files, Enter to send, Shift+Enter for a new line)',
+  });
   private readonly chips = el('div', { class: 'composer-chips' });
   private readonly problem = el('div', { class: 'composer-problem', role: 'alert', hidden: '' });
   private readonly sendButton = iconButton('send', 'Send (Enter)', () => this.send(), { class: 'icon-button send-button' });
-  private readonly stopButton = iconButton('debug-stop', 'Stop (Escape)', () => this.host.post({ type: 'stop' }), { class: 'icon-button stop-button', hidden: '' });
+  private readonly stopButton = iconButton('debug-stop', 'Stop (Escape)', () => this.host.post({ type: 'stop' }), {
+    class: 'icon-button stop-button',
+    hidden: '',
+  });
   private readonly picker: ContextPicker;
   private readonly instructions: InstructionsNotice;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -38,7 +46,15 @@ export class Composer {
       this.chips,
       el('div', { class: 'composer-input-box' }, this.picker.element, this.input),
       this.problem,
-      el('div', { class: 'composer-row' }, iconButton('attach', 'Attach context (#)', () => this.picker.start()), modelPicker, el('span', { class: 'spacer' }), this.stopButton, this.sendButton),
+      el(
+        'div',
+        { class: 'composer-row' },
+        iconButton('attach', 'Attach context (#)', () => this.picker.start()),
+        modelPicker,
+        el('span', { class: 'spacer' }),
+        this.stopButton,
+        this.sendButton,
+      ),
       usageGauge,
     );
     installFileDrop(document.body, host);
@@ -58,10 +74,14 @@ export class Composer {
   /** Shows a draft; the text is only replaced when asked (the host's copy may be behind the typing). */
   showDraft(draft: Draft, replaceText: boolean): void {
     if (replaceText) this.input.value = draft.text;
-    this.chips.replaceChildren(draft.context.length ? chipList(draft.context, 'Attached context', {
-      open: (chip) => this.host.post({ type: 'openContext', chipId: chip.id }),
-      remove: (chip) => this.host.post({ type: 'removeContext', chipId: chip.id }),
-    }) : '');
+    this.chips.replaceChildren(
+      draft.context.length
+        ? chipList(draft.context, 'Attached context', {
+            open: (chip) => this.host.post({ type: 'openContext', chipId: chip.id }),
+            remove: (chip) => this.host.post({ type: 'removeContext', chipId: chip.id }),
+          })
+        : '',
+    );
   }
 
   setBusy(busy: boolean): void {

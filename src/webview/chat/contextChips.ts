@@ -2,7 +2,13 @@
 import { chipLabel, type ContextChip } from '../../chat/conversation';
 import { el, iconButton } from './dom';
 
-const ICONS: Readonly<Record<NonNullable<ContextChip['kind']>, string>> = { selection: 'file-code', file: 'file', folder: 'folder', symbol: 'symbol-method', problems: 'warning' };
+const ICONS: Readonly<Record<NonNullable<ContextChip['kind']>, string>> = {
+  selection: 'file-code',
+  file: 'file',
+  folder: 'folder',
+  symbol: 'symbol-method',
+  problems: 'warning',
+};
 
 export interface ChipActions {
   /** Opens what the chip refers to. */
@@ -23,7 +29,12 @@ export function chipElement(chip: ContextChip, actions: ChipActions = {}): HTMLE
     ? el('button', { type: 'button', class: 'chip-open', title: tooltip, 'aria-label': `Open ${label}${chip.note ? ` (${chip.note})` : ''}` }, ...content)
     : el('span', { class: 'chip-open', title: tooltip }, ...content);
   if (open) body.addEventListener('click', () => open(chip));
-  return el('li', { class: `chip${chip.note ? ' chip-noted' : ''}`, 'data-chip-kind': chip.kind ?? 'selection' }, body, actions.remove && iconButton('close', `Remove ${label}`, () => actions.remove!(chip), { class: 'icon-button chip-remove' }));
+  return el(
+    'li',
+    { class: `chip${chip.note ? ' chip-noted' : ''}`, 'data-chip-kind': chip.kind ?? 'selection' },
+    body,
+    actions.remove && iconButton('close', `Remove ${label}`, () => actions.remove!(chip), { class: 'icon-button chip-remove' }),
+  );
 }
 
 export function chipList(chips: readonly ContextChip[], label: string, actions: ChipActions = {}): HTMLElement {

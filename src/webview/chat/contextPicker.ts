@@ -8,8 +8,22 @@ import type { ContextItem } from '../../protocol/chatProtocol';
 import { el } from './dom';
 import type { HostConnection } from './hostConnection';
 
-const ICONS: Readonly<Record<ContextItem['kind'], string>> = { selection: 'selection', problems: 'warning', editor: 'file-text', file: 'file', folder: 'folder', symbol: 'symbol-method' };
-const KIND_NAMES: Readonly<Record<ContextItem['kind'], string>> = { selection: 'selection', problems: 'problems', editor: 'open editor', file: 'file', folder: 'folder', symbol: 'symbol' };
+const ICONS: Readonly<Record<ContextItem['kind'], string>> = {
+  selection: 'selection',
+  problems: 'warning',
+  editor: 'file-text',
+  file: 'file',
+  folder: 'folder',
+  symbol: 'symbol-method',
+};
+const KIND_NAMES: Readonly<Record<ContextItem['kind'], string>> = {
+  selection: 'selection',
+  problems: 'problems',
+  editor: 'open editor',
+  file: 'file',
+  folder: 'folder',
+  symbol: 'symbol',
+};
 /** Asked after this pause in typing, so a fast typist sends one query. */
 const QUERY_DELAY_MS = 60;
 
@@ -84,13 +98,16 @@ export class ContextPicker {
       action();
     };
     switch (event.key) {
-      case 'ArrowDown': return handled(() => this.move(1));
-      case 'ArrowUp': return handled(() => this.move(-1));
+      case 'ArrowDown':
+        return handled(() => this.move(1));
+      case 'ArrowUp':
+        return handled(() => this.move(-1));
       case 'Enter':
       case 'Tab':
         if (this.items.length) handled(() => this.choose(this.items[this.active]!));
         return;
-      case 'Escape': return handled(() => this.close());
+      case 'Escape':
+        return handled(() => this.close());
     }
   }
 
@@ -130,7 +147,13 @@ export class ContextPicker {
       ...this.items.map((item, index) => {
         const option = el(
           'li',
-          { id: `context-option-${index}`, class: 'context-option', role: 'option', 'aria-selected': String(index === this.active), 'aria-label': `${item.label}, ${KIND_NAMES[item.kind]}, ${item.description}` },
+          {
+            id: `context-option-${index}`,
+            class: 'context-option',
+            role: 'option',
+            'aria-selected': String(index === this.active),
+            'aria-label': `${item.label}, ${KIND_NAMES[item.kind]}, ${item.description}`,
+          },
           el('span', { class: `codicon codicon-${ICONS[item.kind]}`, 'aria-hidden': 'true' }),
           el('span', { class: 'context-option-label' }, item.label),
           el('span', { class: 'context-option-description' }, item.description),

@@ -15,14 +15,23 @@ export function el<K extends keyof HTMLElementTagNameMap>(
 
 /** A button showing a codicon, named for screen readers by `label` (also its tooltip). */
 export function iconButton(icon: string, label: string, onClick: () => void, attributes: Record<string, string> = {}): HTMLButtonElement {
-  const button = el('button', { type: 'button', class: 'icon-button', title: label, 'aria-label': label, ...attributes }, el('span', { class: `codicon codicon-${icon}`, 'aria-hidden': 'true' }));
+  const button = el(
+    'button',
+    { type: 'button', class: 'icon-button', title: label, 'aria-label': label, ...attributes },
+    el('span', { class: `codicon codicon-${icon}`, 'aria-hidden': 'true' }),
+  );
   button.addEventListener('click', onClick);
   return button;
 }
 
 /** A button with a codicon and a visible text. */
 export function textButton(icon: string, text: string, onClick: () => void, attributes: Record<string, string> = {}): HTMLButtonElement {
-  const button = el('button', { type: 'button', class: 'text-button', ...attributes }, el('span', { class: `codicon codicon-${icon}`, 'aria-hidden': 'true' }), text);
+  const button = el(
+    'button',
+    { type: 'button', class: 'text-button', ...attributes },
+    el('span', { class: `codicon codicon-${icon}`, 'aria-hidden': 'true' }),
+    text,
+  );
   button.addEventListener('click', onClick);
   return button;
 }

@@ -11,7 +11,8 @@ const URI_LIST_TYPES = ['application/vnd.code.uri-list', 'text/uri-list'];
 const RESOURCE_URLS = 'resourceurls';
 
 export function installFileDrop(target: HTMLElement, host: HostConnection): void {
-  const carriesUris = (event: DragEvent) => [...(event.dataTransfer?.types ?? [])].some((t) => URI_LIST_TYPES.includes(t.toLowerCase()) || t.toLowerCase() === RESOURCE_URLS);
+  const carriesUris = (event: DragEvent) =>
+    [...(event.dataTransfer?.types ?? [])].some((t) => URI_LIST_TYPES.includes(t.toLowerCase()) || t.toLowerCase() === RESOURCE_URLS);
   target.addEventListener('dragover', (event) => {
     if (!carriesUris(event)) return;
     event.preventDefault();
@@ -32,7 +33,11 @@ export function installFileDrop(target: HTMLElement, host: HostConnection): void
 export function droppedUris(data: DataTransfer | null): string[] {
   if (!data) return [];
   for (const type of URI_LIST_TYPES) {
-    const uris = data.getData(type).split(/\r?\n/).map((line) => line.trim()).filter((line) => line && !line.startsWith('#'));
+    const uris = data
+      .getData(type)
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith('#'));
     if (uris.length) return uris;
   }
   try {

@@ -13,7 +13,15 @@ export class HistoryPanel {
     this.element = el(
       'section',
       { class: 'panel history-panel', 'aria-label': 'Conversation history', hidden: '' },
-      el('div', { class: 'panel-heading' }, el('h2', {}, 'Conversations'), textButton('export', 'Export…', () => host.post({ type: 'exportConversation' }), { class: 'text-button subtle', title: 'Export the open conversation as Markdown' })),
+      el(
+        'div',
+        { class: 'panel-heading' },
+        el('h2', {}, 'Conversations'),
+        textButton('export', 'Export…', () => host.post({ type: 'exportConversation' }), {
+          class: 'text-button subtle',
+          title: 'Export the open conversation as Markdown',
+        }),
+      ),
       this.list,
     );
   }

@@ -67,7 +67,10 @@ export class LiveAnnouncer {
   private flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    const plain = this.sentences.replace(/[`*_#>|]+/g, ' ').replace(/\s+/g, ' ').trim();
+    const plain = this.sentences
+      .replace(/[`*_#>|]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
     this.sentences = '';
     if (plain) this.element.textContent = plain;
   }

@@ -63,7 +63,9 @@ export class ToolMediaPanel {
         'div',
         { class: 'media-actions' },
         el('span', { class: `codicon codicon-${reading ? 'unmute' : 'mute'}`, 'aria-hidden': 'true' }),
-        file ? el('span', { class: `media-file${file.missing ? ' missing' : ''}` }, file.missing ? `${file.name} (deleted)` : file.name) : el('span', { class: 'media-note' }, reading ? 'Reading aloud…' : 'Read aloud'),
+        file
+          ? el('span', { class: `media-file${file.missing ? ' missing' : ''}` }, file.missing ? `${file.name} (deleted)` : file.name)
+          : el('span', { class: 'media-note' }, reading ? 'Reading aloud…' : 'Read aloud'),
         control,
         file && !file.missing ? textButton('go-to-file', 'Open', () => this.act('open'), { class: 'text-button subtle' }) : undefined,
         file && !file.missing ? iconButton('folder-opened', 'Reveal', () => this.act('reveal')) : undefined,
@@ -77,12 +79,21 @@ export class ToolMediaPanel {
 
   private gallery(images: ImageView[]): HTMLElement {
     const single = images.length === 1;
-    return el('div', { class: `media-grid${single ? ' single' : ''}`, role: 'list', 'aria-label': `${images.length} generated image${single ? '' : 's'}` }, ...images.map((image, i) => this.tile(image, i)));
+    return el(
+      'div',
+      { class: `media-grid${single ? ' single' : ''}`, role: 'list', 'aria-label': `${images.length} generated image${single ? '' : 's'}` },
+      ...images.map((image, i) => this.tile(image, i)),
+    );
   }
 
   private tile(image: ImageView, index: number): HTMLElement {
     if (!image.src) {
-      return el('div', { class: 'media-tile missing', role: 'listitem', title: image.name }, el('span', { class: 'codicon codicon-file-media', 'aria-hidden': 'true' }), el('span', {}, MISSING[image.missing ?? 'deleted']));
+      return el(
+        'div',
+        { class: 'media-tile missing', role: 'listitem', title: image.name },
+        el('span', { class: 'codicon codicon-file-media', 'aria-hidden': 'true' }),
+        el('span', {}, MISSING[image.missing ?? 'deleted']),
+      );
     }
     const picture = thumbnail(image.src, image.name);
     // Deleted after it was shown: the same placeholder as on replay.

@@ -10,7 +10,12 @@ export class ModelPicker {
   private current = '';
 
   constructor(host: HostConnection) {
-    this.element = el('div', { class: 'model-picker' }, this.select, iconButton('refresh', 'Refresh the model list', () => host.post({ type: 'refreshModels' })));
+    this.element = el(
+      'div',
+      { class: 'model-picker' },
+      this.select,
+      iconButton('refresh', 'Refresh the model list', () => host.post({ type: 'refreshModels' })),
+    );
     this.select.addEventListener('change', () => {
       this.current = this.select.value;
       host.post({ type: 'setModel', model: this.select.value });

@@ -23,7 +23,8 @@ export class ToolArgumentsView {
     }
     if (shown) this.streamed.appendData(shown);
     const cut = length - this.streamed.length;
-    this.note.textContent = cut > 0 ? `Receiving: ${length.toLocaleString('en')} characters so far, the first ${this.streamed.length.toLocaleString('en')} shown.` : '';
+    this.note.textContent =
+      cut > 0 ? `Receiving: ${length.toLocaleString('en')} characters so far, the first ${this.streamed.length.toLocaleString('en')} shown.` : '';
   }
 
   /** The whole arguments, once they have all arrived (or the stream broke off). */
@@ -32,12 +33,18 @@ export class ToolArgumentsView {
     const full = toolArgumentsText(args) || '{}';
     const folded = full.length > SHOWN_ARGUMENT_CHARS && !this.expanded;
     this.text.textContent = folded ? `${full.slice(0, SHOWN_ARGUMENT_CHARS)}…` : full;
-    const toggle = full.length > SHOWN_ARGUMENT_CHARS
-      ? textButton(folded ? 'unfold' : 'fold', folded ? `Show all (${full.length.toLocaleString('en')} characters)` : 'Show less', () => {
-        this.expanded = !this.expanded;
-        this.show(args);
-      }, { class: 'text-button subtle', 'aria-expanded': String(!folded) })
-      : '';
+    const toggle =
+      full.length > SHOWN_ARGUMENT_CHARS
+        ? textButton(
+            folded ? 'unfold' : 'fold',
+            folded ? `Show all (${full.length.toLocaleString('en')} characters)` : 'Show less',
+            () => {
+              this.expanded = !this.expanded;
+              this.show(args);
+            },
+            { class: 'text-button subtle', 'aria-expanded': String(!folded) },
+          )
+        : '';
     this.note.replaceChildren(toggle);
   }
 }

@@ -41,7 +41,12 @@ export class ToolCallCard {
     private readonly host: HostConnection,
   ) {
     this.call = call;
-    this.element = el('details', { class: 'tool-call', 'data-call-id': call.id }, this.summary, el('div', { class: 'tool-body' }, this.source, this.args.element, this.approval, this.result));
+    this.element = el(
+      'details',
+      { class: 'tool-call', 'data-call-id': call.id },
+      this.summary,
+      el('div', { class: 'tool-body' }, this.source, this.args.element, this.approval, this.result),
+    );
     // Open while the arguments arrive, so they are seen growing.
     if (call.status === 'streaming') this.element.open = true;
     this.showArguments();
@@ -128,13 +133,23 @@ export class ToolCallCard {
     this.result.hidden = text === undefined;
     if (text === undefined) return this.result.replaceChildren();
     const folded = text.length > FOLDED_RESULT_CHARS && !this.resultExpanded;
-    const toggle = text.length > FOLDED_RESULT_CHARS
-      ? textButton(folded ? 'unfold' : 'fold', folded ? `Show all (${text.length} characters)` : 'Show less', () => {
-        this.resultExpanded = !this.resultExpanded;
-        this.renderResult();
-      }, { class: 'text-button subtle', 'aria-expanded': String(!folded) })
-      : '';
-    this.result.replaceChildren(el('div', { class: 'tool-section-title' }, 'Result'), el('pre', { class: 'tool-result-text' }, folded ? `${text.slice(0, FOLDED_RESULT_CHARS)}…` : text), toggle);
+    const toggle =
+      text.length > FOLDED_RESULT_CHARS
+        ? textButton(
+            folded ? 'unfold' : 'fold',
+            folded ? `Show all (${text.length} characters)` : 'Show less',
+            () => {
+              this.resultExpanded = !this.resultExpanded;
+              this.renderResult();
+            },
+            { class: 'text-button subtle', 'aria-expanded': String(!folded) },
+          )
+        : '';
+    this.result.replaceChildren(
+      el('div', { class: 'tool-section-title' }, 'Result'),
+      el('pre', { class: 'tool-result-text' }, folded ? `${text.slice(0, FOLDED_RESULT_CHARS)}…` : text),
+      toggle,
+    );
   }
 }
 

@@ -14,7 +14,9 @@ export class ToolChoicePicker {
   constructor(host: HostConnection) {
     this.element.addEventListener('change', () => {
       const value = this.element.value;
-      this.choice = value.startsWith(FORCED_PREFIX) ? { type: 'function', function: { name: value.slice(FORCED_PREFIX.length) } } : SIMPLE_CHOICES.find((choice) => choice === value) ?? 'auto';
+      this.choice = value.startsWith(FORCED_PREFIX)
+        ? { type: 'function', function: { name: value.slice(FORCED_PREFIX.length) } }
+        : (SIMPLE_CHOICES.find((choice) => choice === value) ?? 'auto');
       host.post({ type: 'setToolChoice', choice: this.choice });
     });
     this.render();
@@ -39,7 +41,13 @@ export class ToolChoicePicker {
       el('option', { value: 'auto' }, 'Tools: auto'),
       el('option', { value: 'none' }, 'Tools: none'),
       el('option', { value: 'required', title: 'The model must call one of the tools (in the first request of an answer)' }, 'Tools: required'),
-      el('optgroup', { label: 'Must call' }, ...names.map((name) => el('option', { value: FORCED_PREFIX + name, title: this.tools.find((t) => t.name === name)?.description ?? 'Not available now' }, `Tool: ${name}`))),
+      el(
+        'optgroup',
+        { label: 'Must call' },
+        ...names.map((name) =>
+          el('option', { value: FORCED_PREFIX + name, title: this.tools.find((t) => t.name === name)?.description ?? 'Not available now' }, `Tool: ${name}`),
+        ),
+      ),
     );
     this.element.value = forced ? FORCED_PREFIX + forced : typeof this.choice === 'string' ? this.choice : 'auto';
   }

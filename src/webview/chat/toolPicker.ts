@@ -66,13 +66,17 @@ export class ToolPicker {
     const summary = `${offered} of ${this.tools.length} tools offered`;
     this.button.title = `Tools: ${summary}`;
     this.button.setAttribute('aria-label', `Tools: ${summary}`);
-    const focused = document.activeElement instanceof HTMLInputElement && this.panel.contains(document.activeElement) ? document.activeElement.dataset.tool : undefined;
+    const focused =
+      document.activeElement instanceof HTMLInputElement && this.panel.contains(document.activeElement) ? document.activeElement.dataset.tool : undefined;
     this.panel.replaceChildren(
       el(
         'div',
         { class: 'tool-picker-header' },
         el('h2', {}, `Tools: ${summary}`),
-        textButton('debug-start', 'Start MCP servers', () => this.host.post({ type: 'startMcpServers' }), { class: 'text-button subtle', title: 'Start the MCP servers VS Code knows (.vscode/mcp.json, your configuration), so their tools are listed here' }),
+        textButton('debug-start', 'Start MCP servers', () => this.host.post({ type: 'startMcpServers' }), {
+          class: 'text-button subtle',
+          title: 'Start the MCP servers VS Code knows (.vscode/mcp.json, your configuration), so their tools are listed here',
+        }),
         iconButton('close', 'Close', () => this.toggle()),
       ),
       this.note ? el('p', { class: 'tool-picker-note', role: 'status' }, this.note) : '',

@@ -161,6 +161,10 @@ function emptyState(): HTMLElement {
     { class: 'empty-state' },
     el('span', { class: 'codicon codicon-comment-discussion', 'aria-hidden': 'true' }),
     el('p', {}, 'Ask the gateway anything.'),
-    el('p', { class: 'hint' }, 'Enter sends, Shift+Enter adds a line, Esc stops an answer. Type # to attach files, folders, symbols or problems; select code in an editor and use "Add Selection to Chat" to attach it.'),
+    el(
+      'p',
+      { class: 'hint' },
+      'Enter sends, Shift+Enter adds a line, Esc stops an answer. Type # to attach files, folders, symbols or problems; select code in an editor and use "Add Selection to Chat" to attach it.',
+    ),
   );
 }

@@ -38,7 +38,10 @@ export class UsageGauge {
     this.element.classList.toggle('usage-full', share >= FULL_AT);
     const text = `${shortTokens(used)} / ${shortTokens(contextWindow.tokens)} tokens`;
     this.context.textContent = text;
-    const where = contextWindow.source === 'setting' ? 'as genaiGateway.languageModels.tokenLimits says' : 'as published for this model; genaiGateway.languageModels.tokenLimits can correct it';
+    const where =
+      contextWindow.source === 'setting'
+        ? 'as genaiGateway.languageModels.tokenLimits says'
+        : 'as published for this model; genaiGateway.languageModels.tokenLimits can correct it';
     this.element.title = `The latest answer used ${used.toLocaleString('en')} of the ${contextWindow.tokens.toLocaleString('en')} tokens the model reads (${where}). ${totalsLong}`;
     this.element.setAttribute('role', 'meter');
     this.element.setAttribute('aria-valuemin', '0');

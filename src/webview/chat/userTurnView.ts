@@ -13,7 +13,8 @@ export function userTurnView(turn: UserTurn, busy: boolean, host: HostConnection
   edit.disabled = busy;
   header.append(edit);
   article.append(header);
-  if (turn.context.length) article.append(chipList(turn.context, 'Attached context', { open: (chip) => host.post({ type: 'openContext', chipId: chip.id, turnId: turn.id }) }));
+  if (turn.context.length)
+    article.append(chipList(turn.context, 'Attached context', { open: (chip) => host.post({ type: 'openContext', chipId: chip.id, turnId: turn.id }) }));
   article.append(body);
 
   function startEditing(): void {
@@ -32,7 +33,12 @@ export function userTurnView(turn: UserTurn, busy: boolean, host: HostConnection
         cancel();
       }
     });
-    const editor = el('div', { class: 'edit-box' }, input, el('div', { class: 'button-row' }, textButton('send', 'Send', send, { class: 'text-button primary' }), textButton('close', 'Cancel', cancel)));
+    const editor = el(
+      'div',
+      { class: 'edit-box' },
+      input,
+      el('div', { class: 'button-row' }, textButton('send', 'Send', send, { class: 'text-button primary' }), textButton('close', 'Cancel', cancel)),
+    );
     body.replaceWith(editor);
     input.focus();
   }

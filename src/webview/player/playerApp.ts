@@ -9,7 +9,11 @@ type ReadingState = 'idle' | 'loading' | 'playing' | 'paused' | 'blocked' | 'fin
 
 export class PlayerApp {
   private readonly title = el('div', { class: 'reading-title' }, 'Nothing to read yet');
-  private readonly status = el('div', { class: 'reading-status', role: 'status', 'aria-live': 'polite' }, 'Select text in an editor, then run "Read Selection Aloud".');
+  private readonly status = el(
+    'div',
+    { class: 'reading-status', role: 'status', 'aria-live': 'polite' },
+    'Select text in an editor, then run "Read Selection Aloud".',
+  );
   private readonly progress = el('progress', { class: 'reading-progress', max: '1', value: '0', 'aria-label': 'Reading progress' });
   private readonly playPause = iconButton('play', 'Play', () => this.togglePause(), { class: 'icon-button play-pause' });
   private readonly stopButton = iconButton('debug-stop', 'Stop', () => this.host.post({ type: 'stop' }));
@@ -24,7 +28,10 @@ export class PlayerApp {
   private state: ReadingState = 'idle';
   private speed = 1;
 
-  constructor(root: HTMLElement, private readonly host: HostConnection<PlayerWebviewMessage>) {
+  constructor(
+    root: HTMLElement,
+    private readonly host: HostConnection<PlayerWebviewMessage>,
+  ) {
     this.player = new ChunkPlayer(this.audio, {
       started: (index) => {
         this.playingIndex = index;
@@ -56,13 +63,16 @@ export class PlayerApp {
       this.host.post({ type: 'setSpeed', speed: this.speed });
     });
     root.append(
-      el('div', { class: 'player' },
+      el(
+        'div',
+        { class: 'player' },
         this.title,
         this.status,
         this.progress,
         el('div', { class: 'controls' }, this.playPause, this.stopButton, this.speedSelect, this.voiceButton),
         this.usage,
-        this.audio),
+        this.audio,
+      ),
     );
     this.setState('idle');
   }

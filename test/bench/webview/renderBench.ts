@@ -103,7 +103,12 @@ async function scrollThrough(): Promise<void> {
   for (let top = 0; top < scroller.scrollHeight; top += scroller.clientHeight) {
     scroller.scrollTop = top;
     await frames(2);
-    for (let wait = 0; wait < 100 && [...document.querySelectorAll<HTMLImageElement>('img.thumbnail')].some((image) => !image.complete && onScreen(image)); wait++) await frames(1);
+    for (
+      let wait = 0;
+      wait < 100 && [...document.querySelectorAll<HTMLImageElement>('img.thumbnail')].some((image) => !image.complete && onScreen(image));
+      wait++
+    )
+      await frames(1);
     await frames(2);
   }
 }

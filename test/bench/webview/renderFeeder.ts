@@ -31,7 +31,11 @@ function setChunks(answer: string[], reasoning: string[] = []): void {
 function startChatAnswer(media?: { images: number; videos: number }): void {
   const conversation = { ...newConversation('gpt-4o-mini', '', 0), id: CONVERSATION_ID };
   const { turns, items } = media ? mediaTurns(media.images, media.videos) : { turns: [], items: [] };
-  conversation.turns.push(...turns, { kind: 'user', id: 'bench-question', text: 'Explain the retry policy, with code.', context: [], createdAt: 0 }, answerTurn('streaming'));
+  conversation.turns.push(
+    ...turns,
+    { kind: 'user', id: 'bench-question', text: 'Explain the retry policy, with code.', context: [], createdAt: 0 },
+    answerTurn('streaming'),
+  );
   post({ type: 'state', state: { conversations: [], conversation, busy: true, models: { models: [] }, tools: [] } });
   if (items.length) post({ type: 'toolMedia', conversationId: CONVERSATION_ID, items });
 }
@@ -42,7 +46,15 @@ function mediaTurns(images: number, videos: number): { turns: Turn[]; items: Cal
   const items: CallMedia[] = [];
   const ask = (id: string, name: string, media: CallMedia['media']): void => {
     turns.push({ kind: 'user', id: `q-${id}`, text: `make ${name}`, context: [], createdAt: 0 });
-    turns.push({ kind: 'assistant', id: `a-${id}`, model: 'gpt-4o-mini', text: 'Here it is.', status: 'done', createdAt: 0, toolCalls: [{ id, name, arguments: '{"prompt":"a kite"}', status: 'succeeded', result: 'Saved.', durationMs: 900 }] });
+    turns.push({
+      kind: 'assistant',
+      id: `a-${id}`,
+      model: 'gpt-4o-mini',
+      text: 'Here it is.',
+      status: 'done',
+      createdAt: 0,
+      toolCalls: [{ id, name, arguments: '{"prompt":"a kite"}', status: 'succeeded', result: 'Saved.', durationMs: 900 }],
+    });
     items.push({ callId: id, media });
   };
   for (let set = 0; set * 5 < images; set++) {
@@ -53,7 +65,14 @@ function mediaTurns(images: number, videos: number): { turns: Turn[]; items: Cal
     const running = v === videos - 1;
     const task = running
       ? { taskId: `cgt-${v}`, state: 'running' as const, label: 'a kite over the sea', startedAt: Date.now() - 30_000 }
-      : { taskId: `cgt-${v}`, state: 'succeeded' as const, label: 'a kite over the sea', tookMs: 95_000, poster: `/img-${images + v}.png`, video: `kite-${v}.mp4` };
+      : {
+          taskId: `cgt-${v}`,
+          state: 'succeeded' as const,
+          label: 'a kite over the sea',
+          tookMs: 95_000,
+          poster: `/img-${images + v}.png`,
+          video: `kite-${v}.mp4`,
+        };
     ask(`video-${v}`, 'create_video_task', { kind: 'videoTask', task });
   }
   return { turns, items };
@@ -66,9 +85,12 @@ function mediaTurns(images: number, videos: number): { turns: Turn[]; items: Cal
  * per chunk.
  */
 function stream(perFrame: number, batched: boolean): Promise<void> {
-  const postText = (conversationId: string, turnId: string, text: string, part: AnswerPart): void => post({ type: APPENDED_MESSAGE[part], conversationId, turnId, text });
+  const postText = (conversationId: string, turnId: string, text: string, part: AnswerPart): void =>
+    post({ type: APPENDED_MESSAGE[part], conversationId, turnId, text });
   const batcher = new TextBatcher(postText);
-  const append = batched ? (text: string, part: AnswerPart) => batcher.append(CONVERSATION_ID, TURN_ID, text, part) : (text: string, part: AnswerPart) => postText(CONVERSATION_ID, TURN_ID, text, part);
+  const append = batched
+    ? (text: string, part: AnswerPart) => batcher.append(CONVERSATION_ID, TURN_ID, text, part)
+    : (text: string, part: AnswerPart) => postText(CONVERSATION_ID, TURN_ID, text, part);
   const pieces = [...reasoningChunks.map((text) => ({ text, part: 'reasoning' as const })), ...chunks.map((text) => ({ text, part: 'answer' as const }))];
   return new Promise((resolve) => {
     let next = 0;

@@ -17,8 +17,22 @@ export interface ChatTurn {
 }
 
 const FIELDS = [
-  'model', 'messages', 'temperature', 'max_tokens', 'stream', 'top_p', 'stop', 'presence_penalty', 'frequency_penalty',
-  'user', 'tools', 'tool_choice', 'stream_options', 'parallel_tool_calls', 'seed', 'n',
+  'model',
+  'messages',
+  'temperature',
+  'max_tokens',
+  'stream',
+  'top_p',
+  'stop',
+  'presence_penalty',
+  'frequency_penalty',
+  'user',
+  'tools',
+  'tool_choice',
+  'stream_options',
+  'parallel_tool_calls',
+  'seed',
+  'n',
 ];
 const FUNCTION_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
@@ -71,7 +85,8 @@ function readMessage(raw: unknown, param: string): ChatMessage {
       };
     case 'assistant': {
       onlyFields(m, ['role', 'content', 'tool_calls', 'name', 'refusal'], 'assistant messages', `${param}.`);
-      const toolCalls = m.tool_calls === undefined ? undefined : list(m.tool_calls, `${param}.tool_calls`, 1, 128).map((c, i) => readToolCall(c, `${param}.tool_calls[${i}]`));
+      const toolCalls =
+        m.tool_calls === undefined ? undefined : list(m.tool_calls, `${param}.tool_calls`, 1, 128).map((c, i) => readToolCall(c, `${param}.tool_calls[${i}]`));
       if ((m.content === null || m.content === undefined) && !toolCalls) {
         throw invalidParam(`${param}.content`, `'${param}.content' is required unless tool_calls is given.`, 'missing_required_parameter');
       }

@@ -30,11 +30,7 @@ export function str(value: unknown, param: string, opts: { min?: number; max?: n
   const min = opts.min ?? 1;
   if (value.length < min) throw invalidParam(param, `'${param}' must not be empty.`, 'string_too_short');
   if (opts.max !== undefined && value.length > opts.max) {
-    throw invalidParam(
-      param,
-      `'${param}' is too long: ${value.length} characters, the maximum is ${opts.max}.`,
-      'string_above_max_length',
-    );
+    throw invalidParam(param, `'${param}' is too long: ${value.length} characters, the maximum is ${opts.max}.`, 'string_above_max_length');
   }
   return value;
 }
@@ -45,10 +41,7 @@ export function optStr(value: unknown, param: string, opts: { min?: number; max?
 
 export function oneOf<T extends string>(value: unknown, param: string, allowed: readonly T[]): T {
   if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
-    throw invalidParam(
-      param,
-      `Invalid value for '${param}': ${JSON.stringify(value)}. Supported values are: ${allowed.map((a) => `'${a}'`).join(', ')}.`,
-    );
+    throw invalidParam(param, `Invalid value for '${param}': ${JSON.stringify(value)}. Supported values are: ${allowed.map((a) => `'${a}'`).join(', ')}.`);
   }
   return value as T;
 }
@@ -94,11 +87,7 @@ export function list(value: unknown, param: string, min: number, max: number): u
 export function onlyFields(obj: Fields, allowed: readonly string[], variant: string, prefix = ''): void {
   for (const key of Object.keys(obj)) {
     if (!allowed.includes(key)) {
-      throw invalidParam(
-        `${prefix}${key}`,
-        `Unrecognized request argument supplied: ${prefix}${key} (not supported by ${variant}).`,
-        'unsupported_parameter',
-      );
+      throw invalidParam(`${prefix}${key}`, `Unrecognized request argument supplied: ${prefix}${key} (not supported by ${variant}).`, 'unsupported_parameter');
     }
   }
 }

@@ -29,12 +29,7 @@ export function invalidParam(param: string, message: string, code = 'invalid_val
 }
 
 export function modelNotFound(model: string): ApiError {
-  return new ApiError(
-    404,
-    `The model \`${model}\` does not exist or you do not have access to it.`,
-    'model_not_found',
-    'model',
-  );
+  return new ApiError(404, `The model \`${model}\` does not exist or you do not have access to it.`, 'model_not_found', 'model');
 }
 
 function errorTypeFor(status: number): string {

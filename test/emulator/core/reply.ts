@@ -86,9 +86,7 @@ export class Reply {
   async send(status: number, headers: OutgoingHttpHeaders, body: Buffer | string): Promise<void> {
     const buf = typeof body === 'string' ? Buffer.from(body) : body;
     this.start(status, { ...headers, 'content-length': String(buf.length) });
-    const pieceSize = this.fault.slowChunkMs
-      ? Math.max(1, Math.ceil(buf.length / SLOW_PIECES))
-      : MAX_PIECE_BYTES;
+    const pieceSize = this.fault.slowChunkMs ? Math.max(1, Math.ceil(buf.length / SLOW_PIECES)) : MAX_PIECE_BYTES;
     for (let at = 0; at < buf.length && !this.isClosed; at += pieceSize) {
       await this.write(buf.subarray(at, at + pieceSize));
     }

@@ -22,11 +22,35 @@ export interface ImagePlan {
 const VARIANTS: readonly ImageVariant[] = ['image-basic', 'image-4.0', 'image-4.5'];
 const FORMATS = ['url', 'b64_json'] as const;
 const BASIC_FIELDS = ['model', 'prompt', 'style', 'response_format'];
-const SEEDREAM_FIELDS = ['model', 'prompt', 'image', 'sequential_image_generation', 'sequential_image_generation_options', 'response_format', 'size', 'watermark'];
+const SEEDREAM_FIELDS = [
+  'model',
+  'prompt',
+  'image',
+  'sequential_image_generation',
+  'sequential_image_generation_options',
+  'response_format',
+  'size',
+  'watermark',
+];
 /** Stability AI's documented style presets. */
 const STYLES = [
-  '3d-model', 'analog-film', 'anime', 'cinematic', 'comic-book', 'digital-art', 'enhance', 'fantasy-art', 'isometric',
-  'line-art', 'low-poly', 'modeling-compound', 'neon-punk', 'origami', 'photographic', 'pixel-art', 'tile-texture',
+  '3d-model',
+  'analog-film',
+  'anime',
+  'cinematic',
+  'comic-book',
+  'digital-art',
+  'enhance',
+  'fantasy-art',
+  'isometric',
+  'line-art',
+  'low-poly',
+  'modeling-compound',
+  'neon-punk',
+  'origami',
+  'photographic',
+  'pixel-art',
+  'tile-texture',
   // The gateway vendor's own sample request for the basic model sends "style": "vivid" (issue #18).
   'vivid',
 ] as const;
@@ -81,16 +105,20 @@ function readSize(value: unknown, variant: ImageVariant): { width: number; heigh
   if (table.spec.includes(size)) return { width, height };
   const pixels = width * height;
   if (pixels < table.minPixels || pixels > MAX_PIXELS || width === 0 || height === 0 || width / height > 16 || height / width > 16) {
-    throw invalidParam('size', `Invalid size ${size}: the total pixels must be ${table.minPixels}..${MAX_PIXELS} and the aspect ratio at most 16:1. Supported values are ${allowed}.`);
+    throw invalidParam(
+      'size',
+      `Invalid size ${size}: the total pixels must be ${table.minPixels}..${MAX_PIXELS} and the aspect ratio at most 16:1. Supported values are ${allowed}.`,
+    );
   }
   return { width, height };
 }
 
 function readReferences(value: unknown, variant: ImageVariant): number {
   if (value === undefined) return 0;
-  const types = variant === 'image-4.5'
-    ? ['image/jpeg', 'image/jpg', 'image/png', 'image/webp', 'image/bmp', 'image/tiff', 'image/gif']
-    : ['image/jpeg', 'image/jpg', 'image/png'];
+  const types =
+    variant === 'image-4.5'
+      ? ['image/jpeg', 'image/jpg', 'image/png', 'image/webp', 'image/bmp', 'image/tiff', 'image/gif']
+      : ['image/jpeg', 'image/jpg', 'image/png'];
   const urls = typeof value === 'string' ? [value] : list(value, 'image', 1, variant === 'image-4.5' ? 14 : 10);
   urls.forEach((url, i) => {
     const param = typeof value === 'string' ? 'image' : `image[${i}]`;
@@ -117,9 +145,8 @@ function checkAspect(png: Buffer, param: string): void {
 
 function readSetSize(fields: Fields, references: number): number {
   const mode = optOneOf(fields.sequential_image_generation, 'sequential_image_generation', ['disabled', 'auto'] as const) ?? 'disabled';
-  const options = fields.sequential_image_generation_options === undefined
-    ? {}
-    : record(fields.sequential_image_generation_options, 'sequential_image_generation_options');
+  const options =
+    fields.sequential_image_generation_options === undefined ? {} : record(fields.sequential_image_generation_options, 'sequential_image_generation_options');
   onlyFields(options, ['max_images'], 'sequential_image_generation_options', 'sequential_image_generation_options.');
   const maxImages = optInt(options.max_images, 'sequential_image_generation_options.max_images', 1, MAX_SET);
   if (mode === 'disabled') return 1;

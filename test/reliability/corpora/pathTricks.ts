@@ -4,15 +4,7 @@
  * workspace path resolution, on every platform.
  */
 
-export type PathTrickKind =
-  | 'parent segments'
-  | 'absolute path'
-  | 'backslashes'
-  | 'symlink'
-  | 'unicode'
-  | 'case'
-  | 'control characters'
-  | 'windows names';
+export type PathTrickKind = 'parent segments' | 'absolute path' | 'backslashes' | 'symlink' | 'unicode' | 'case' | 'control characters' | 'windows names';
 
 export interface PathTrick {
   kind: PathTrickKind;

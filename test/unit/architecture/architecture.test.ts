@@ -15,7 +15,10 @@ test('every import in src/ goes down the layers: none up, none sideways between 
 });
 
 test('an import a layer up, added to src/, is found', () => {
-  const injected = new Map(sources).set('gateway/injected.ts', "import type { ChatController } from '../chatView/chatController';\nexport type C = ChatController;\n");
+  const injected = new Map(sources).set(
+    'gateway/injected.ts',
+    "import type { ChatController } from '../chatView/chatController';\nexport type C = ChatController;\n",
+  );
   const problems = layerViolations(injected, ARCHITECTURE);
   assert.equal(problems.length, 1, problems.join('\n'));
   assert.match(problems[0]!, /^gateway\/injected\.ts:1 imports chatView\/chatController\.ts: up from gateway/);
@@ -24,6 +27,8 @@ test('an import a layer up, added to src/, is found', () => {
 test("README's Layout table names every ranked folder", () => {
   const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
   const layout = readme.slice(readme.indexOf('### Layout'));
-  const missing = ARCHITECTURE.layers.flatMap((layer) => layer.members).filter((member) => !layout.includes(`\`src/${member}${member.endsWith('.ts') ? '' : '/'}\``));
+  const missing = ARCHITECTURE.layers
+    .flatMap((layer) => layer.members)
+    .filter((member) => !layout.includes(`\`src/${member}${member.endsWith('.ts') ? '' : '/'}\``));
   assert.deepEqual(missing, []);
 });

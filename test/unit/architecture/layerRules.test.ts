@@ -19,7 +19,8 @@ const CLEAN: Record<string, string> = {
   'client/http.ts': "import * as https from 'node:https';\nexport const get = https.get;\n",
   'adapter/settings.ts': "import * as vscode from 'vscode';\nimport { get } from '../client/http';\nexport const s = [vscode, get];\n",
   'alpha/pure.ts': "import { get } from '../client/http';\nexport const p = get;\n",
-  'alpha/view.ts': "import * as vscode from 'vscode';\nimport { s } from '../adapter/settings';\nimport { p } from './pure';\nexport const v = [vscode, s, p];\n",
+  'alpha/view.ts':
+    "import * as vscode from 'vscode';\nimport { s } from '../adapter/settings';\nimport { p } from './pure';\nexport const v = [vscode, s, p];\n",
   'beta/view.ts': "import type { s } from '../adapter/settings';\nexport type B = typeof s;\n",
   'web/main.ts': "import { get } from '../client/http';\nexport const w = get;\n",
   'main.ts': "import { v } from './alpha/view';\nimport { s } from './adapter/settings';\nexport const m = [v, s];\n",
@@ -73,8 +74,10 @@ test('a layer with an allow-list imports only what it lists', () => {
 });
 
 test('a folder without a rank, a computed import path and an import leaving the tree are violations', () => {
-  assert.deepEqual(check({ 'gamma/new.ts': 'export const g = 1;\n' }), ['gamma has no layer: give it a rank in the architecture\'s layers']);
-  assert.deepEqual(check({ 'alpha/lazy.ts': "const name = './view';\nexport const load = () => import(name);\n" }), ['alpha/lazy.ts:2 imports a computed path, which cannot be checked']);
+  assert.deepEqual(check({ 'gamma/new.ts': 'export const g = 1;\n' }), ["gamma has no layer: give it a rank in the architecture's layers"]);
+  assert.deepEqual(check({ 'alpha/lazy.ts': "const name = './view';\nexport const load = () => import(name);\n" }), [
+    'alpha/lazy.ts:2 imports a computed path, which cannot be checked',
+  ]);
   assert.deepEqual(check({ 'alpha/out.ts': "import '../../test/helper';\n" }), ['alpha/out.ts:1 imports ../../test/helper, outside the source tree']);
 });
 

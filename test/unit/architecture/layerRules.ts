@@ -55,8 +55,7 @@ export function layerViolations(sources: Sources, architecture: Architecture): s
     for (const { specifier, line } of importsOf(file, text)) {
       if (specifier === undefined) {
         if (!architecture.bundleLoaders?.includes(file.replace(/\.ts$/, ''))) problems.push(`${file}:${line} imports a computed path, which cannot be checked`);
-      }
-      else if (specifier === 'vscode') {
+      } else if (specifier === 'vscode') {
         usesVscode.add(file);
         const placed = layerOf.get(memberOf(file));
         if (placed && !placed.layer.vscode) problems.push(`${file}:${line} imports vscode, which the ${placed.layer.name} layer may not`);
@@ -76,7 +75,9 @@ export function layerViolations(sources: Sources, architecture: Architecture): s
       if (!importer || !imported || memberOf(from) === memberOf(to)) continue;
       const what = `${from}:${line} imports ${to}`;
       if (imported.rank > importer.rank) {
-        problems.push(`${what}: up from ${memberOf(from)} (${importer.layer.name}, rank ${importer.rank}) to ${memberOf(to)} (${imported.layer.name}, rank ${imported.rank})`);
+        problems.push(
+          `${what}: up from ${memberOf(from)} (${importer.layer.name}, rank ${importer.rank}) to ${memberOf(to)} (${imported.layer.name}, rank ${imported.rank})`,
+        );
       } else if (imported.rank === importer.rank) {
         problems.push(`${what}: sideways between ${memberOf(from)} and ${memberOf(to)} (both ${importer.layer.name}); move the shared part to a lower layer`);
       } else if (importer.layer.onlyImports && !importer.layer.onlyImports.includes(memberOf(to))) {
@@ -87,7 +88,8 @@ export function layerViolations(sources: Sources, architecture: Architecture): s
 
   const declaredFree = [...sources.keys()].filter((file) => architecture.vscodeFree.some((free) => file === `${free}.ts` || file.startsWith(`${free}/`)));
   for (const free of architecture.vscodeFree) {
-    if (!declaredFree.some((file) => file === `${free}.ts` || file.startsWith(`${free}/`))) problems.push(`${free} is declared free of vscode but does not exist`);
+    if (!declaredFree.some((file) => file === `${free}.ts` || file.startsWith(`${free}/`)))
+      problems.push(`${free} is declared free of vscode but does not exist`);
   }
   for (const file of declaredFree) {
     const chain = chainToVscode(file, local, usesVscode, new Set());

@@ -51,10 +51,12 @@ test('send streams the answer into a new turn, with finish reason, usage and req
 
 test('stop aborts the request and keeps what arrived, marked stopped', async () => {
   let signal: AbortSignal | undefined;
-  const { s, c } = session(fakeBackend((_req, sig) => {
-    signal = sig;
-    return untilAborted(['partial ', 'text'], sig);
-  }));
+  const { s, c } = session(
+    fakeBackend((_req, sig) => {
+      signal = sig;
+      return untilAborted(['partial ', 'text'], sig);
+    }),
+  );
   const done = s.send('go');
   await tick();
   assert.equal(s.busy, true);
@@ -78,10 +80,12 @@ test('dispose mid-stream marks the answer interrupted', async () => {
 });
 
 test('a stream that breaks mid-way keeps the text, marked interrupted with the error', async () => {
-  const { s, c } = session(fakeBackend(async function* () {
-    yield chunk('first part');
-    throw new GatewayError({ kind: 'stream', message: 'The chat stream was interrupted: reset.', requestId: 'req-9' });
-  }));
+  const { s, c } = session(
+    fakeBackend(async function* () {
+      yield chunk('first part');
+      throw new GatewayError({ kind: 'stream', message: 'The chat stream was interrupted: reset.', requestId: 'req-9' });
+    }),
+  );
   await s.send('go');
   const turn = lastAnswer(c);
   assert.equal(turn.status, 'interrupted');
@@ -92,7 +96,8 @@ test('a stream that breaks mid-way keeps the text, marked interrupted with the e
 
 test('a failed request shows the server message and request id, and nothing else of the error', async () => {
   const failing: ChatBackend = {
-    stream: () => Promise.reject(new GatewayError({ kind: 'http', status: 500, message: 'Upstream exploded', requestId: 'req-5', cause: new Error('secret internals') })),
+    stream: () =>
+      Promise.reject(new GatewayError({ kind: 'http', status: 500, message: 'Upstream exploded', requestId: 'req-5', cause: new Error('secret internals') })),
     create: () => Promise.reject(new Error('not used')),
   };
   const { s, c } = session(failing);
@@ -109,7 +114,10 @@ test('an invalid request is refused at once, before anything changes', () => {
   c.params.temperature = 7;
   c.draft = { text: 'keep me', context: [] };
   const { s } = session(backend, c);
-  assert.throws(() => s.send('keep me'), (e: unknown) => isGatewayError(e) && e.kind === 'validation' && /temperature/.test(e.message));
+  assert.throws(
+    () => s.send('keep me'),
+    (e: unknown) => isGatewayError(e) && e.kind === 'validation' && /temperature/.test(e.message),
+  );
   assert.equal(c.turns.length, 0);
   assert.equal(c.draft.text, 'keep me');
   assert.equal(backend.requests.length, 0);
@@ -130,10 +138,16 @@ test('regenerate replaces the last answer; edit and resend drops what followed t
   await s.send('first');
   await s.send('second');
   await s.regenerate();
-  assert.deepEqual(c.turns.map((t) => t.text), ['first', 'answer 1', 'second', 'answer 3']);
+  assert.deepEqual(
+    c.turns.map((t) => t.text),
+    ['first', 'answer 1', 'second', 'answer 3'],
+  );
   const firstId = c.turns[0]!.id;
   await s.editAndResend(firstId, 'first, edited');
-  assert.deepEqual(c.turns.map((t) => t.text), ['first, edited', 'answer 4']);
+  assert.deepEqual(
+    c.turns.map((t) => t.text),
+    ['first, edited', 'answer 4'],
+  );
   assert.deepEqual(backend.requests[3]?.messages, [{ role: 'user', content: 'first, edited' }]);
 });
 
@@ -149,7 +163,10 @@ test('continue appends to an answer cut at the token limit and adds up the usage
   assert.equal(turn.text, 'one two three');
   assert.equal(turn.finishReason, 'stop');
   assert.equal(turn.usage?.total_tokens, USAGE.total_tokens * 2);
-  assert.deepEqual(backend.requests[1]?.messages.slice(-2), [{ role: 'assistant', content: 'one two' }, { role: 'user', content: CONTINUE_PROMPT }]);
+  assert.deepEqual(backend.requests[1]?.messages.slice(-2), [
+    { role: 'assistant', content: 'one two' },
+    { role: 'user', content: CONTINUE_PROMPT },
+  ]);
 });
 
 test('continue is refused unless the last answer was cut at the token limit', async () => {

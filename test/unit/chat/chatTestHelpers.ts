@@ -66,11 +66,13 @@ function completionOf(message: Awaited<ReturnType<typeof collectChat>>): ChatCom
     object: 'chat.completion',
     created: 0,
     model: message.model ?? 'm',
-    choices: [{
-      index: 0,
-      message: { role: 'assistant', content: message.content, ...(message.toolCalls.length ? { tool_calls: message.toolCalls } : {}) },
-      finish_reason: message.finishReason ?? 'stop',
-    }],
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content: message.content, ...(message.toolCalls.length ? { tool_calls: message.toolCalls } : {}) },
+        finish_reason: message.finishReason ?? 'stop',
+      },
+    ],
     ...(message.usage ? { usage: message.usage } : {}),
   };
 }

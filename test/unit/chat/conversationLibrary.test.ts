@@ -26,7 +26,10 @@ async function library(memento = new Memento()): Promise<{ lib: ConversationLibr
 test('an empty history starts with one conversation, with the configured system prompt', async () => {
   const { lib } = await library();
   assert.equal(lib.active.params.systemPrompt, 'Be brief.');
-  assert.deepEqual(lib.summaries().map((s) => s.id), [lib.active.id]);
+  assert.deepEqual(
+    lib.summaries().map((s) => s.id),
+    [lib.active.id],
+  );
 });
 
 test('a new conversation is not made while the active one is still empty', async () => {
@@ -46,7 +49,10 @@ test('only conversations with something in them are listed, besides the active o
   b.draft.text = 'b';
   b.updatedAt = 2;
   lib.create();
-  assert.deepEqual(lib.summaries().map((s) => s.id), [lib.active.id, b.id, a.id]);
+  assert.deepEqual(
+    lib.summaries().map((s) => s.id),
+    [lib.active.id, b.id, a.id],
+  );
 });
 
 test('the active conversation is remembered across loads; removing it activates the most recent other', async () => {
@@ -64,5 +70,8 @@ test('the active conversation is remembered across loads; removing it activates 
   assert.equal(reloaded.active.id, a.id);
   await reloaded.remove(a.id);
   assert.equal(reloaded.active.id, b.id);
-  assert.deepEqual((await store.loadAll()).map((c) => c.id), [b.id]);
+  assert.deepEqual(
+    (await store.loadAll()).map((c) => c.id),
+    [b.id],
+  );
 });

@@ -19,7 +19,10 @@ test('saved conversations are loaded back; a broken file is reported and left al
   await store.save(c);
   await fs.writeFile(path.join(dir, 'broken.json'), '{"version":1');
   const loaded = await new ConversationStore(dir, { warn: (m) => warnings.push(m) }).loadAll();
-  assert.deepEqual(loaded.map((x) => x.draft.text), ['draft']);
+  assert.deepEqual(
+    loaded.map((x) => x.draft.text),
+    ['draft'],
+  );
   assert.equal(warnings.length, 1);
   assert.match(warnings[0] ?? '', /broken\.json/);
   assert.equal(await fs.readFile(path.join(dir, 'broken.json'), 'utf8'), '{"version":1');

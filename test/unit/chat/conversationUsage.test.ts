@@ -5,7 +5,7 @@ import { addRequestUsage, shortTokens } from '../../../src/chat/conversationUsag
 import { newConversation } from '../../../src/chat/conversation';
 import { parseConversation, serializeConversation } from '../../../src/chat/persistence';
 
-test('each request adds to the totals; the context is the latest request\'s prompt and answer', () => {
+test("each request adds to the totals; the context is the latest request's prompt and answer", () => {
   const first = addRequestUsage(undefined, { prompt_tokens: 1200, completion_tokens: 300, total_tokens: 1500 });
   const second = addRequestUsage(first, { prompt_tokens: 1600, completion_tokens: 50, total_tokens: 1650 });
   assert.deepEqual(second, { promptTokens: 2800, completionTokens: 350, requests: 2, contextTokens: 1650 });
@@ -26,7 +26,15 @@ test('the usage is kept with the conversation and read back checked', () => {
 
 test('a tool call saved while its arguments streamed comes back incomplete', () => {
   const c = newConversation('m', '');
-  c.turns.push({ kind: 'assistant', id: 't', model: 'm', text: '', status: 'streaming', createdAt: 0, toolCalls: [{ id: 'a', name: 'f', arguments: '{"x', status: 'streaming' }] });
+  c.turns.push({
+    kind: 'assistant',
+    id: 't',
+    model: 'm',
+    text: '',
+    status: 'streaming',
+    createdAt: 0,
+    toolCalls: [{ id: 'a', name: 'f', arguments: '{"x', status: 'streaming' }],
+  });
   const turn = parseConversation(serializeConversation(c)).turns[0];
   assert.equal(turn?.kind === 'assistant' && turn.toolCalls?.[0]?.status, 'incomplete');
 });

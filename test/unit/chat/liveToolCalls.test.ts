@@ -30,7 +30,16 @@ function recorder(turn: AssistantTurn): { listener: AnswerListener; seen: Seen }
     appended: () => undefined,
     reasoningEnded: () => undefined,
     toolCallsGrew: (growth: readonly ToolCallGrowth[]) => {
-      seen.batches.push(growth.map(({ call, appended }) => ({ position: turn.toolCalls!.indexOf(call), id: call.id, name: call.name, status: call.status, args: call.arguments, appended })));
+      seen.batches.push(
+        growth.map(({ call, appended }) => ({
+          position: turn.toolCalls!.indexOf(call),
+          id: call.id,
+          name: call.name,
+          status: call.status,
+          args: call.arguments,
+          appended,
+        })),
+      );
     },
     usageReported: (usage) => seen.usage.push(usage),
   };
@@ -42,7 +51,8 @@ async function* batches(list: ChatChunk[][], thenFail?: Error): AsyncGenerator<r
   if (thenFail) throw thenFail;
 }
 
-const brief = (calls: readonly ToolCallRecord[] | undefined) => calls?.map((c) => ({ id: c.id, name: c.name, arguments: c.arguments, status: c.status, ...(c.result ? { result: c.result } : {}) }));
+const brief = (calls: readonly ToolCallRecord[] | undefined) =>
+  calls?.map((c) => ({ id: c.id, name: c.name, arguments: c.arguments, status: c.status, ...(c.result ? { result: c.result } : {}) }));
 
 test('a call is on the turn, streaming, from the batch that names it; its arguments grow batch by batch; the end makes it pending', async () => {
   const turn = newTurn();
@@ -74,39 +84,79 @@ test('a call is on the turn, streaming, from the batch that names it; its argume
 test('parallel calls interleaved by index: one growth per call and batch, in index order, whatever order they came in', async () => {
   const turn = newTurn();
   const { listener, seen } = recorder(turn);
-  await readAnswerInto(turn, batches([
-    [calls({ index: 1, id: 'b', function: { name: 'second', arguments: '{"n":' } })],
-    [calls({ index: 0, id: 'a', function: { name: 'first', arguments: '{' } }), calls({ index: 1, function: { arguments: '2}' } }), calls({ index: 0, function: { arguments: '}' } })],
-    [chunk({}, 'tool_calls')],
-  ]), listener, () => 0);
-  assert.deepEqual(seen.batches.map((b) => b.map(({ position, name, appended }) => [position, name, appended])), [
-    [[0, 'second', '{"n":']],
-    [[0, 'first', '{}'], [1, 'second', '2}']],
-  ]);
-  assert.deepEqual(brief(turn.toolCalls)?.map((c) => [c.id, c.arguments, c.status]), [['a', '{}', 'pending'], ['b', '{"n":2}', 'pending']]);
+  await readAnswerInto(
+    turn,
+    batches([
+      [calls({ index: 1, id: 'b', function: { name: 'second', arguments: '{"n":' } })],
+      [
+        calls({ index: 0, id: 'a', function: { name: 'first', arguments: '{' } }),
+        calls({ index: 1, function: { arguments: '2}' } }),
+        calls({ index: 0, function: { arguments: '}' } }),
+      ],
+      [chunk({}, 'tool_calls')],
+    ]),
+    listener,
+    () => 0,
+  );
+  assert.deepEqual(
+    seen.batches.map((b) => b.map(({ position, name, appended }) => [position, name, appended])),
+    [
+      [[0, 'second', '{"n":']],
+      [
+        [0, 'first', '{}'],
+        [1, 'second', '2}'],
+      ],
+    ],
+  );
+  assert.deepEqual(
+    brief(turn.toolCalls)?.map((c) => [c.id, c.arguments, c.status]),
+    [
+      ['a', '{}', 'pending'],
+      ['b', '{"n":2}', 'pending'],
+    ],
+  );
 });
 
 test('calls without index (Gemini): each new id starts a call of its own, shown as it comes', async () => {
   const turn = newTurn();
   const { listener, seen } = recorder(turn);
-  await readAnswerInto(turn, batches([
-    [calls({ id: 'g1', type: 'function', function: { name: 'read_file', arguments: '{"path":"a"}' } })],
-    [calls({ id: 'g2', type: 'function', function: { name: 'read_file', arguments: '{"path":"b"}' } })],
-    [chunk({}, 'tool_calls')],
-  ]), listener, () => 0);
-  assert.deepEqual(seen.batches.map((b) => b.map(({ position, id, args }) => [position, id, args])), [[[0, 'g1', '{"path":"a"}']], [[1, 'g2', '{"path":"b"}']]]);
-  assert.deepEqual(brief(turn.toolCalls)?.map((c) => c.id), ['g1', 'g2']);
+  await readAnswerInto(
+    turn,
+    batches([
+      [calls({ id: 'g1', type: 'function', function: { name: 'read_file', arguments: '{"path":"a"}' } })],
+      [calls({ id: 'g2', type: 'function', function: { name: 'read_file', arguments: '{"path":"b"}' } })],
+      [chunk({}, 'tool_calls')],
+    ]),
+    listener,
+    () => 0,
+  );
+  assert.deepEqual(
+    seen.batches.map((b) => b.map(({ position, id, args }) => [position, id, args])),
+    [[[0, 'g1', '{"path":"a"}']], [[1, 'g2', '{"path":"b"}']]],
+  );
+  assert.deepEqual(
+    brief(turn.toolCalls)?.map((c) => c.id),
+    ['g1', 'g2'],
+  );
 });
 
 test('a call whose id comes after its name streams under the stand-in id the finished call would have had, then takes its own', async () => {
   const turn = newTurn();
   const { listener, seen } = recorder(turn);
-  await readAnswerInto(turn, batches([
-    [calls({ index: 0, function: { name: 'f', arguments: '{' } })],
-    [calls({ index: 0, id: 'late', function: { arguments: '}' } })],
-    [chunk({}, 'tool_calls')],
-  ]), listener, () => 0);
-  assert.deepEqual(seen.batches.map((b) => b[0]!.id), ['call_0', 'late']);
+  await readAnswerInto(
+    turn,
+    batches([
+      [calls({ index: 0, function: { name: 'f', arguments: '{' } })],
+      [calls({ index: 0, id: 'late', function: { arguments: '}' } })],
+      [chunk({}, 'tool_calls')],
+    ]),
+    listener,
+    () => 0,
+  );
+  assert.deepEqual(
+    seen.batches.map((b) => b[0]!.id),
+    ['call_0', 'late'],
+  );
   assert.equal(turn.toolCalls?.[0]?.id, 'late');
 });
 
@@ -114,10 +164,21 @@ test('a stream that breaks in the arguments of a call leaves that call incomplet
   const turn = newTurn();
   const { listener } = recorder(turn);
   const cut = new Error('socket hang up');
-  await assert.rejects(readAnswerInto(turn, batches([
-    [calls({ index: 0, id: 'a', function: { name: 'read_file', arguments: '{"path":"a"}' } })],
-    [calls({ index: 1, id: 'b', function: { name: 'create_file', arguments: '{"path":"b","content":"hal' } })],
-  ], cut), listener, () => 0), cut);
+  await assert.rejects(
+    readAnswerInto(
+      turn,
+      batches(
+        [
+          [calls({ index: 0, id: 'a', function: { name: 'read_file', arguments: '{"path":"a"}' } })],
+          [calls({ index: 1, id: 'b', function: { name: 'create_file', arguments: '{"path":"b","content":"hal' } })],
+        ],
+        cut,
+      ),
+      listener,
+      () => 0,
+    ),
+    cut,
+  );
   assert.deepEqual(brief(turn.toolCalls), [
     { id: 'a', name: 'read_file', arguments: '{"path":"a"}', status: 'pending' },
     { id: 'b', name: 'create_file', arguments: '{"path":"b","content":"hal', status: 'incomplete', result: BROKEN_OFF_RESULT },
@@ -127,6 +188,16 @@ test('a stream that breaks in the arguments of a call leaves that call incomplet
 test('a stream that breaks after its finish reason leaves no call incomplete', async () => {
   const turn = newTurn();
   const { listener } = recorder(turn);
-  await assert.rejects(readAnswerInto(turn, batches([[calls({ index: 0, id: 'a', function: { name: 'f', arguments: '{}' } }), chunk({}, 'tool_calls')]], new Error('reset')), listener, () => 0));
-  assert.deepEqual(turn.toolCalls?.map((c) => c.status), ['pending']);
+  await assert.rejects(
+    readAnswerInto(
+      turn,
+      batches([[calls({ index: 0, id: 'a', function: { name: 'f', arguments: '{}' } }), chunk({}, 'tool_calls')]], new Error('reset')),
+      listener,
+      () => 0,
+    ),
+  );
+  assert.deepEqual(
+    turn.toolCalls?.map((c) => c.status),
+    ['pending'],
+  );
 });

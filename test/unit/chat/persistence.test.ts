@@ -9,12 +9,60 @@ function sample(): Conversation {
   c.params.stop = ['END'];
   c.draft = { text: 'half-typed', context: [{ id: 'k', file: 'a.ts', uri: 'file:///a.ts', languageId: 'typescript', startLine: 1, endLine: 2, text: 'x' }] };
   c.turns = [
-    { kind: 'user', id: 'u', text: 'hi', context: [{ id: 'f', kind: 'symbol', name: 'parse', file: 'src/p.ts', uri: 'file:///w/src/p.ts', languageId: 'ts', startLine: 3, endLine: 9, text: 'fn', note: 'cut' }, { id: 'd', kind: 'folder', file: 'src', uri: 'file:///w/src', languageId: '', startLine: 0, endLine: 0, text: 'a.ts' }], createdAt: 1 },
+    {
+      kind: 'user',
+      id: 'u',
+      text: 'hi',
+      context: [
+        {
+          id: 'f',
+          kind: 'symbol',
+          name: 'parse',
+          file: 'src/p.ts',
+          uri: 'file:///w/src/p.ts',
+          languageId: 'ts',
+          startLine: 3,
+          endLine: 9,
+          text: 'fn',
+          note: 'cut',
+        },
+        { id: 'd', kind: 'folder', file: 'src', uri: 'file:///w/src', languageId: '', startLine: 0, endLine: 0, text: 'a.ts' },
+      ],
+      createdAt: 1,
+    },
     { kind: 'assistant', id: 'a', model: 'gpt-x', text: 'hel', status: 'streaming', requestId: 'r', createdAt: 2 },
     { kind: 'assistant', id: 'b', model: 'gpt-x', text: '', status: 'error', error: { message: 'boom', requestId: 'r2' }, createdAt: 3 },
-    { kind: 'assistant', id: 'c', model: 'gpt-x', text: 'ok', status: 'done', finishReason: 'length', usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 }, createdAt: 4 },
-    { kind: 'assistant', id: 'd', model: 'r1', text: 'Paris.', reasoning: { text: 'Capital of France.', durationMs: 1200 }, status: 'done', finishReason: 'eos', createdAt: 5 },
-    { kind: 'assistant', id: 'e', model: 'gpt-x', text: '', refusal: 'I cannot help.', reasoning: { text: 'Hm' }, status: 'done', finishReason: 'stop', createdAt: 6 },
+    {
+      kind: 'assistant',
+      id: 'c',
+      model: 'gpt-x',
+      text: 'ok',
+      status: 'done',
+      finishReason: 'length',
+      usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 },
+      createdAt: 4,
+    },
+    {
+      kind: 'assistant',
+      id: 'd',
+      model: 'r1',
+      text: 'Paris.',
+      reasoning: { text: 'Capital of France.', durationMs: 1200 },
+      status: 'done',
+      finishReason: 'eos',
+      createdAt: 5,
+    },
+    {
+      kind: 'assistant',
+      id: 'e',
+      model: 'gpt-x',
+      text: '',
+      refusal: 'I cannot help.',
+      reasoning: { text: 'Hm' },
+      status: 'done',
+      finishReason: 'stop',
+      createdAt: 6,
+    },
   ];
   return c;
 }

@@ -21,7 +21,23 @@ test('well-formed webview messages are accepted', () => {
 });
 
 test('unknown types, missing or mistyped fields and non-objects are refused', () => {
-  for (const bad of [null, 'send', [], { type: 'explode' }, { type: 'send' }, { type: 'send', text: 3 }, { type: 'setParams', params: { systemPrompt: '', stop: 'a' } }, { type: 'setParams', params: { systemPrompt: '', stop: [], temperature: 'hot' } }, { type: 'toString' }, { type: '__proto__' }, { type: 'findContext', query: 'a' }, { type: 'findContext', query: 1, requestId: 1 }, { type: 'attachUris', uris: 'file:///a' }, { type: 'attachUris', uris: [1] }, { type: 'openContext', chipId: 'k', turnId: 2 }]) {
+  for (const bad of [
+    null,
+    'send',
+    [],
+    { type: 'explode' },
+    { type: 'send' },
+    { type: 'send', text: 3 },
+    { type: 'setParams', params: { systemPrompt: '', stop: 'a' } },
+    { type: 'setParams', params: { systemPrompt: '', stop: [], temperature: 'hot' } },
+    { type: 'toString' },
+    { type: '__proto__' },
+    { type: 'findContext', query: 'a' },
+    { type: 'findContext', query: 1, requestId: 1 },
+    { type: 'attachUris', uris: 'file:///a' },
+    { type: 'attachUris', uris: [1] },
+    { type: 'openContext', chipId: 'k', turnId: 2 },
+  ]) {
     assert.equal(readWebviewMessage(bad), undefined, JSON.stringify(bad));
   }
 });

@@ -15,11 +15,7 @@ const user = (text: string, context: ContextChip[] = []): Turn => ({ kind: 'user
 
 test('the system prompt comes first, then the history in order', () => {
   const c = conversation({ params: { systemPrompt: '  Be brief.  ', stop: [] } });
-  const history: Turn[] = [
-    user('hi'),
-    { kind: 'assistant', id: 'a', model: 'gpt-x', text: 'hello', status: 'done', createdAt: 0 },
-    user('more'),
-  ];
+  const history: Turn[] = [user('hi'), { kind: 'assistant', id: 'a', model: 'gpt-x', text: 'hello', status: 'done', createdAt: 0 }, user('more')];
   const request = buildChatRequest(c, history);
   assert.equal(request.model, 'gpt-x');
   assert.deepEqual(request.messages, [
@@ -37,11 +33,16 @@ test('failed answers without text are left out; stopped partial answers are kept
     user('two'),
     { kind: 'assistant', id: 'b', model: 'm', text: 'half', status: 'stopped', createdAt: 0 },
   ];
-  assert.deepEqual(buildChatRequest(conversation(), history).messages.map((m) => m.content), ['one', 'two', 'half']);
+  assert.deepEqual(
+    buildChatRequest(conversation(), history).messages.map((m) => m.content),
+    ['one', 'two', 'half'],
+  );
 });
 
 test('parameters map to request fields; unset ones and empty stops are omitted; user from the setting', () => {
-  const c = conversation({ params: { systemPrompt: '', temperature: 0.2, topP: 0.9, maxTokens: 50, stop: ['END', ''], presencePenalty: 1, frequencyPenalty: -1 } });
+  const c = conversation({
+    params: { systemPrompt: '', temperature: 0.2, topP: 0.9, maxTokens: 50, stop: ['END', ''], presencePenalty: 1, frequencyPenalty: -1 },
+  });
   const request = buildChatRequest(c, [user('q')], { user: 'alice' });
   assert.equal(request.temperature, 0.2);
   assert.equal(request.top_p, 0.9);
@@ -59,13 +60,19 @@ test('attached context is sent as delimited, fenced blocks naming kind, file and
   assert.equal(userContent('Explain', [chip]), `${block}\n\nExplain`);
   assert.equal(userContent('', [chip]), block);
   const file: ContextChip = { ...chip, id: 'f', kind: 'file', startLine: 0, endLine: 0, note: 'ignored by "git"' };
-  assert.equal(userContent('Q', [file]), '<attachment kind="file" name="src/a.ts" note="ignored by &quot;git&quot;">\n```typescript\nconst a = 1;\n```\n</attachment>\n\nQ');
+  assert.equal(
+    userContent('Q', [file]),
+    '<attachment kind="file" name="src/a.ts" note="ignored by &quot;git&quot;">\n```typescript\nconst a = 1;\n```\n</attachment>\n\nQ',
+  );
 });
 
 test('workspace instructions follow the system prompt, each in its own delimited block', () => {
   const c = conversation({ params: { systemPrompt: 'Be brief.', stop: [] } });
   const request = buildChatRequest(c, [user('q')], { instructions: [{ file: 'AGENTS.md', text: 'Use tabs.', cut: false }] });
-  assert.equal(request.messages[0]?.content, 'Be brief.\n\nInstructions for this workspace, from its file AGENTS.md:\n<instructions file="AGENTS.md">\nUse tabs.\n</instructions>');
+  assert.equal(
+    request.messages[0]?.content,
+    'Be brief.\n\nInstructions for this workspace, from its file AGENTS.md:\n<instructions file="AGENTS.md">\nUse tabs.\n</instructions>',
+  );
   const none = buildChatRequest(conversation(), [user('q')], { instructions: [] });
   assert.equal(none.messages[0]?.role, 'user');
 });

@@ -27,7 +27,12 @@ async function readOnce(writes: readonly Uint8Array[]): Promise<Outcome> {
   const turn: AssistantTurn = { kind: 'assistant', id: 't', model: 'm', text: '', status: 'streaming', createdAt: 0 };
   const outcome: Outcome = { turn, appended: { answer: '', reasoning: '', refusal: '' }, reasoningEnded: 0 };
   let clock = 0;
-  const listener = { appended: (part: AnswerPart, text: string) => (outcome.appended[part] += text), reasoningEnded: () => outcome.reasoningEnded++, toolCallsGrew: () => undefined, usageReported: () => undefined };
+  const listener = {
+    appended: (part: AnswerPart, text: string) => (outcome.appended[part] += text),
+    reasoningEnded: () => outcome.reasoningEnded++,
+    toolCallsGrew: () => undefined,
+    usageReported: () => undefined,
+  };
   try {
     await readAnswerInto(turn, readChatChunkBatches(bodyOf(writes)), listener, () => (clock += 1000));
   } catch (error) {
@@ -49,16 +54,19 @@ async function readTranscript(transcript: string): Promise<Outcome> {
 }
 
 test('DeepSeek: reasoning_content streams before the answer, timed until the answer starts', async () => {
-  const chunk = (delta: string, finish = 'null') => `data: {"id":"d1","object":"chat.completion.chunk","created":1,"model":"deepseek-reasoner","system_fingerprint":"fp_1","choices":[{"index":0,"delta":${delta},"logprobs":null,"finish_reason":${finish}}]}\n\n`;
-  const { turn, appended, reasoningEnded, error } = await readTranscript([
-    chunk('{"role":"assistant","content":null,"reasoning_content":""}'),
-    chunk('{"content":null,"reasoning_content":"9.11 or 9.8?"}'),
-    chunk('{"content":null,"reasoning_content":" Compare tenths."}'),
-    chunk('{"content":"9.8","reasoning_content":null}'),
-    chunk('{"content":" is larger.","reasoning_content":null}'),
-    'data: {"id":"d1","object":"chat.completion.chunk","created":1,"model":"deepseek-reasoner","choices":[{"index":0,"delta":{"content":"","reasoning_content":null},"logprobs":null,"finish_reason":"stop"}],"usage":{"prompt_tokens":13,"completion_tokens":40,"total_tokens":53,"completion_tokens_details":{"reasoning_tokens":30}}}\n\n',
-    'data: [DONE]\n\n',
-  ].join(''));
+  const chunk = (delta: string, finish = 'null') =>
+    `data: {"id":"d1","object":"chat.completion.chunk","created":1,"model":"deepseek-reasoner","system_fingerprint":"fp_1","choices":[{"index":0,"delta":${delta},"logprobs":null,"finish_reason":${finish}}]}\n\n`;
+  const { turn, appended, reasoningEnded, error } = await readTranscript(
+    [
+      chunk('{"role":"assistant","content":null,"reasoning_content":""}'),
+      chunk('{"content":null,"reasoning_content":"9.11 or 9.8?"}'),
+      chunk('{"content":null,"reasoning_content":" Compare tenths."}'),
+      chunk('{"content":"9.8","reasoning_content":null}'),
+      chunk('{"content":" is larger.","reasoning_content":null}'),
+      'data: {"id":"d1","object":"chat.completion.chunk","created":1,"model":"deepseek-reasoner","choices":[{"index":0,"delta":{"content":"","reasoning_content":null},"logprobs":null,"finish_reason":"stop"}],"usage":{"prompt_tokens":13,"completion_tokens":40,"total_tokens":53,"completion_tokens_details":{"reasoning_tokens":30}}}\n\n',
+      'data: [DONE]\n\n',
+    ].join(''),
+  );
   assert.equal(error, undefined);
   assert.deepEqual(turn.reasoning, { text: '9.11 or 9.8? Compare tenths.', durationMs: 1000 });
   assert.equal(turn.text, '9.8 is larger.');
@@ -69,29 +77,28 @@ test('DeepSeek: reasoning_content streams before the answer, timed until the ans
 });
 
 test('vLLM: reasoning under its new name, and under both names at once, counts once', async () => {
-  const chunk = (delta: string) => `data: {"id":"chatcmpl-v","object":"chat.completion.chunk","created":1,"model":"Qwen/Qwen3-8B","choices":[{"index":0,"delta":${delta},"logprobs":null,"finish_reason":null}]}\n\n`;
-  const { turn } = await readTranscript([
-    chunk('{"role":"assistant","content":""}'),
-    chunk('{"reasoning":"Short"}'),
-    chunk('{"reasoning_content":" question.","reasoning":" question."}'),
-    chunk('{"content":"Yes."}'),
-    'data: {"id":"chatcmpl-v","object":"chat.completion.chunk","created":1,"model":"Qwen/Qwen3-8B","choices":[{"index":0,"delta":{"content":""},"logprobs":null,"finish_reason":"stop","stop_reason":null}]}\n\n',
-    'data: [DONE]\n\n',
-  ].join(''));
+  const chunk = (delta: string) =>
+    `data: {"id":"chatcmpl-v","object":"chat.completion.chunk","created":1,"model":"Qwen/Qwen3-8B","choices":[{"index":0,"delta":${delta},"logprobs":null,"finish_reason":null}]}\n\n`;
+  const { turn } = await readTranscript(
+    [
+      chunk('{"role":"assistant","content":""}'),
+      chunk('{"reasoning":"Short"}'),
+      chunk('{"reasoning_content":" question.","reasoning":" question."}'),
+      chunk('{"content":"Yes."}'),
+      'data: {"id":"chatcmpl-v","object":"chat.completion.chunk","created":1,"model":"Qwen/Qwen3-8B","choices":[{"index":0,"delta":{"content":""},"logprobs":null,"finish_reason":"stop","stop_reason":null}]}\n\n',
+      'data: [DONE]\n\n',
+    ].join(''),
+  );
   assert.deepEqual(turn.reasoning, { text: 'Short question.', durationMs: 1000 });
   assert.equal(turn.text, 'Yes.');
 });
 
 test('DeepSeek-R1 without a reasoning parser (Together, Ollama before 0.9): <think> tags split across chunks become the reasoning', async () => {
-  const chunk = (content: string, finish = 'null') => `data: {"id":"t1","object":"chat.completion.chunk","created":1,"model":"deepseek-ai/DeepSeek-R1","choices":[{"index":0,"delta":{"content":${JSON.stringify(content)}},"finish_reason":${finish}}]}\n\n`;
-  const { turn, appended, reasoningEnded } = await readTranscript([
-    chunk('<th'),
-    chunk('ink>\nCompare'),
-    chunk(' tenths.\n</'),
-    chunk('think>\n\n9.8'),
-    chunk(' is larger.', '"eos"'),
-    'data: [DONE]\n\n',
-  ].join(''));
+  const chunk = (content: string, finish = 'null') =>
+    `data: {"id":"t1","object":"chat.completion.chunk","created":1,"model":"deepseek-ai/DeepSeek-R1","choices":[{"index":0,"delta":{"content":${JSON.stringify(content)}},"finish_reason":${finish}}]}\n\n`;
+  const { turn, appended, reasoningEnded } = await readTranscript(
+    [chunk('<th'), chunk('ink>\nCompare'), chunk(' tenths.\n</'), chunk('think>\n\n9.8'), chunk(' is larger.', '"eos"'), 'data: [DONE]\n\n'].join(''),
+  );
   assert.equal(turn.reasoning?.text, 'Compare tenths.');
   assert.equal(turn.text, '9.8 is larger.');
   assert.deepEqual(appended, { answer: '9.8 is larger.', reasoning: 'Compare tenths.', refusal: '' });
@@ -99,14 +106,17 @@ test('DeepSeek-R1 without a reasoning parser (Together, Ollama before 0.9): <thi
 });
 
 test("Mistral's Magistral: thinking chunks in a content list are reasoning, text chunks the answer", async () => {
-  const chunk = (content: string, finish = 'null') => `data: {"id":"m1","object":"chat.completion.chunk","created":1,"model":"magistral-medium-latest","choices":[{"index":0,"delta":{"content":${content}},"finish_reason":${finish}}]}\n\n`;
-  const { turn, appended } = await readTranscript([
-    chunk('[{"type":"thinking","thinking":[{"type":"text","text":"Short"}]}]'),
-    chunk('[{"type":"thinking","thinking":[{"type":"text","text":" question."}]}]'),
-    chunk('"Yes."'),
-    chunk('[{"type":"text","text":" Sure."}]', '"stop"'),
-    'data: [DONE]\n\n',
-  ].join(''));
+  const chunk = (content: string, finish = 'null') =>
+    `data: {"id":"m1","object":"chat.completion.chunk","created":1,"model":"magistral-medium-latest","choices":[{"index":0,"delta":{"content":${content}},"finish_reason":${finish}}]}\n\n`;
+  const { turn, appended } = await readTranscript(
+    [
+      chunk('[{"type":"thinking","thinking":[{"type":"text","text":"Short"}]}]'),
+      chunk('[{"type":"thinking","thinking":[{"type":"text","text":" question."}]}]'),
+      chunk('"Yes."'),
+      chunk('[{"type":"text","text":" Sure."}]', '"stop"'),
+      'data: [DONE]\n\n',
+    ].join(''),
+  );
   assert.equal(turn.reasoning?.text, 'Short question.');
   assert.equal(turn.text, 'Yes. Sure.');
   assert.deepEqual(appended, { answer: 'Yes. Sure.', reasoning: 'Short question.', refusal: '' });
@@ -114,8 +124,8 @@ test("Mistral's Magistral: thinking chunks in a content list are reasoning, text
 
 test('a stream of reasoning only (cut by max_tokens while thinking) ends the reasoning with the stream', async () => {
   const { turn, reasoningEnded } = await readTranscript(
-    'data: {"id":"o","choices":[{"index":0,"delta":{"reasoning":"Hmm, let me"},"finish_reason":null}]}\n\n'
-    + 'data: {"id":"o","choices":[{"index":0,"delta":{},"finish_reason":"length"}]}\n\ndata: [DONE]\n\n',
+    'data: {"id":"o","choices":[{"index":0,"delta":{"reasoning":"Hmm, let me"},"finish_reason":null}]}\n\n' +
+      'data: {"id":"o","choices":[{"index":0,"delta":{},"finish_reason":"length"}]}\n\ndata: [DONE]\n\n',
   );
   assert.deepEqual(turn.reasoning, { text: 'Hmm, let me', durationMs: 1000 });
   assert.equal(turn.text, '');
@@ -124,14 +134,17 @@ test('a stream of reasoning only (cut by max_tokens while thinking) ends the rea
 });
 
 test('OpenAI structured outputs: a refusal streams in delta.refusal and is kept apart from the content', async () => {
-  const chunk = (delta: string, finish = 'null') => `data: {"id":"chatcmpl-r","object":"chat.completion.chunk","created":1,"model":"gpt-4o-2024-08-06","system_fingerprint":"fp_2","choices":[{"index":0,"delta":${delta},"logprobs":null,"finish_reason":${finish}}]}\n\n`;
-  const { turn, appended } = await readTranscript([
-    chunk('{"role":"assistant","content":null,"refusal":""}'),
-    chunk('{"refusal":"I\'m sorry, "}'),
-    chunk('{"refusal":"I can\'t assist with that."}'),
-    chunk('{}', '"stop"'),
-    'data: [DONE]\n\n',
-  ].join(''));
+  const chunk = (delta: string, finish = 'null') =>
+    `data: {"id":"chatcmpl-r","object":"chat.completion.chunk","created":1,"model":"gpt-4o-2024-08-06","system_fingerprint":"fp_2","choices":[{"index":0,"delta":${delta},"logprobs":null,"finish_reason":${finish}}]}\n\n`;
+  const { turn, appended } = await readTranscript(
+    [
+      chunk('{"role":"assistant","content":null,"refusal":""}'),
+      chunk('{"refusal":"I\'m sorry, "}'),
+      chunk('{"refusal":"I can\'t assist with that."}'),
+      chunk('{}', '"stop"'),
+      'data: [DONE]\n\n',
+    ].join(''),
+  );
   assert.equal(turn.refusal, "I'm sorry, I can't assist with that.");
   assert.equal(appended.refusal, turn.refusal);
   assert.equal(turn.text, '');
@@ -140,9 +153,9 @@ test('OpenAI structured outputs: a refusal streams in delta.refusal and is kept 
 
 test('llama.cpp: its legacy error field (context too long) is an error naming the cause, not an empty answer', async () => {
   const { turn, error } = await readTranscript(
-    'data: {"choices":[{"finish_reason":null,"index":0,"delta":{"role":"assistant","content":null}}],"created":1,"id":"chatcmpl-l","model":"gpt-3.5-turbo","system_fingerprint":"b4000","object":"chat.completion.chunk"}\n\n'
-    + 'error: {"code":500,"message":"the request exceeds the available context size. try increasing the context size or enable context shift","type":"server_error"}\n\n'
-    + 'data: [DONE]\n\n',
+    'data: {"choices":[{"finish_reason":null,"index":0,"delta":{"role":"assistant","content":null}}],"created":1,"id":"chatcmpl-l","model":"gpt-3.5-turbo","system_fingerprint":"b4000","object":"chat.completion.chunk"}\n\n' +
+      'error: {"code":500,"message":"the request exceeds the available context size. try increasing the context size or enable context shift","type":"server_error"}\n\n' +
+      'data: [DONE]\n\n',
   );
   assert.equal(turn.text, '');
   assert.equal(error?.kind, 'http');
@@ -153,9 +166,9 @@ test('llama.cpp: its legacy error field (context too long) is an error naming th
 
 test('llama.cpp: "data: [DONE]" closed by a single line end still ends the answer, with finish reason and usage', async () => {
   const { turn, error } = await readTranscript(
-    'data: {"choices":[{"finish_reason":null,"index":0,"delta":{"content":"Hi"}}],"created":1,"id":"chatcmpl-l","model":"m","object":"chat.completion.chunk"}\n\n'
-    + 'data: {"choices":[{"finish_reason":"stop","index":0,"delta":{}}],"created":1,"id":"chatcmpl-l","model":"m","object":"chat.completion.chunk","usage":{"completion_tokens":1,"prompt_tokens":4,"total_tokens":5}}\n\n'
-    + 'data: [DONE]\n',
+    'data: {"choices":[{"finish_reason":null,"index":0,"delta":{"content":"Hi"}}],"created":1,"id":"chatcmpl-l","model":"m","object":"chat.completion.chunk"}\n\n' +
+      'data: {"choices":[{"finish_reason":"stop","index":0,"delta":{}}],"created":1,"id":"chatcmpl-l","model":"m","object":"chat.completion.chunk","usage":{"completion_tokens":1,"prompt_tokens":4,"total_tokens":5}}\n\n' +
+      'data: [DONE]\n',
   );
   assert.equal(error, undefined);
   assert.equal(turn.text, 'Hi');
@@ -172,18 +185,24 @@ test('an answer cut in the middle of its last line is still interrupted', async 
 
 test('Gemini: tool calls without index, in separate chunks, stay separate calls by their ids', async () => {
   const { turn } = await readTranscript(
-    'data: {"choices":[{"delta":{"role":"assistant","tool_calls":[{"function":{"arguments":"{\\"x\\":1}","name":"f"},"id":"A","type":"function"}]},"index":0}],"created":1,"model":"gemini-2.5-flash","object":"chat.completion.chunk"}\n\n'
-    + 'data: {"choices":[{"delta":{"role":"assistant","tool_calls":[{"function":{"arguments":"{\\"y\\":2}","name":"g"},"id":"B","type":"function"}]},"finish_reason":"tool_calls","index":0}],"created":1,"model":"gemini-2.5-flash","object":"chat.completion.chunk","usage":{"completion_tokens":20,"prompt_tokens":30,"total_tokens":50}}\n\n'
-    + 'data: [DONE]\n\n',
+    'data: {"choices":[{"delta":{"role":"assistant","tool_calls":[{"function":{"arguments":"{\\"x\\":1}","name":"f"},"id":"A","type":"function"}]},"index":0}],"created":1,"model":"gemini-2.5-flash","object":"chat.completion.chunk"}\n\n' +
+      'data: {"choices":[{"delta":{"role":"assistant","tool_calls":[{"function":{"arguments":"{\\"y\\":2}","name":"g"},"id":"B","type":"function"}]},"finish_reason":"tool_calls","index":0}],"created":1,"model":"gemini-2.5-flash","object":"chat.completion.chunk","usage":{"completion_tokens":20,"prompt_tokens":30,"total_tokens":50}}\n\n' +
+      'data: [DONE]\n\n',
   );
-  assert.deepEqual(turn.toolCalls?.map((c) => [c.id, c.name, c.arguments]), [['A', 'f', '{"x":1}'], ['B', 'g', '{"y":2}']]);
+  assert.deepEqual(
+    turn.toolCalls?.map((c) => [c.id, c.name, c.arguments]),
+    [
+      ['A', 'f', '{"x":1}'],
+      ['B', 'g', '{"y":2}'],
+    ],
+  );
   assert.equal(turn.finishReason, 'tool_calls');
 });
 
 test('a proxy leaving out the choice index: its choice is read as choice 0', async () => {
   const { turn } = await readTranscript(
-    'data: {"id":"p","object":"chat.completion.chunk","choices":[{"delta":{"role":"assistant","content":"Hel"}}]}\n\n'
-    + 'data: {"id":"p","object":"chat.completion.chunk","choices":[{"delta":{"content":"lo"},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n',
+    'data: {"id":"p","object":"chat.completion.chunk","choices":[{"delta":{"role":"assistant","content":"Hel"}}]}\n\n' +
+      'data: {"id":"p","object":"chat.completion.chunk","choices":[{"delta":{"content":"lo"},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n',
   );
   assert.equal(turn.text, 'Hello');
   assert.equal(turn.finishReason, 'stop');
@@ -191,29 +210,32 @@ test('a proxy leaving out the choice index: its choice is read as choice 0', asy
 
 test('Groq: usage in x_groq when stream_options is not honoured', async () => {
   const { turn } = await readTranscript(
-    'data: {"id":"chatcmpl-g","object":"chat.completion.chunk","created":1,"model":"llama-3.1-8b-instant","system_fingerprint":"fp_g","choices":[{"index":0,"delta":{"role":"assistant","content":"Hi"},"logprobs":null,"finish_reason":null}],"x_groq":{"id":"req_1"}}\n\n'
-    + 'data: {"id":"chatcmpl-g","object":"chat.completion.chunk","created":1,"model":"llama-3.1-8b-instant","system_fingerprint":"fp_g","choices":[{"index":0,"delta":{},"logprobs":null,"finish_reason":"stop"}],"x_groq":{"id":"req_1","usage":{"queue_time":0.02,"prompt_tokens":12,"prompt_time":0.001,"completion_tokens":2,"completion_time":0.002,"total_tokens":14,"total_time":0.003}}}\n\n'
-    + 'data: [DONE]\n\n',
+    'data: {"id":"chatcmpl-g","object":"chat.completion.chunk","created":1,"model":"llama-3.1-8b-instant","system_fingerprint":"fp_g","choices":[{"index":0,"delta":{"role":"assistant","content":"Hi"},"logprobs":null,"finish_reason":null}],"x_groq":{"id":"req_1"}}\n\n' +
+      'data: {"id":"chatcmpl-g","object":"chat.completion.chunk","created":1,"model":"llama-3.1-8b-instant","system_fingerprint":"fp_g","choices":[{"index":0,"delta":{},"logprobs":null,"finish_reason":"stop"}],"x_groq":{"id":"req_1","usage":{"queue_time":0.02,"prompt_tokens":12,"prompt_time":0.001,"completion_tokens":2,"completion_time":0.002,"total_tokens":14,"total_time":0.003}}}\n\n' +
+      'data: [DONE]\n\n',
   );
   assert.deepEqual([turn.usage?.prompt_tokens, turn.usage?.completion_tokens, turn.usage?.total_tokens], [12, 2, 14]);
 });
 
 test('vLLM with continuous usage stats: usage on every chunk; the last one sent wins, a later null changes nothing', async () => {
-  const chunk = (delta: string, finish: string, usage: string) => `data: {"id":"v","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":${delta},"finish_reason":${finish}}],"usage":${usage}}\n\n`;
-  const { turn } = await readTranscript([
-    chunk('{"content":"a"}', 'null', '{"prompt_tokens":7,"completion_tokens":1,"total_tokens":8}'),
-    chunk('{"content":"b"}', 'null', '{"prompt_tokens":7,"completion_tokens":2,"total_tokens":9}'),
-    chunk('{}', '"stop"', 'null'),
-    'data: [DONE]\n\n',
-  ].join(''));
+  const chunk = (delta: string, finish: string, usage: string) =>
+    `data: {"id":"v","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":${delta},"finish_reason":${finish}}],"usage":${usage}}\n\n`;
+  const { turn } = await readTranscript(
+    [
+      chunk('{"content":"a"}', 'null', '{"prompt_tokens":7,"completion_tokens":1,"total_tokens":8}'),
+      chunk('{"content":"b"}', 'null', '{"prompt_tokens":7,"completion_tokens":2,"total_tokens":9}'),
+      chunk('{}', '"stop"', 'null'),
+      'data: [DONE]\n\n',
+    ].join(''),
+  );
   assert.deepEqual(turn.usage, { prompt_tokens: 7, completion_tokens: 2, total_tokens: 9 });
 });
 
 test('Together: its own finish reason "eos" is kept as it came', async () => {
   const { turn, error } = await readTranscript(
-    'data: {"id":"8a1","object":"chat.completion.chunk","created":1,"model":"meta-llama/Llama-3.3-70B-Instruct-Turbo","choices":[{"index":0,"text":"Hi","logprobs":null,"finish_reason":null,"seed":null,"delta":{"token_id":13347,"role":"assistant","content":"Hi","tool_calls":null}}],"usage":null}\n\n'
-    + 'data: {"id":"8a1","object":"chat.completion.chunk","created":1,"model":"meta-llama/Llama-3.3-70B-Instruct-Turbo","choices":[{"index":0,"text":"","logprobs":null,"finish_reason":"eos","seed":42,"delta":{"token_id":128009,"role":"assistant","content":"","tool_calls":null}}],"usage":{"prompt_tokens":9,"completion_tokens":2,"total_tokens":11}}\n\n'
-    + 'data: [DONE]\n\n',
+    'data: {"id":"8a1","object":"chat.completion.chunk","created":1,"model":"meta-llama/Llama-3.3-70B-Instruct-Turbo","choices":[{"index":0,"text":"Hi","logprobs":null,"finish_reason":null,"seed":null,"delta":{"token_id":13347,"role":"assistant","content":"Hi","tool_calls":null}}],"usage":null}\n\n' +
+      'data: {"id":"8a1","object":"chat.completion.chunk","created":1,"model":"meta-llama/Llama-3.3-70B-Instruct-Turbo","choices":[{"index":0,"text":"","logprobs":null,"finish_reason":"eos","seed":42,"delta":{"token_id":128009,"role":"assistant","content":"","tool_calls":null}}],"usage":{"prompt_tokens":9,"completion_tokens":2,"total_tokens":11}}\n\n' +
+      'data: [DONE]\n\n',
   );
   assert.equal(error, undefined);
   assert.equal(turn.text, 'Hi');
@@ -222,11 +244,11 @@ test('Together: its own finish reason "eos" is kept as it came', async () => {
 
 test('OpenRouter: an error mid-stream ends the choice with finish reason "error"; text, tool calls and usage that came are kept with the error', async () => {
   const { turn, error } = await readTranscript(
-    ': OPENROUTER PROCESSING\n\n'
-    + 'data: {"id":"gen-1","provider":"OpenAI","model":"openai/gpt-4o","object":"chat.completion.chunk","created":1,"choices":[{"index":0,"delta":{"role":"assistant","content":"Checking."},"finish_reason":null,"native_finish_reason":null,"logprobs":null}]}\n\n'
-    + 'data: {"id":"gen-1","provider":"OpenAI","model":"openai/gpt-4o","object":"chat.completion.chunk","created":1,"choices":[{"index":0,"delta":{"role":"assistant","content":null,"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"read_file","arguments":"{\\"path\\":"}}]},"finish_reason":null,"native_finish_reason":null,"logprobs":null}]}\n\n'
-    + 'data: {"id":"gen-1","provider":"OpenAI","model":"openai/gpt-4o","object":"chat.completion.chunk","created":1,"choices":[{"index":0,"delta":{"role":"assistant","content":""},"finish_reason":"error","native_finish_reason":"error","logprobs":null}],"error":{"code":502,"message":"Provider disconnected unexpectedly"},"usage":{"prompt_tokens":20,"completion_tokens":8,"total_tokens":28}}\n\n'
-    + 'data: [DONE]\n\n',
+    ': OPENROUTER PROCESSING\n\n' +
+      'data: {"id":"gen-1","provider":"OpenAI","model":"openai/gpt-4o","object":"chat.completion.chunk","created":1,"choices":[{"index":0,"delta":{"role":"assistant","content":"Checking."},"finish_reason":null,"native_finish_reason":null,"logprobs":null}]}\n\n' +
+      'data: {"id":"gen-1","provider":"OpenAI","model":"openai/gpt-4o","object":"chat.completion.chunk","created":1,"choices":[{"index":0,"delta":{"role":"assistant","content":null,"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"read_file","arguments":"{\\"path\\":"}}]},"finish_reason":null,"native_finish_reason":null,"logprobs":null}]}\n\n' +
+      'data: {"id":"gen-1","provider":"OpenAI","model":"openai/gpt-4o","object":"chat.completion.chunk","created":1,"choices":[{"index":0,"delta":{"role":"assistant","content":""},"finish_reason":"error","native_finish_reason":"error","logprobs":null}],"error":{"code":502,"message":"Provider disconnected unexpectedly"},"usage":{"prompt_tokens":20,"completion_tokens":8,"total_tokens":28}}\n\n' +
+      'data: [DONE]\n\n',
   );
   assert.equal(turn.text, 'Checking.');
   assert.deepEqual(turn.toolCalls, [{ id: 'call_1', name: 'read_file', arguments: '{"path":', status: 'pending' }]);
@@ -239,10 +261,10 @@ test('OpenRouter: an error mid-stream ends the choice with finish reason "error"
 
 test('a chat answer broken mid-stream keeps its tool calls, marked not run, with finish reason, usage and the error; the tools never run', async () => {
   const transcript = Buffer.from(
-    'data: {"id":"c","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"read_file","arguments":"{\\"path\\":\\"a\\"}"}}]},"finish_reason":null}]}\n\n'
-    + 'data: {"id":"c","choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}\n\n'
-    + 'data: {"id":"c","choices":[],"usage":{"prompt_tokens":5,"completion_tokens":6,"total_tokens":11}}\n\n'
-    + 'data: {"error":{"message":"Upstream closed the stream","type":"server_error"}}\n\n',
+    'data: {"id":"c","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"read_file","arguments":"{\\"path\\":\\"a\\"}"}}]},"finish_reason":null}]}\n\n' +
+      'data: {"id":"c","choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}\n\n' +
+      'data: {"id":"c","choices":[],"usage":{"prompt_tokens":5,"completion_tokens":6,"total_tokens":11}}\n\n' +
+      'data: {"error":{"message":"Upstream closed the stream","type":"server_error"}}\n\n',
   );
   const { runtime, seen } = toolRuntime([{ name: 'read_file', readOnly: true }]);
   const backend: ChatBackend = {
@@ -250,21 +272,38 @@ test('a chat answer broken mid-stream keeps its tool calls, marked not run, with
     create: () => assert.fail('not streamed'),
   };
   const conversation = newConversation('m', '');
-  const listener = { structureChanged: () => undefined, textAppended: () => undefined, turnChanged: () => undefined, toolCallChanged: () => undefined, toolCallsGrew: () => undefined };
+  const listener = {
+    structureChanged: () => undefined,
+    textAppended: () => undefined,
+    turnChanged: () => undefined,
+    toolCallChanged: () => undefined,
+    toolCallsGrew: () => undefined,
+  };
   await new ChatSession(conversation, { backend: () => backend, requestOptions: () => ({}), listener, tools: runtime }).send('read a');
   const [turn] = answers(conversation);
   assert.equal(turn?.status, 'interrupted');
   assert.match(turn?.error?.message ?? '', /Upstream closed the stream/);
   assert.equal(turn?.finishReason, 'tool_calls');
   assert.equal(turn?.usage?.total_tokens, 11);
-  assert.deepEqual(turn?.toolCalls?.map((c) => [c.id, c.status]), [['call_1', 'skipped']]);
+  assert.deepEqual(
+    turn?.toolCalls?.map((c) => [c.id, c.status]),
+    [['call_1', 'skipped']],
+  );
   assert.match(turn?.toolCalls?.[0]?.result ?? '', /^Not run: the answer broke off/);
   assert.deepEqual(seen.runs, []);
 });
 
 test('reasoning and refusals are never sent back to the model', () => {
   const conversation = newConversation('deepseek-reasoner', '');
-  const thought: AssistantTurn = { kind: 'assistant', id: 'a1', model: 'm', text: 'Paris.', reasoning: { text: 'SECRET-THOUGHT', durationMs: 5 }, status: 'done', createdAt: 0 };
+  const thought: AssistantTurn = {
+    kind: 'assistant',
+    id: 'a1',
+    model: 'm',
+    text: 'Paris.',
+    reasoning: { text: 'SECRET-THOUGHT', durationMs: 5 },
+    status: 'done',
+    createdAt: 0,
+  };
   const refused: AssistantTurn = { kind: 'assistant', id: 'a2', model: 'm', text: '', refusal: 'SECRET-REFUSAL', status: 'done', createdAt: 0 };
   const user = (id: string, text: string) => ({ kind: 'user' as const, id, text, context: [], createdAt: 0 });
   const request = buildChatRequest(conversation, [user('u1', 'Capital?'), thought, user('u2', 'Help?'), refused, user('u3', 'Again')]);

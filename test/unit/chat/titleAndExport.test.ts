@@ -22,8 +22,22 @@ test('the export has the title, the system prompt, each message, context and how
   const c = newConversation('gpt-x', 'Be brief.', Date.UTC(2026, 0, 2));
   c.title = 'Sorting';
   c.turns = [
-    { kind: 'user', id: 'u', text: 'Sort this', context: [{ id: 'k', file: 'a.py', uri: '', languageId: 'python', startLine: 1, endLine: 3, text: 'xs = [3, 1]' }], createdAt: 0 },
-    { kind: 'assistant', id: 'a', model: 'gpt-x', text: 'Use `sorted(xs)`.', status: 'stopped', usage: { prompt_tokens: 5, completion_tokens: 3, total_tokens: 8 }, createdAt: 0 },
+    {
+      kind: 'user',
+      id: 'u',
+      text: 'Sort this',
+      context: [{ id: 'k', file: 'a.py', uri: '', languageId: 'python', startLine: 1, endLine: 3, text: 'xs = [3, 1]' }],
+      createdAt: 0,
+    },
+    {
+      kind: 'assistant',
+      id: 'a',
+      model: 'gpt-x',
+      text: 'Use `sorted(xs)`.',
+      status: 'stopped',
+      usage: { prompt_tokens: 5, completion_tokens: 3, total_tokens: 8 },
+      createdAt: 0,
+    },
     { kind: 'assistant', id: 'b', model: 'gpt-x', text: '', status: 'error', error: { message: 'Rate limited', requestId: 'req-7' }, createdAt: 0 },
   ];
   assert.equal(
@@ -61,12 +75,31 @@ test('the export has the title, the system prompt, each message, context and how
   );
 });
 
-test('the export keeps the reasoning (quoted, with its time), a refusal, and a finish reason of the server\'s own', () => {
+test("the export keeps the reasoning (quoted, with its time), a refusal, and a finish reason of the server's own", () => {
   const c = newConversation('r1', '', Date.UTC(2026, 0, 2));
   c.title = 'Capital';
   c.turns = [
-    { kind: 'assistant', id: 'a', model: 'r1', text: 'Paris.', reasoning: { text: 'France.\n\nIts capital.\n', durationMs: 12_400 }, status: 'done', finishReason: 'eos', createdAt: 0 },
-    { kind: 'assistant', id: 'b', model: 'gpt-x', text: '', refusal: 'I cannot help with that.', reasoning: { text: 'Hm' }, status: 'done', finishReason: 'stop', createdAt: 0 },
+    {
+      kind: 'assistant',
+      id: 'a',
+      model: 'r1',
+      text: 'Paris.',
+      reasoning: { text: 'France.\n\nIts capital.\n', durationMs: 12_400 },
+      status: 'done',
+      finishReason: 'eos',
+      createdAt: 0,
+    },
+    {
+      kind: 'assistant',
+      id: 'b',
+      model: 'gpt-x',
+      text: '',
+      refusal: 'I cannot help with that.',
+      reasoning: { text: 'Hm' },
+      status: 'done',
+      finishReason: 'stop',
+      createdAt: 0,
+    },
   ];
   assert.equal(
     conversationToMarkdown(c),
@@ -98,7 +131,8 @@ test('the export keeps the reasoning (quoted, with its time), a refusal, and a f
 });
 
 test('the reasoning label gives its time in seconds, or minutes and seconds; without a time, "Reasoning"', () => {
-  assert.deepEqual([400, 1_000, 12_400, 59_600, 125_000, undefined].map((durationMs) => reasoningLabel({ text: '', durationMs })), [
-    'Thought for less than 1 s', 'Thought for 1 s', 'Thought for 12 s', 'Thought for 1 min 0 s', 'Thought for 2 min 5 s', 'Reasoning',
-  ]);
+  assert.deepEqual(
+    [400, 1_000, 12_400, 59_600, 125_000, undefined].map((durationMs) => reasoningLabel({ text: '', durationMs })),
+    ['Thought for less than 1 s', 'Thought for 1 s', 'Thought for 12 s', 'Thought for 1 min 0 s', 'Thought for 2 min 5 s', 'Reasoning'],
+  );
 });

@@ -25,13 +25,15 @@ test('argument pieces of the calls of a turn are folded into one post per interv
   grow(batcher, turn, b, '{');
   assert.deepEqual(posts, []);
   await new Promise((r) => setTimeout(r, 30));
-  assert.deepEqual(posts, [{
-    turnId: 't1',
-    calls: [
-      { position: 0, id: 'a', name: 'read_file', argumentsAppended: '{"path":"x"}', argumentsLength: 12 },
-      { position: 1, id: 'b', name: 'create_file', argumentsAppended: '{', argumentsLength: 1 },
-    ],
-  }]);
+  assert.deepEqual(posts, [
+    {
+      turnId: 't1',
+      calls: [
+        { position: 0, id: 'a', name: 'read_file', argumentsAppended: '{"path":"x"}', argumentsLength: 12 },
+        { position: 1, id: 'b', name: 'create_file', argumentsAppended: '{', argumentsLength: 1 },
+      ],
+    },
+  ]);
 });
 
 test('a 70 KB single-line argument posts only what a card shows, and its whole length', () => {
@@ -45,7 +47,10 @@ test('a 70 KB single-line argument posts only what a card shows, and its whole l
     if (at % 7000 === 0) batcher.flush();
   }
   batcher.flush();
-  const shown = posts.flat().map((p) => p.argumentsAppended).join('');
+  const shown = posts
+    .flat()
+    .map((p) => p.argumentsAppended)
+    .join('');
   assert.equal(shown, line.slice(0, SHOWN_ARGUMENT_CHARS));
   assert.equal(posts.at(-1)!.at(-1)!.argumentsLength, line.length);
   const posted = JSON.stringify(posts).length;

@@ -26,7 +26,10 @@ test(`calls beyond the first ${MAX_TOOL_CALLS_PER_ROUND} of one answer do not ru
   await s.send('read a lot');
   assert.equal(probe.runs, MAX_TOOL_CALLS_PER_ROUND);
   const records = answers(c)[0]?.toolCalls ?? [];
-  assert.deepEqual(records.map((call) => call.status), [...Array(MAX_TOOL_CALLS_PER_ROUND).fill('succeeded'), ...Array(9).fill('skipped')]);
+  assert.deepEqual(
+    records.map((call) => call.status),
+    [...Array(MAX_TOOL_CALLS_PER_ROUND).fill('succeeded'), ...Array(9).fill('skipped')],
+  );
   assert.equal(records.at(-1)?.result, TOO_MANY_CALLS_RESULT);
   assert.match(TOO_MANY_CALLS_RESULT, new RegExp(`at most ${MAX_TOOL_CALLS_PER_ROUND} tool calls`));
   assert.equal(changes.filter((call) => call.status === 'skipped').length, 9, 'the view hears of each skipped call');

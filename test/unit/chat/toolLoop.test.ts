@@ -26,13 +26,17 @@ test('a single call: executed, answered with one tool message, then the final an
   assert.equal(backend.requests.length, 2);
   const second = backend.requests[1]!;
   const assistant = second.messages.find((m) => m.role === 'assistant');
-  assert.deepEqual(assistant, { role: 'assistant', content: null, tool_calls: [{ id: 'call_0_read_file', type: 'function', function: { name: 'read_file', arguments: '{"path":"a.txt"}' } }] });
+  assert.deepEqual(assistant, {
+    role: 'assistant',
+    content: null,
+    tool_calls: [{ id: 'call_0_read_file', type: 'function', function: { name: 'read_file', arguments: '{"path":"a.txt"}' } }],
+  });
   assert.deepEqual(toolMessages(second.messages), [{ role: 'tool', tool_call_id: 'call_0_read_file', name: 'read_file', content: 'contents of a' }]);
   assert.equal(backend.requests[0]?.tools?.length, 1);
   assert.equal(backend.requests[0]?.tool_choice, 'auto');
 });
 
-test('parallel read-only calls run side by side; a writing call runs alone after them, in the model\'s order', async () => {
+test("parallel read-only calls run side by side; a writing call runs alone after them, in the model's order", async () => {
   const events: string[] = [];
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
@@ -42,7 +46,15 @@ test('parallel read-only calls run side by side; a writing call runs alone after
     events.push(`end ${name}`);
     return `${name} done`;
   };
-  const backend = toolModel((_req, i) => (i === 0 ? [{ name: 'a', arguments: '{}' }, { name: 'b', arguments: '{}' }, { name: 'w', arguments: '{}' }] : []));
+  const backend = toolModel((_req, i) =>
+    i === 0
+      ? [
+          { name: 'a', arguments: '{}' },
+          { name: 'b', arguments: '{}' },
+          { name: 'w', arguments: '{}' },
+        ]
+      : [],
+  );
   const { runtime } = toolRuntime([
     { name: 'a', readOnly: true, run: slowRead('a') },
     { name: 'b', readOnly: true, run: slowRead('b') },
@@ -56,7 +68,10 @@ test('parallel read-only calls run side by side; a writing call runs alone after
   await done;
   assert.deepEqual(events.slice(2).sort(), ['end a', 'end b', 'w'].sort());
   assert.equal(events[events.length - 1], 'w');
-  assert.deepEqual(toolMessages(backend.requests[1]!.messages).map((m) => m.content), ['a done', 'b done', 'written']);
+  assert.deepEqual(
+    toolMessages(backend.requests[1]!.messages).map((m) => m.content),
+    ['a done', 'b done', 'written'],
+  );
   assert.equal(answers(c)[1]?.text, 'Tool results: a=a done; b=b done; w=written');
 });
 
@@ -67,7 +82,10 @@ test('concurrency groups: consecutive read-only calls together, every other call
 
 test('a forced function is sent in the first request only; the request after its results uses auto', async () => {
   const backend = toolModel((req, i) => (i === 0 && typeof req.tool_choice === 'object' ? [{ name: 'get_selection', arguments: '{}' }] : []));
-  const { runtime } = toolRuntime([{ name: 'get_selection', readOnly: true }, { name: 'read_file', readOnly: true }]);
+  const { runtime } = toolRuntime([
+    { name: 'get_selection', readOnly: true },
+    { name: 'read_file', readOnly: true },
+  ]);
   const c = newConversation('gpt-x', '');
   c.toolChoice = { type: 'function', function: { name: 'get_selection' } };
   const { s } = toolSession(backend, runtime, c);
@@ -79,11 +97,17 @@ test('a forced function is sent in the first request only; the request after its
 
 test('required (any tool) is sent in the first request only, and is kept when saved and read back', async () => {
   const backend = toolModel((req, i) => (i === 0 && req.tool_choice === 'required' ? [{ name: 'read_file', arguments: '{}' }] : []));
-  const { runtime } = toolRuntime([{ name: 'get_selection', readOnly: true }, { name: 'read_file', readOnly: true }]);
+  const { runtime } = toolRuntime([
+    { name: 'get_selection', readOnly: true },
+    { name: 'read_file', readOnly: true },
+  ]);
   const c = newConversation('gpt-x', '');
   c.toolChoice = 'required';
   await toolSession(backend, runtime, c).s.send('anything');
-  assert.deepEqual(backend.requests.map((r) => r.tool_choice), ['required', 'auto']);
+  assert.deepEqual(
+    backend.requests.map((r) => r.tool_choice),
+    ['required', 'auto'],
+  );
   assert.equal(answers(c)[1]?.text, 'Tool results: read_file=read_file ok');
   assert.equal(parseConversation(serializeConversation(c)).toolChoice, 'required');
 });
@@ -118,7 +142,10 @@ test('arguments that are not valid JSON do not run: the model gets the parse err
   const call = answers(c)[0]?.toolCalls?.[0];
   assert.equal(call?.status, 'invalid');
   assert.match(call?.result ?? '', /^Error: the arguments of edit_file are not valid JSON \(.+\)\. Nothing was run/);
-  assert.deepEqual(changes.map((ch) => ch.status), ['invalid']);
+  assert.deepEqual(
+    changes.map((ch) => ch.status),
+    ['invalid'],
+  );
   assert.equal(toolMessages(backend.requests[1]!.messages)[0]?.content, call?.result);
 });
 
@@ -129,7 +156,7 @@ test('arguments must be an object; empty arguments count as {}', () => {
   assert.deepEqual(parseToolArguments('f', ' {"a":1} '), { ok: true, args: { a: 1 } });
 });
 
-test('a writing tool asks first, with its preview shown while asking and closed after; a denial is the model\'s tool result', async () => {
+test("a writing tool asks first, with its preview shown while asking and closed after; a denial is the model's tool result", async () => {
   const backend = toolModel((_req, i) => (i === 0 ? [{ name: 'edit_file', arguments: '{"path":"a"}' }] : []));
   const statusesWhileAsking: string[] = [];
   const { runtime, seen } = toolRuntime([{ name: 'edit_file', readOnly: false }], {
@@ -156,14 +183,21 @@ test('allowed once or always, the writing tool runs; pre-approved tools do not a
     const backend = toolModel((_req, i) => (i === 0 ? [{ name: 'create_file', arguments: '{}' }] : []));
     const { runtime, seen } = toolRuntime([{ name: 'create_file', readOnly: false }], { decide: async () => decision });
     await toolSession(backend, runtime).s.send('create');
-    assert.deepEqual(seen.runs.map((r) => r.name), ['create_file'], decision);
+    assert.deepEqual(
+      seen.runs.map((r) => r.name),
+      ['create_file'],
+      decision,
+    );
   }
   const backend = toolModel((_req, i) => (i === 0 ? [{ name: 'create_file', arguments: '{}' }] : []));
   const { runtime, seen } = toolRuntime([{ name: 'create_file', readOnly: false }], { preApproved: ['create_file'] });
   await toolSession(backend, runtime).s.send('create');
   assert.deepEqual(seen.asked, []);
   assert.deepEqual(seen.prepared, [], 'no preview when nobody is asked');
-  assert.deepEqual(seen.runs.map((r) => r.name), ['create_file']);
+  assert.deepEqual(
+    seen.runs.map((r) => r.name),
+    ['create_file'],
+  );
 });
 
 test('the round limit stops a model that keeps calling tools: its last calls do not run, the answer says why', async () => {
@@ -183,7 +217,7 @@ test('the round limit stops a model that keeps calling tools: its last calls do 
   assert.equal(s.busy, false);
 });
 
-test('with maxRounds 1 no tool runs: the first answer\'s calls are skipped', async () => {
+test("with maxRounds 1 no tool runs: the first answer's calls are skipped", async () => {
   const backend = toolModel(() => [{ name: 'read_file', arguments: '{}' }]);
   const { runtime, seen } = toolRuntime([{ name: 'read_file', readOnly: true }], { settings: { maxRounds: 1 } });
   const { s, c } = toolSession(backend, runtime);
@@ -208,8 +242,23 @@ test('long results are capped before they are sent, saying so', async () => {
 });
 
 test('a failing tool and an unknown tool give the model an error result; the loop goes on', async () => {
-  const backend = toolModel((_req, i) => (i === 0 ? [{ name: 'read_file', arguments: '{}' }, { name: 'nope', arguments: '{}' }] : []));
-  const { runtime } = toolRuntime([{ name: 'read_file', readOnly: true, run: async () => { throw new Error('Refused: ../x is outside the workspace folders.'); } }]);
+  const backend = toolModel((_req, i) =>
+    i === 0
+      ? [
+          { name: 'read_file', arguments: '{}' },
+          { name: 'nope', arguments: '{}' },
+        ]
+      : [],
+  );
+  const { runtime } = toolRuntime([
+    {
+      name: 'read_file',
+      readOnly: true,
+      run: async () => {
+        throw new Error('Refused: ../x is outside the workspace folders.');
+      },
+    },
+  ]);
   const { s, c } = toolSession(backend, runtime);
   await s.send('go');
   const [failed, unknown] = answers(c)[0]!.toolCalls!;
@@ -221,17 +270,36 @@ test('a failing tool and an unknown tool give the model an error result; the loo
 });
 
 test('Stop while a call waits for approval cancels it and the calls after it; the answer is marked stopped', async () => {
-  const backend = toolModel((_req, i) => (i === 0 ? [{ name: 'edit_file', arguments: '{}' }, { name: 'read_file', arguments: '{}' }] : []));
-  const { runtime, seen } = toolRuntime([{ name: 'edit_file', readOnly: false }, { name: 'read_file', readOnly: true }], {
-    decide: (_call, signal) => new Promise((resolve) => signal.addEventListener('abort', () => resolve('deny'))),
-  });
+  const backend = toolModel((_req, i) =>
+    i === 0
+      ? [
+          { name: 'edit_file', arguments: '{}' },
+          { name: 'read_file', arguments: '{}' },
+        ]
+      : [],
+  );
+  const { runtime, seen } = toolRuntime(
+    [
+      { name: 'edit_file', readOnly: false },
+      { name: 'read_file', readOnly: true },
+    ],
+    {
+      decide: (_call, signal) => new Promise((resolve) => signal.addEventListener('abort', () => resolve('deny'))),
+    },
+  );
   const { s, c } = toolSession(backend, runtime);
   const done = s.send('edit');
   for (let i = 0; i < 20 && seen.asked.length === 0; i++) await tick();
   s.stop();
   await done;
   const turn = answers(c)[0]!;
-  assert.deepEqual(turn.toolCalls?.map((call) => [call.status, call.result]), [['cancelled', CANCELLED_RESULT], ['cancelled', CANCELLED_RESULT]]);
+  assert.deepEqual(
+    turn.toolCalls?.map((call) => [call.status, call.result]),
+    [
+      ['cancelled', CANCELLED_RESULT],
+      ['cancelled', CANCELLED_RESULT],
+    ],
+  );
   assert.equal(turn.status, 'stopped');
   assert.equal(answers(c).length, 1, 'no further request');
   assert.deepEqual(seen.runs, []);
@@ -251,13 +319,22 @@ test('a model that cannot stream tool calls gets non-streamed requests when tool
 test('tool calls and the tool choice are saved; a call saved before it ended comes back cancelled', () => {
   const c = newConversation('gpt-x', '');
   c.toolChoice = { type: 'function', function: { name: 'read_file' } };
-  c.turns.push({ kind: 'user', id: 'u', text: 'q', context: [], createdAt: 1 }, {
-    kind: 'assistant', id: 'a', model: 'gpt-x', text: '', status: 'done', finishReason: 'tool_calls', createdAt: 2,
-    toolCalls: [
-      { id: 'c1', name: 'read_file', arguments: '{"path":"a"}', status: 'succeeded', result: 'text', durationMs: 12 },
-      { id: 'c2', name: 'edit_file', arguments: '{}', status: 'awaitingApproval' },
-    ],
-  });
+  c.turns.push(
+    { kind: 'user', id: 'u', text: 'q', context: [], createdAt: 1 },
+    {
+      kind: 'assistant',
+      id: 'a',
+      model: 'gpt-x',
+      text: '',
+      status: 'done',
+      finishReason: 'tool_calls',
+      createdAt: 2,
+      toolCalls: [
+        { id: 'c1', name: 'read_file', arguments: '{"path":"a"}', status: 'succeeded', result: 'text', durationMs: 12 },
+        { id: 'c2', name: 'edit_file', arguments: '{}', status: 'awaitingApproval' },
+      ],
+    },
+  );
   const back = parseConversation(serializeConversation(c));
   assert.deepEqual(back.toolChoice, c.toolChoice);
   const turn = back.turns[1];

@@ -16,7 +16,16 @@ export async function* toolCallAnswer(calls: readonly PlannedCall[], text = ''):
   const base = { id: 'c2', object: 'chat.completion.chunk' as const, created: 0, model: 'm' };
   if (text) yield { ...base, choices: [{ index: 0, delta: { content: text }, finish_reason: null }] };
   for (const [index, call] of calls.entries()) {
-    yield { ...base, choices: [{ index: 0, delta: { tool_calls: [{ index, id: `call_${index}_${call.name}`, type: 'function', function: { name: call.name, arguments: '' } }] }, finish_reason: null }] };
+    yield {
+      ...base,
+      choices: [
+        {
+          index: 0,
+          delta: { tool_calls: [{ index, id: `call_${index}_${call.name}`, type: 'function', function: { name: call.name, arguments: '' } }] },
+          finish_reason: null,
+        },
+      ],
+    };
     const half = Math.ceil(call.arguments.length / 2);
     for (const piece of [call.arguments.slice(0, half), call.arguments.slice(half)]) {
       if (piece) yield { ...base, choices: [{ index: 0, delta: { tool_calls: [{ index, function: { arguments: piece } }] }, finish_reason: null }] };
@@ -53,7 +62,11 @@ export interface Recorder {
 
 export function toolRuntime(
   tools: readonly ToolFake[],
-  options: { decide?: (call: ToolCallRecord, signal: AbortSignal) => Promise<ApprovalDecision>; preApproved?: string[]; settings?: Partial<ToolLoopSettings> } = {},
+  options: {
+    decide?: (call: ToolCallRecord, signal: AbortSignal) => Promise<ApprovalDecision>;
+    preApproved?: string[];
+    settings?: Partial<ToolLoopSettings>;
+  } = {},
 ): { runtime: ToolRuntime; seen: Recorder } {
   const seen: Recorder = { runs: [], asked: [], prepared: [], disposedPreviews: [] };
   const offered: OfferedTool[] = tools.map((t) => ({
@@ -85,7 +98,11 @@ export function toolRuntime(
   return { runtime, seen };
 }
 
-export function toolSession(backend: FakeBackend, runtime: ToolRuntime, conversation: Conversation = newConversation('gpt-x', '')): { s: ChatSession; c: Conversation; changes: Array<{ id: string; status: string }> } {
+export function toolSession(
+  backend: FakeBackend,
+  runtime: ToolRuntime,
+  conversation: Conversation = newConversation('gpt-x', ''),
+): { s: ChatSession; c: Conversation; changes: Array<{ id: string; status: string }> } {
   const changes: Array<{ id: string; status: string }> = [];
   const listener: ChatSessionListener = {
     structureChanged: () => undefined,

@@ -3,7 +3,17 @@ import assert from 'node:assert/strict';
 import { attachmentBlock, capText, fitToLimits, looksBinary, treeListing } from '../../../src/chat/attachedContext';
 import type { ContextChip } from '../../../src/chat/conversation';
 
-const chip = (id: string, text: string, patch: Partial<ContextChip> = {}): ContextChip => ({ id, kind: 'file', file: `${id}.ts`, uri: `file:///w/${id}.ts`, languageId: 'ts', startLine: 0, endLine: 0, text, ...patch });
+const chip = (id: string, text: string, patch: Partial<ContextChip> = {}): ContextChip => ({
+  id,
+  kind: 'file',
+  file: `${id}.ts`,
+  uri: `file:///w/${id}.ts`,
+  languageId: 'ts',
+  startLine: 0,
+  endLine: 0,
+  text,
+  ...patch,
+});
 
 test('a NUL byte among the first 8000 bytes makes a file binary; text and UTF-8 do not', () => {
   assert.equal(looksBinary(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1])), true);
@@ -23,8 +33,15 @@ test('fitToLimits cuts each attachment at its cap and the message at the total; 
   const [one] = fitToLimits([chip('a', 'a'.repeat(300))], 10_000, 280);
   assert.equal(one!.text.length, 280);
   assert.match(one!.note ?? '', /cut at 280 of 300 characters \(limit: 280 characters per attachment\)/);
-  const fitted = fitToLimits([chip('a', 'a'.repeat(300)), chip('b', 'b'.repeat(300)), chip('c', 'c'.repeat(300)), chip('d', ''), chip('e', 'e'.repeat(300), { note: 'ignored' })], 850, 1000);
-  assert.deepEqual(fitted.map((c) => c.text.length), [300, 300, 250, 0, 0]);
+  const fitted = fitToLimits(
+    [chip('a', 'a'.repeat(300)), chip('b', 'b'.repeat(300)), chip('c', 'c'.repeat(300)), chip('d', ''), chip('e', 'e'.repeat(300), { note: 'ignored' })],
+    850,
+    1000,
+  );
+  assert.deepEqual(
+    fitted.map((c) => c.text.length),
+    [300, 300, 250, 0, 0],
+  );
   assert.equal(fitted[0]!.note, undefined);
   assert.match(fitted[2]!.note ?? '', /cut at 250 of 300 characters \(limit: 850 characters per message\)/);
   assert.equal(fitted[3]!.note, undefined, 'an empty chip is left as it is');

@@ -7,12 +7,25 @@ test('fuzzy: the characters in order, case-insensitive; the file name and word s
   assert.equal(fuzzyScore('xyz', 'src/abc.ts'), undefined);
   assert.equal(fuzzyScore('', 'anything'), 0);
   assert.ok(fuzzyScore('CMP', 'src/webview/chat/composer.ts') !== undefined);
-  const files = ['docs/composer-notes.md', 'src/webview/chat/composer.ts', 'src/compat/matrix.ts', 'src/chat/conversation.ts', 'test/unit/some/deep/c/o/m/p/x.ts'];
-  assert.deepEqual(bestMatches(files, 'composer', (f) => f, 2), ['docs/composer-notes.md', 'src/webview/chat/composer.ts'], 'equal matches: the shorter path first');
+  const files = [
+    'docs/composer-notes.md',
+    'src/webview/chat/composer.ts',
+    'src/compat/matrix.ts',
+    'src/chat/conversation.ts',
+    'test/unit/some/deep/c/o/m/p/x.ts',
+  ];
+  assert.deepEqual(
+    bestMatches(files, 'composer', (f) => f, 2),
+    ['docs/composer-notes.md', 'src/webview/chat/composer.ts'],
+    'equal matches: the shorter path first',
+  );
   assert.equal(bestMatches(files, 'composer.ts', (f) => f, 1)[0], 'src/webview/chat/composer.ts');
   assert.equal(bestMatches(files, 'wvcomp', (f) => f, 1)[0], 'src/webview/chat/composer.ts', 'word starts across folders');
   assert.equal(bestMatches(files, 'conv', (f) => f, 1)[0], 'src/chat/conversation.ts');
-  assert.deepEqual(bestMatches(files, 'qqq', (f) => f, 5), []);
+  assert.deepEqual(
+    bestMatches(files, 'qqq', (f) => f, 5),
+    [],
+  );
 });
 
 test('globs as VS Code reads them: ** any folders, * within one, braces, classes', () => {

@@ -12,15 +12,24 @@ import { findTestRipgrep } from '../../support/ripgrep';
 const ws = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'ripgrep-files-')));
 after(() => fs.rmSync(ws, { recursive: true, force: true }));
 for (const [file, text] of Object.entries({
-  'src/a.ts': 'a', 'src/b.md': 'b', '.gitignore': 'ignored.txt\nout/\n', 'ignored.txt': 'i', 'out/x.js': 'x', 'node_modules/p/i.js': 'p',
-  '.github/ci.yml': 'c', 'build/gen.ts': 'g', 'sub/.gitignore': 'local.txt\n', 'sub/local.txt': 'l', 'sub/kept.txt': 'k',
+  'src/a.ts': 'a',
+  'src/b.md': 'b',
+  '.gitignore': 'ignored.txt\nout/\n',
+  'ignored.txt': 'i',
+  'out/x.js': 'x',
+  'node_modules/p/i.js': 'p',
+  '.github/ci.yml': 'c',
+  'build/gen.ts': 'g',
+  'sub/.gitignore': 'local.txt\n',
+  'sub/local.txt': 'l',
+  'sub/kept.txt': 'k',
 })) {
   fs.mkdirSync(path.dirname(path.join(ws, file)), { recursive: true });
   fs.writeFileSync(path.join(ws, file), text);
 }
 const signal = new AbortController().signal;
 
-test('ripgrep --files: .gitignore (nested too), node_modules, .git and the settings\' excludes left out; hidden files listed', async (t) => {
+test("ripgrep --files: .gitignore (nested too), node_modules, .git and the settings' excludes left out; hidden files listed", async (t) => {
   const rg = await findTestRipgrep();
   if (!rg) return t.skip('no ripgrep');
   const { files, truncated } = await ripgrepFiles({ rg, folder: ws, excludes: excludedGlobs({ build: true }), max: 100 }, signal);

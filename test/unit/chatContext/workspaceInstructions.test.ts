@@ -11,7 +11,13 @@ test('an instruction file is trimmed, cut at its cap (saying so) and skipped whe
 });
 
 test('each file is its own delimited block, in order', () => {
-  const prompt = instructionsPrompt([{ file: 'AGENTS.md', text: 'A', cut: false }, { file: '.github/copilot-instructions.md', text: 'B', cut: false }]);
-  assert.equal(prompt, 'Instructions for this workspace, from its file AGENTS.md:\n<instructions file="AGENTS.md">\nA\n</instructions>\n\nInstructions for this workspace, from its file .github/copilot-instructions.md:\n<instructions file=".github/copilot-instructions.md">\nB\n</instructions>');
+  const prompt = instructionsPrompt([
+    { file: 'AGENTS.md', text: 'A', cut: false },
+    { file: '.github/copilot-instructions.md', text: 'B', cut: false },
+  ]);
+  assert.equal(
+    prompt,
+    'Instructions for this workspace, from its file AGENTS.md:\n<instructions file="AGENTS.md">\nA\n</instructions>\n\nInstructions for this workspace, from its file .github/copilot-instructions.md:\n<instructions file=".github/copilot-instructions.md">\nB\n</instructions>',
+  );
   assert.equal(instructionsPrompt([]), '');
 });

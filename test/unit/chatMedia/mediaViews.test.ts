@@ -38,18 +38,27 @@ test('isInsideFolder: only files below the folder, no .. escape, not the folder 
   assert.equal(isInsideFolder(OUT, `${OUT}-other/a.png`), false);
 });
 
-test('a task\'s view: elapsed from its creation while running, time taken, error, last frame and video once saved; unknown tasks say so', async () => {
+test("a task's view: elapsed from its creation while running, time taken, error, last frame and video once saved; unknown tasks say so", async () => {
   const base = { id: 'cgt-1', model: 'seedance-1-0-pro-250528', created_at: 10, updated_at: 40 };
   const local = { recipe: { model: base.model, prompt: 'a kite over the sea', images: [], settings: {}, settingsAs: 'body' as const }, createdAt: 10_000 };
   const running = await mediaViewOf({ kind: 'videoTask', taskId: 'cgt-1' }, sources([], { 'cgt-1': { record: { ...base, status: 'running' }, local } }));
   assert.deepEqual(running, { kind: 'videoTask', task: { taskId: 'cgt-1', state: 'running', label: 'a kite over the sea', startedAt: 10_000 } });
-  const failed = await mediaViewOf({ kind: 'videoTask', taskId: 'cgt-1' }, sources([], { 'cgt-1': { record: { ...base, status: 'failed', error: { code: 'X', message: 'sensitive content' } } } }));
+  const failed = await mediaViewOf(
+    { kind: 'videoTask', taskId: 'cgt-1' },
+    sources([], { 'cgt-1': { record: { ...base, status: 'failed', error: { code: 'X', message: 'sensitive content' } } } }),
+  );
   assert.deepEqual(failed, { kind: 'videoTask', task: { taskId: 'cgt-1', state: 'failed', label: 'cgt-1', tookMs: 30_000, error: 'sensitive content' } });
   const downloads = { video: file('kite.mp4'), lastFrame: file('kite-last-frame.png') };
-  const done = await mediaViewOf({ kind: 'videoTask', taskId: 'cgt-1' }, sources([downloads.video, downloads.lastFrame], { 'cgt-1': { record: { ...base, status: 'succeeded' }, local, downloads } }));
+  const done = await mediaViewOf(
+    { kind: 'videoTask', taskId: 'cgt-1' },
+    sources([downloads.video, downloads.lastFrame], { 'cgt-1': { record: { ...base, status: 'succeeded' }, local, downloads } }),
+  );
   assert.equal(done.kind === 'videoTask' && done.task.video, 'kite.mp4');
-  assert.match(done.kind === 'videoTask' ? done.task.poster ?? '' : '', /vscode-resource.*kite-last-frame\.png$/);
-  assert.deepEqual(await mediaViewOf({ kind: 'videoTask', taskId: 'cgt-9' }, sources([])), { kind: 'videoTask', task: { taskId: 'cgt-9', state: 'unknown', label: 'cgt-9' } });
+  assert.match(done.kind === 'videoTask' ? (done.task.poster ?? '') : '', /vscode-resource.*kite-last-frame\.png$/);
+  assert.deepEqual(await mediaViewOf({ kind: 'videoTask', taskId: 'cgt-9' }, sources([])), {
+    kind: 'videoTask',
+    task: { taskId: 'cgt-9', state: 'unknown', label: 'cgt-9' },
+  });
 });
 
 test('speech: a reading has no file; a saved file is named, and marked when deleted', async () => {

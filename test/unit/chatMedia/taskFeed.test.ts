@@ -24,16 +24,30 @@ const MAX_POLLS = 40;
 async function followed(cards: number): Promise<{ polls: number; requests: number; shown: VideoTaskState[][] }> {
   const f = await clientFixture({ taskTiming: { queuedMs: 40, runningMs: 120 } });
   const clock = new FakeClock();
-  const tracker = new TaskTracker({ tasks: () => f.client.tasks, storage: gatewayTaskStorage(new MemoryStore(), f.emu.url), clock, timing: DEFAULT_POLL_TIMING, log: () => undefined });
+  const tracker = new TaskTracker({
+    tasks: () => f.client.tasks,
+    storage: gatewayTaskStorage(new MemoryStore(), f.emu.url),
+    clock,
+    timing: DEFAULT_POLL_TIMING,
+    log: () => undefined,
+  });
   // As registerVideoTasks lends it (ensureDownloaded is not used here).
   const feed: Pick<VideoTaskFeed, 'entry'> = { entry: (id) => tracker.registry.get(id) };
   try {
-    const { record } = await tracker.create({ model: 'seedance-1-0-pro-250528', prompt: 'a kite', images: [], settings: { duration: 3 }, settingsAs: 'body' }, async () => assert.fail('no images'));
+    const { record } = await tracker.create(
+      { model: 'seedance-1-0-pro-250528', prompt: 'a kite', images: [], settings: { duration: 3 }, settingsAs: 'body' },
+      async () => assert.fail('no images'),
+    );
     const created = f.emu.requests.length;
     const shown: VideoTaskState[][] = Array.from({ length: cards }, () => []);
     const sources = { webviewUri: () => undefined, exists: async () => false, task: (id: string) => feed.entry(id), now: () => clock.now() };
     for (const states of shown) {
-      tracker.onDidChange.on(() => void mediaViewOf({ kind: 'videoTask', taskId: record.id }, sources).then((v) => v.kind === 'videoTask' && states.at(-1) !== v.task.state && states.push(v.task.state)));
+      tracker.onDidChange.on(
+        () =>
+          void mediaViewOf({ kind: 'videoTask', taskId: record.id }, sources).then(
+            (v) => v.kind === 'videoTask' && states.at(-1) !== v.task.state && states.push(v.task.state),
+          ),
+      );
     }
     let polls = 0;
     for (; polls < MAX_POLLS; polls++) {
@@ -55,5 +69,10 @@ test('chat cards follow a task through the Video Tasks feed without a single req
   assert.equal(alone.requests, alone.polls, 'one request per poll of the tracker');
   assert.ok(withCards.polls > 2 && withCards.polls < MAX_POLLS, `the task finished after a few polls (${withCards.polls})`);
   assert.equal(withCards.requests, withCards.polls, 'three cards following the task add no request');
-  for (const states of withCards.shown) assert.deepEqual(states.filter((s) => s !== 'queued'), ['running', 'succeeded'], 'each card saw the task run and succeed');
+  for (const states of withCards.shown)
+    assert.deepEqual(
+      states.filter((s) => s !== 'queued'),
+      ['running', 'succeeded'],
+      'each card saw the task run and succeed',
+    );
 });

@@ -7,9 +7,11 @@ import { answers, toolModel, toolRuntime, toolSession } from '../chat/toolTestHe
 
 const IMAGES = ['/ws/generated/a-1.png', '/ws/generated/a-2.png'];
 
-test('a media tool\'s files are kept with its call (references, not bytes) and survive saving and reading back', async () => {
+test("a media tool's files are kept with its call (references, not bytes) and survive saving and reading back", async () => {
   const backend = toolModel((_req, i) => (i === 0 ? [{ name: 'generate_image', arguments: '{"prompt":"a kite"}' }] : []));
-  const { runtime } = toolRuntime([{ name: 'generate_image', readOnly: false, run: async () => ({ text: 'Saved 2 images.', media: { kind: 'images', files: IMAGES } }) }]);
+  const { runtime } = toolRuntime([
+    { name: 'generate_image', readOnly: false, run: async () => ({ text: 'Saved 2 images.', media: { kind: 'images', files: IMAGES } }) },
+  ]);
   const { s, c } = toolSession(backend, runtime);
   await s.send('draw a kite');
   const call = answers(c)[0]?.toolCalls?.[0];
@@ -21,10 +23,15 @@ test('a media tool\'s files are kept with its call (references, not bytes) and s
   assert.deepEqual(answers(parseConversation(saved))[0]?.toolCalls?.[0]?.media, { kind: 'images', files: IMAGES });
 });
 
-test('a video task\'s id and a saved speech file are kept; malformed media in a history file are refused', () => {
+test("a video task's id and a saved speech file are kept; malformed media in a history file are refused", () => {
   const c = newConversation('m', '');
   c.turns.push({
-    kind: 'assistant', id: 't', model: 'm', text: '', status: 'done', createdAt: 1,
+    kind: 'assistant',
+    id: 't',
+    model: 'm',
+    text: '',
+    status: 'done',
+    createdAt: 1,
     toolCalls: [
       { id: 'v', name: 'create_video_task', arguments: '{}', status: 'succeeded', media: { kind: 'videoTask', taskId: 'cgt-1' } },
       { id: 's', name: 'read_aloud', arguments: '{}', status: 'succeeded', media: { kind: 'speech', file: '/ws/generated/s.mp3' } },
@@ -33,14 +40,24 @@ test('a video task\'s id and a saved speech file are kept; malformed media in a 
   });
   const back = answers(parseConversation(serializeConversation(c)))[0]?.toolCalls?.map((call) => call.media);
   assert.deepEqual(back, [{ kind: 'videoTask', taskId: 'cgt-1' }, { kind: 'speech', file: '/ws/generated/s.mp3' }, { kind: 'speech' }]);
-  for (const media of [{ kind: 'bytes', data: 'AAAA' }, { kind: 'images', files: [3] }, { kind: 'images', files: Array(65).fill('/x.png') }, { kind: 'videoTask' }]) {
+  for (const media of [
+    { kind: 'bytes', data: 'AAAA' },
+    { kind: 'images', files: [3] },
+    { kind: 'images', files: Array(65).fill('/x.png') },
+    { kind: 'videoTask' },
+  ]) {
     const text = serializeConversation(c).replace('{"kind":"videoTask","taskId":"cgt-1"}', JSON.stringify(media));
     assert.throws(() => parseConversation(text), /toolCall\.media/, JSON.stringify(media));
   }
 });
 
 test('the webview names a call, an action and an index, never a path; anything else is refused', () => {
-  assert.deepEqual(readWebviewMessage({ type: 'mediaAction', callId: 'c', action: 'saveAs', index: 2, path: '/etc/passwd' }), { type: 'mediaAction', callId: 'c', action: 'saveAs', index: 2 });
+  assert.deepEqual(readWebviewMessage({ type: 'mediaAction', callId: 'c', action: 'saveAs', index: 2, path: '/etc/passwd' }), {
+    type: 'mediaAction',
+    callId: 'c',
+    action: 'saveAs',
+    index: 2,
+  });
   assert.deepEqual(readWebviewMessage({ type: 'readAloud', turnId: 't' }), { type: 'readAloud', turnId: 't' });
   assert.deepEqual(readWebviewMessage({ type: 'stopReading' }), { type: 'stopReading' });
   for (const bad of [

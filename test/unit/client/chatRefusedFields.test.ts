@@ -24,30 +24,47 @@ function answer(request: SeenRequest, response: ServerResponse): void {
   const body = JSON.parse(request.body) as Record<string, unknown>;
   const refuses = REFUSES[String(body.model)];
   if (refuses?.streamOptions && body.stream_options !== undefined) {
-    const error = refuses.streamOptions === 400
-      ? { error: { message: "Unknown parameter: 'stream_options'.", type: 'invalid_request_error', param: 'stream_options', code: 'unknown_parameter' } }
-      : { detail: [{ type: 'extra_forbidden', loc: ['body', 'stream_options'], msg: 'Extra inputs are not permitted', input: body.stream_options }] };
+    const error =
+      refuses.streamOptions === 400
+        ? { error: { message: "Unknown parameter: 'stream_options'.", type: 'invalid_request_error', param: 'stream_options', code: 'unknown_parameter' } }
+        : { detail: [{ type: 'extra_forbidden', loc: ['body', 'stream_options'], msg: 'Extra inputs are not permitted', input: body.stream_options }] };
     return void response.writeHead(refuses.streamOptions, { 'content-type': 'application/json' }).end(JSON.stringify(error));
   }
   if (refuses?.maxTokens && body.max_tokens !== undefined) {
     const message = "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.";
-    return void response.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message, type: 'invalid_request_error', param: 'max_tokens', code: 'unsupported_parameter' } }));
+    return void response
+      .writeHead(400, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ error: { message, type: 'invalid_request_error', param: 'max_tokens', code: 'unsupported_parameter' } }));
   }
   if (body.user === 'banned') {
     const error = { error: { message: 'This user is not allowed, whatever max_completion_tokens says', type: 'invalid_request_error', param: 'user' } };
     return void response.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify(error));
   }
   if (!body.stream) {
-    const completion = { id: 'c', object: 'chat.completion', created: 1, model: body.model, choices: [{ index: 0, message: { role: 'assistant', content: 'whole' }, finish_reason: 'stop' }] };
+    const completion = {
+      id: 'c',
+      object: 'chat.completion',
+      created: 1,
+      model: body.model,
+      choices: [{ index: 0, message: { role: 'assistant', content: 'whole' }, finish_reason: 'stop' }],
+    };
     return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(completion));
   }
   response.writeHead(200, { 'content-type': 'text/event-stream' });
-  response.end(`data: {"id":"c","object":"chat.completion.chunk","created":1,"model":"${String(body.model)}","choices":[{"index":0,"delta":{"content":"streamed"},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n`);
+  response.end(
+    `data: {"id":"c","object":"chat.completion.chunk","created":1,"model":"${String(body.model)}","choices":[{"index":0,"delta":{"content":"streamed"},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n`,
+  );
 }
 
 async function withGateway(run: (client: GatewayClient, server: RecordingServer) => Promise<void>): Promise<void> {
   const server = await startRecordingServer(answer);
-  const client = new GatewayClient({ baseUrl: `${server.origin}/v1`, userAgent: 't', env: {}, getCredential: async () => 'k-12345678', retry: { maxAttempts: 1 } });
+  const client = new GatewayClient({
+    baseUrl: `${server.origin}/v1`,
+    userAgent: 't',
+    env: {},
+    getCredential: async () => 'k-12345678',
+    retry: { maxAttempts: 1 },
+  });
   try {
     await run(client, server);
   } finally {
@@ -66,12 +83,16 @@ async function streamedText(client: GatewayClient, request: ChatRequest): Promis
 }
 
 /** The bodies the server received since `from`. */
-const bodies = (server: RecordingServer, from = 0): Array<Record<string, unknown>> => server.seen.slice(from).map((r) => JSON.parse(r.body) as Record<string, unknown>);
+const bodies = (server: RecordingServer, from = 0): Array<Record<string, unknown>> =>
+  server.seen.slice(from).map((r) => JSON.parse(r.body) as Record<string, unknown>);
 
 test('a 400 naming stream_options: sent once more without it, and not again to that model on this gateway', () =>
   withGateway(async (client, server) => {
     assert.equal(await streamedText(client, ask('llama-proxy')), 'streamed');
-    assert.deepEqual(bodies(server).map((b) => b.stream_options), [{ include_usage: true }, undefined]);
+    assert.deepEqual(
+      bodies(server).map((b) => b.stream_options),
+      [{ include_usage: true }, undefined],
+    );
     assert.equal(await streamedText(client, ask('llama-proxy')), 'streamed');
     assert.equal(server.seen.length, 3, 'remembered: one request');
     assert.equal(bodies(server, 2)[0]?.stream_options, undefined);
@@ -82,22 +103,41 @@ test('a 400 naming stream_options: sent once more without it, and not again to t
 test("FastAPI's 422 for stream_options (extra inputs not permitted) is answered the same way", () =>
   withGateway(async (client, server) => {
     assert.equal(await streamedText(client, ask('fastapi-proxy')), 'streamed');
-    assert.deepEqual(bodies(server).map((b) => 'stream_options' in b), [true, false]);
+    assert.deepEqual(
+      bodies(server).map((b) => 'stream_options' in b),
+      [true, false],
+    );
   }));
 
 test('a 400 asking for max_completion_tokens: sent once more with it instead of max_tokens, remembered for that model, streamed or not', () =>
   withGateway(async (client, server) => {
     assert.equal(await streamedText(client, ask('o3', { max_tokens: 50 })), 'streamed');
-    assert.deepEqual(bodies(server).map((b) => [b.max_tokens, b.max_completion_tokens]), [[50, undefined], [undefined, 50]]);
+    assert.deepEqual(
+      bodies(server).map((b) => [b.max_tokens, b.max_completion_tokens]),
+      [
+        [50, undefined],
+        [undefined, 50],
+      ],
+    );
     const completion = await client.chat.create(ask('o3', { max_tokens: 70 }));
     assert.equal(completion.choices[0]?.message.content, 'whole');
-    assert.deepEqual(bodies(server, 2).map((b) => [b.max_tokens, b.max_completion_tokens]), [[undefined, 70]]);
+    assert.deepEqual(
+      bodies(server, 2).map((b) => [b.max_tokens, b.max_completion_tokens]),
+      [[undefined, 70]],
+    );
   }));
 
 test('a model refusing both fields costs two refusals, one per field', () =>
   withGateway(async (client, server) => {
     assert.equal(await streamedText(client, ask('o3-via-proxy', { max_tokens: 5 })), 'streamed');
-    assert.deepEqual(bodies(server).map((b) => [b.stream_options !== undefined, b.max_tokens, b.max_completion_tokens]), [[true, 5, undefined], [false, 5, undefined], [false, undefined, 5]]);
+    assert.deepEqual(
+      bodies(server).map((b) => [b.stream_options !== undefined, b.max_tokens, b.max_completion_tokens]),
+      [
+        [true, 5, undefined],
+        [false, 5, undefined],
+        [false, undefined, 5],
+      ],
+    );
   }));
 
 test('other 400s are thrown at once, and so is a refusal naming a field the request did not carry', () =>

@@ -12,10 +12,7 @@ export interface ClientFixture {
 }
 
 /** A fresh emulator and a client pointed at it, with fast retries for tests. */
-export async function clientFixture(
-  emulatorOptions: EmulatorOptions = {},
-  clientOptions: Partial<GatewayClientOptions> = {},
-): Promise<ClientFixture> {
+export async function clientFixture(emulatorOptions: EmulatorOptions = {}, clientOptions: Partial<GatewayClientOptions> = {}): Promise<ClientFixture> {
   const emu = await startEmulator(emulatorOptions);
   const log: RequestLogEntry[] = [];
   const client = new GatewayClient({

@@ -21,10 +21,7 @@ test('a video response of more than 200 MB of base64 is saved with bounded memor
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
   try {
     const started = Date.now();
-    const saved = await client.videos.generateToSinks(
-      { model: 'veo-2', prompt: 'a very long ocean' },
-      async () => openAtomicFile(path.join(dir, 'ocean.mp4')),
-    );
+    const saved = await client.videos.generateToSinks({ model: 'veo-2', prompt: 'a very long ocean' }, async () => openAtomicFile(path.join(dir, 'ocean.mp4')));
     const seconds = (Date.now() - started) / 1000;
     clearInterval(sampler);
     const file = path.join(dir, 'ocean.mp4');
@@ -35,7 +32,9 @@ test('a video response of more than 200 MB of base64 is saved with bounded memor
     assert.equal(head.subarray(4, 8).toString('latin1'), 'ftyp', 'the saved bytes are the MP4');
     assert.equal(createHash('sha256').update(head).digest('hex').length, 64);
     const growthMb = (peak - baseline) / 2 ** 20;
-    console.log(`large video: ${(size / 2 ** 20).toFixed(0)} MB from ${((size * 4) / 3 / 2 ** 20).toFixed(0)} MB of base64 in ${seconds.toFixed(1)} s; client peak RSS growth ${growthMb.toFixed(1)} MB`);
+    console.log(
+      `large video: ${(size / 2 ** 20).toFixed(0)} MB from ${((size * 4) / 3 / 2 ** 20).toFixed(0)} MB of base64 in ${seconds.toFixed(1)} s; client peak RSS growth ${growthMb.toFixed(1)} MB`,
+    );
     assert.ok(growthMb < MAX_GROWTH_MB, `peak growth ${growthMb.toFixed(1)} MB`);
   } finally {
     clearInterval(sampler);

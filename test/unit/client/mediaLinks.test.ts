@@ -60,7 +60,7 @@ const storageServer = (): Promise<RecordingServer> =>
     else response.writeHead(302, { location: `/storage${request.url}` }).end();
   });
 
-test('a public gateway\'s links to metadata, link-local, private, loopback or plain http addresses are refused before any connection', async () => {
+test("a public gateway's links to metadata, link-local, private, loopback or plain http addresses are refused before any connection", async () => {
   const bystander = await storageServer();
   const port = new URL(bystander.origin).port;
   const dns = stubDns({
@@ -71,23 +71,53 @@ test('a public gateway\'s links to metadata, link-local, private, loopback or pl
   });
   const client = clientAt('https://gateway.example.com/v1', dns.lookup);
   const cases: Array<[string, string]> = [
-    ['http://169.254.169.254/latest/meta-data/?token=secret', 'http://169.254.169.254/latest/meta-data/: the link points to a cloud metadata address (169.254.169.254), which is never downloaded from'],
+    [
+      'http://169.254.169.254/latest/meta-data/?token=secret',
+      'http://169.254.169.254/latest/meta-data/: the link points to a cloud metadata address (169.254.169.254), which is never downloaded from',
+    ],
     ['http://169.254.1.1/latest', 'http://169.254.1.1/latest: the link points to a link-local address (169.254.0.0/16) and the gateway is not on one'],
     ['http://10.0.0.1/x', 'http://10.0.0.1/x: the link points to a private address (10.0.0.0/8) and the gateway is not on one'],
     ['https://172.16.5.4/x?sig=secret', 'https://172.16.5.4/x: the link points to a private address (172.16.0.0/12) and the gateway is not on one'],
     ['https://100.64.1.2/x', 'https://100.64.1.2/x: the link points to a private (carrier-grade NAT) address (100.64.0.0/10) and the gateway is not on one'],
-    [`http://127.0.0.1:${port}/files/a.png?sig=secret`, `http://127.0.0.1:${port}/files/a.png: the link points to a loopback address (127.0.0.0/8) and the gateway is not on one`],
-    [`https://[::ffff:127.0.0.1]:${port}/a.png`, `https://[::ffff:7f00:1]:${port}/a.png: the link points to a loopback address (127.0.0.0/8) in IPv4-mapped IPv6 form (127.0.0.1) and the gateway is not on one`],
+    [
+      `http://127.0.0.1:${port}/files/a.png?sig=secret`,
+      `http://127.0.0.1:${port}/files/a.png: the link points to a loopback address (127.0.0.0/8) and the gateway is not on one`,
+    ],
+    [
+      `https://[::ffff:127.0.0.1]:${port}/a.png`,
+      `https://[::ffff:7f00:1]:${port}/a.png: the link points to a loopback address (127.0.0.0/8) in IPv4-mapped IPv6 form (127.0.0.1) and the gateway is not on one`,
+    ],
     [`https://2130706433:${port}/a.png`, `https://127.0.0.1:${port}/a.png: the link points to a loopback address (127.0.0.0/8) and the gateway is not on one`],
     [`https://0x7f.0.0.1:${port}/a.png`, `https://127.0.0.1:${port}/a.png: the link points to a loopback address (127.0.0.0/8) and the gateway is not on one`],
     ['https://[fe80::1]/x', 'https://[fe80::1]/x: the link points to a link-local address (fe80::/10) and the gateway is not on one'],
-    ['https://[fd00:ec2::254]/latest', 'https://[fd00:ec2::254]/latest: the link points to a cloud metadata address (fd00:ec2::254), which is never downloaded from'],
-    ['http://metadata.google.internal/computeMetadata/v1/', 'http://metadata.google.internal/computeMetadata/v1/: the link points to a cloud metadata host (metadata.google.internal), which is never downloaded from'],
-    ['http://cdn.example.com/a.png', 'http://cdn.example.com/a.png: only https: links are downloaded (plain http: only from the gateway\'s own origin, https://gateway.example.com)'],
-    ['ftp://cdn.example.com/a.png', 'ftp://cdn.example.com/a.png: only https: links are downloaded (plain http: only from the gateway\'s own origin, https://gateway.example.com)'],
-    ['https://intranet.example.com/a.png', 'https://intranet.example.com/a.png: intranet.example.com resolves to 192.168.1.10, a private address (192.168.0.0/16) and the gateway is not on one'],
-    ['https://mixed.example.com/a.png', 'https://mixed.example.com/a.png: mixed.example.com resolves to 10.0.0.1, a private address (10.0.0.0/8) and the gateway is not on one'],
-    ['https://mapped.example.com/a.png', 'https://mapped.example.com/a.png: mapped.example.com resolves to ::ffff:169.254.169.254, a cloud metadata address (169.254.169.254) in IPv4-mapped IPv6 form (169.254.169.254), which is never downloaded from'],
+    [
+      'https://[fd00:ec2::254]/latest',
+      'https://[fd00:ec2::254]/latest: the link points to a cloud metadata address (fd00:ec2::254), which is never downloaded from',
+    ],
+    [
+      'http://metadata.google.internal/computeMetadata/v1/',
+      'http://metadata.google.internal/computeMetadata/v1/: the link points to a cloud metadata host (metadata.google.internal), which is never downloaded from',
+    ],
+    [
+      'http://cdn.example.com/a.png',
+      "http://cdn.example.com/a.png: only https: links are downloaded (plain http: only from the gateway's own origin, https://gateway.example.com)",
+    ],
+    [
+      'ftp://cdn.example.com/a.png',
+      "ftp://cdn.example.com/a.png: only https: links are downloaded (plain http: only from the gateway's own origin, https://gateway.example.com)",
+    ],
+    [
+      'https://intranet.example.com/a.png',
+      'https://intranet.example.com/a.png: intranet.example.com resolves to 192.168.1.10, a private address (192.168.0.0/16) and the gateway is not on one',
+    ],
+    [
+      'https://mixed.example.com/a.png',
+      'https://mixed.example.com/a.png: mixed.example.com resolves to 10.0.0.1, a private address (10.0.0.0/8) and the gateway is not on one',
+    ],
+    [
+      'https://mapped.example.com/a.png',
+      'https://mapped.example.com/a.png: mapped.example.com resolves to ::ffff:169.254.169.254, a cloud metadata address (169.254.169.254) in IPv4-mapped IPv6 form (169.254.169.254), which is never downloaded from',
+    ],
   ];
   try {
     for (const [link, expected] of cases) {
@@ -100,7 +130,11 @@ test('a public gateway\'s links to metadata, link-local, private, loopback or pl
     assert.deepEqual(tripwire.connections, [], 'no connection was attempted');
     assert.deepEqual(tripwire.violations, []);
     assert.deepEqual(bystander.seen, []);
-    assert.deepEqual(dns.calls, ['gateway.example.com', 'intranet.example.com', 'mixed.example.com', 'mapped.example.com'], 'names looked up once, and only those that needed it');
+    assert.deepEqual(
+      dns.calls,
+      ['gateway.example.com', 'intranet.example.com', 'mixed.example.com', 'mapped.example.com'],
+      'names looked up once, and only those that needed it',
+    );
   } finally {
     await client.close();
     await bystander.close();
@@ -116,7 +150,10 @@ test('the connection goes to the address that was checked: one lookup per hop, n
   try {
     const response = await client.download(`http://gateway.example.test:${port}/files/a.png?sig=1`);
     assert.ok((await body(response)).equals(PNG), 'the image arrived through the redirect');
-    assert.deepEqual(server.seen.map((r) => r.url), ['/files/a.png?sig=1', '/storage/files/a.png?sig=1']);
+    assert.deepEqual(
+      server.seen.map((r) => r.url),
+      ['/files/a.png?sig=1', '/storage/files/a.png?sig=1'],
+    );
     assert.deepEqual(dns.calls, ['gateway.example.test', 'gateway.example.test', 'gateway.example.test'], 'the gateway, then each hop');
     assert.ok(tripwire.connections.length > 0 && tripwire.connections.every((a) => a === '127.0.0.1'), tripwire.connections.join());
     assert.deepEqual(tripwire.violations, [], 'the system resolver was never asked');
@@ -134,8 +171,15 @@ test('a name that resolves elsewhere at the next hop (DNS rebinding) is refused 
   const client = clientAt(`http://gateway.example.test:${port}/v1`, dns.lookup);
   try {
     const error = await refusal(client.download(`http://gateway.example.test:${port}/files/a.png?sig=1`));
-    assert.equal(error.message, `Not downloading http://gateway.example.test:${port}/storage/files/a.png: gateway.example.test resolves to 10.0.0.1, a private address (10.0.0.0/8) and the gateway is not on one.`);
-    assert.deepEqual(server.seen.map((r) => r.url), ['/files/a.png?sig=1'], 'only the first hop was fetched');
+    assert.equal(
+      error.message,
+      `Not downloading http://gateway.example.test:${port}/storage/files/a.png: gateway.example.test resolves to 10.0.0.1, a private address (10.0.0.0/8) and the gateway is not on one.`,
+    );
+    assert.deepEqual(
+      server.seen.map((r) => r.url),
+      ['/files/a.png?sig=1'],
+      'only the first hop was fetched',
+    );
     assert.deepEqual(tripwire.violations, []);
   } finally {
     await client.close();
@@ -144,7 +188,7 @@ test('a name that resolves elsewhere at the next hop (DNS rebinding) is refused 
   }
 });
 
-test('a redirect from https: down to plain http: is refused, even to the gateway\'s own origin', async () => {
+test("a redirect from https: down to plain http: is refused, even to the gateway's own origin", async () => {
   const gateway = await storageServer();
   const gatewayPort = new URL(gateway.origin).port;
   const secure = https.createServer(selfSignedCertificate('media.example.test'), (_request, response) => {
@@ -159,7 +203,10 @@ test('a redirect from https: down to plain http: is refused, even to the gateway
   process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
   try {
     const error = await refusal(client.download(`https://media.example.test:${securePort}/files/a.png?sig=1`));
-    assert.equal(error.message, `Not downloading http://gateway.example.test:${gatewayPort}/storage/a.png: it is a redirect from https: (https://media.example.test:${securePort}) down to plain http:.`);
+    assert.equal(
+      error.message,
+      `Not downloading http://gateway.example.test:${gatewayPort}/storage/a.png: it is a redirect from https: (https://media.example.test:${securePort}) down to plain http:.`,
+    );
     assert.deepEqual(gateway.seen, [], 'the http: address got nothing');
     assert.deepEqual(dns.calls, ['gateway.example.test', 'media.example.test']);
     assert.deepEqual(tripwire.connections, ['127.0.0.1'], 'the one https: connection, to the checked address');
@@ -182,7 +229,10 @@ test('the emulator on loopback: its own links download; plain http: elsewhere on
     assert.equal((await body(await f.client.download(image.data[0]!.url!))).subarray(1, 4).toString('latin1'), 'PNG');
     const origin = new URL(f.emu.url).origin;
     const other = await refusal(f.client.download(`${elsewhere.origin}/files/a.png`));
-    assert.equal(other.message, `Not downloading ${elsewhere.origin}/files/a.png: only https: links are downloaded (plain http: only from the gateway's own origin, ${origin}).`);
+    assert.equal(
+      other.message,
+      `Not downloading ${elsewhere.origin}/files/a.png: only https: links are downloaded (plain http: only from the gateway's own origin, ${origin}).`,
+    );
     const intranet = await refusal(f.client.download('https://10.0.0.1/a.png'));
     assert.match(intranet.message, /a private address \(10\.0\.0\.0\/8\) and the gateway is not on one\.$/);
     assert.deepEqual(elsewhere.seen, []);
@@ -210,8 +260,11 @@ test('through a proxy, the proxy resolves names: only literal hosts are checked,
     const named = await refusal(client.download('https://intranet.example.com/a.png'));
     assert.notEqual(named.code, 'unsafe_media_link', 'the name went to the proxy');
     assert.deepEqual(tunnels, ['intranet.example.com:443']);
-    assert.deepEqual(dns.calls, [], 'neither the gateway\'s name nor the link\'s was looked up here');
-    assert.ok(tripwire.connections.every((a) => a === '127.0.0.1'), 'only the proxy was connected to');
+    assert.deepEqual(dns.calls, [], "neither the gateway's name nor the link's was looked up here");
+    assert.ok(
+      tripwire.connections.every((a) => a === '127.0.0.1'),
+      'only the proxy was connected to',
+    );
     assert.deepEqual(tripwire.violations, []);
   } finally {
     await client.close();

@@ -31,11 +31,22 @@ test('chat: non-streaming and streaming give the same scripted answer, with usag
 test('chat: a tool-call round trip through the streaming assembler', async () => {
   const f = await clientFixture();
   try {
-    const tools = [{ type: 'function' as const, function: { name: 'get_weather', parameters: { type: 'object' as const, properties: { city: { type: 'string' } }, required: ['city'] } } }];
-    const first = await collectChat((await f.client.chat.stream({
-      model: 'gpt-4o-mini', tools, tool_choice: { type: 'function', function: { name: 'get_weather' } },
-      messages: [{ role: 'user', content: 'weather in Paris?' }],
-    })).chunks);
+    const tools = [
+      {
+        type: 'function' as const,
+        function: { name: 'get_weather', parameters: { type: 'object' as const, properties: { city: { type: 'string' } }, required: ['city'] } },
+      },
+    ];
+    const first = await collectChat(
+      (
+        await f.client.chat.stream({
+          model: 'gpt-4o-mini',
+          tools,
+          tool_choice: { type: 'function', function: { name: 'get_weather' } },
+          messages: [{ role: 'user', content: 'weather in Paris?' }],
+        })
+      ).chunks,
+    );
     assert.equal(first.finishReason, 'tool_calls');
     assert.equal(first.content, null);
     assert.equal(first.toolCalls.length, 1);
@@ -43,7 +54,8 @@ test('chat: a tool-call round trip through the streaming assembler', async () =>
     assert.equal(call.function.name, 'get_weather');
     assert.doesNotThrow(() => JSON.parse(call.function.arguments));
     const second = await f.client.chat.create({
-      model: 'gpt-4o-mini', tools,
+      model: 'gpt-4o-mini',
+      tools,
       messages: [
         { role: 'user', content: 'weather in Paris?' },
         { role: 'assistant', content: null, tool_calls: first.toolCalls },
@@ -62,12 +74,15 @@ test('chat: cancelling mid-stream aborts the request', async () => {
     const abort = new AbortController();
     const stream = await f.client.chat.stream({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'length 400' }] }, { signal: abort.signal });
     let received = 0;
-    await assert.rejects(async () => {
-      for await (const chunk of stream.chunks) {
-        received += chunk.choices[0]?.delta.content?.length ?? 0;
-        if (received > 20) abort.abort();
-      }
-    }, (e: unknown) => e instanceof GatewayError && e.kind === 'aborted');
+    await assert.rejects(
+      async () => {
+        for await (const chunk of stream.chunks) {
+          received += chunk.choices[0]?.delta.content?.length ?? 0;
+          if (received > 20) abort.abort();
+        }
+      },
+      (e: unknown) => e instanceof GatewayError && e.kind === 'aborted',
+    );
     assert.ok(received > 20 && received < 400 * 3);
   } finally {
     await f.close();
@@ -89,10 +104,22 @@ test('validation refuses bad input before anything is sent', async () => {
   const f = await clientFixture();
   try {
     const before = f.emu.requests.length;
-    await assert.rejects(f.client.chat.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'x' }], stop: ['a', 'b', 'c', 'd', 'e'] }), (e: unknown) => e instanceof GatewayError && e.param === 'stop');
-    await assert.rejects(f.client.images.generate({ model: 'bytedance-seedream-4', prompt: 'x', seed: 3 }), (e: unknown) => e instanceof GatewayError && e.param === 'seed');
-    await assert.rejects(f.client.videos.generate({ model: 'google-veo-3', prompt: 'x', duration: 5 as 4 }), (e: unknown) => e instanceof GatewayError && e.param === 'duration');
-    await assert.rejects(f.client.speech.synthesize({ model: 'kokoro', input: 'x', voice: 'nobody' }), (e: unknown) => e instanceof GatewayError && e.param === 'voice');
+    await assert.rejects(
+      f.client.chat.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'x' }], stop: ['a', 'b', 'c', 'd', 'e'] }),
+      (e: unknown) => e instanceof GatewayError && e.param === 'stop',
+    );
+    await assert.rejects(
+      f.client.images.generate({ model: 'bytedance-seedream-4', prompt: 'x', seed: 3 }),
+      (e: unknown) => e instanceof GatewayError && e.param === 'seed',
+    );
+    await assert.rejects(
+      f.client.videos.generate({ model: 'google-veo-3', prompt: 'x', duration: 5 as 4 }),
+      (e: unknown) => e instanceof GatewayError && e.param === 'duration',
+    );
+    await assert.rejects(
+      f.client.speech.synthesize({ model: 'kokoro', input: 'x', voice: 'nobody' }),
+      (e: unknown) => e instanceof GatewayError && e.param === 'voice',
+    );
     await assert.rejects(f.client.images.generate({ model: 'gpt-4o-mini', prompt: 'x' }), (e: unknown) => e instanceof GatewayError && e.param === 'model');
     assert.equal(f.emu.requests.length, before);
   } finally {
@@ -119,8 +146,13 @@ test('images: basic url, 4.0 b64 into files, 4.5 set with seed; sizes are real',
     assert.deepEqual(pngSize(fs.readFileSync(path.join(dir, 'bird-0.png'))), { width: 512, height: 512 });
 
     const set = await f.client.images.generate({
-      model: 'bytedance-seedream-4-5', prompt: 'four seasons', seed: 42, size: '2K', response_format: 'url',
-      sequential_image_generation: 'auto', sequential_image_generation_options: { max_images: 3 },
+      model: 'bytedance-seedream-4-5',
+      prompt: 'four seasons',
+      seed: 42,
+      size: '2K',
+      response_format: 'url',
+      sequential_image_generation: 'auto',
+      sequential_image_generation_options: { max_images: 3 },
     });
     assert.equal(set.data.length, 3);
     assert.ok(set.usage);
@@ -134,7 +166,10 @@ test('paid requests: a 500 is not re-sent, a 503 is', async () => {
   const f = await clientFixture();
   try {
     f.emu.setFaults({ statusBurst: { status: 500, count: 1 }, pathPrefix: '/images' });
-    await assert.rejects(f.client.images.generate({ model: 'stable-image-core-1.1', prompt: 'x' }), (e: unknown) => e instanceof GatewayError && e.status === 500);
+    await assert.rejects(
+      f.client.images.generate({ model: 'stable-image-core-1.1', prompt: 'x' }),
+      (e: unknown) => e instanceof GatewayError && e.status === 500,
+    );
     assert.equal(f.received('/images'), 1, 'a 500 may mean the image is being made: not re-sent');
     f.emu.setFaults({ statusBurst: { status: 503, count: 1 }, pathPrefix: '/contents' });
     const before = f.emu.tasks().length;
@@ -153,7 +188,9 @@ test('videos: V2 base64 and V3.1 url; the MP4 bytes are real', async () => {
   const f = await clientFixture();
   const dir = tmp();
   try {
-    const saved = await f.client.videos.generateToSinks({ model: 'veo-2', prompt: 'waves', n: 2 }, async ({ index }) => openAtomicFile(path.join(dir, `v-${index}.mp4`)));
+    const saved = await f.client.videos.generateToSinks({ model: 'veo-2', prompt: 'waves', n: 2 }, async ({ index }) =>
+      openAtomicFile(path.join(dir, `v-${index}.mp4`)),
+    );
     assert.equal(saved.files, 2);
     for (const name of ['v-0.mp4', 'v-1.mp4']) assert.equal(fs.readFileSync(path.join(dir, name)).subarray(4, 8).toString('latin1'), 'ftyp');
     const byUrl = await f.client.videos.generate({ model: 'google-veo-3-1', prompt: 'waves', output_format: 'url', duration: 4 });

@@ -25,7 +25,11 @@ test('get, delete and list refuse path-moving task ids before any request', asyn
       await assert.rejects(f.client.tasks.get(id), refused('task_id'), `get(${JSON.stringify(id)})`);
       await assert.rejects(f.client.tasks.list({ task_ids: ['cgt-20250101120000-abcde', id] }), refused('task_ids[1]'), `list(${JSON.stringify(id)})`);
     }
-    assert.deepEqual(f.emu.requests.map((r) => `${r.method} ${r.path}`), [], 'nothing reached the gateway');
+    assert.deepEqual(
+      f.emu.requests.map((r) => `${r.method} ${r.path}`),
+      [],
+      'nothing reached the gateway',
+    );
     assert.deepEqual(f.emu.tasks(), [], 'no task was created');
   } finally {
     await f.close();
@@ -38,11 +42,10 @@ test('a well-formed id still reaches its task', async () => {
     const { id } = await f.client.tasks.create({ model: 'seedance-1-0-pro-250528', content: [{ type: 'text', text: 'a tree' }] });
     await f.client.tasks.delete(id);
     assert.equal((await f.client.tasks.get(id)).status, 'cancelled');
-    assert.deepEqual(f.emu.requests.map((r) => `${r.method} ${r.path}`), [
-      'POST /v1/contents/generations/tasks',
-      `POST /v1/contents/generations/tasks/${id}`,
-      `GET /v1/contents/generations/tasks/${id}`,
-    ]);
+    assert.deepEqual(
+      f.emu.requests.map((r) => `${r.method} ${r.path}`),
+      ['POST /v1/contents/generations/tasks', `POST /v1/contents/generations/tasks/${id}`, `GET /v1/contents/generations/tasks/${id}`],
+    );
   } finally {
     await f.close();
   }
@@ -50,7 +53,13 @@ test('a well-formed id still reaches its task', async () => {
 
 test('a task id the gateway answers with is checked the same way', async () => {
   const gateway = await startRecordingServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"id":".."}'));
-  const client = new GatewayClient({ baseUrl: `${gateway.origin}/v1`, userAgent: 't', env: {}, getCredential: async () => 'k-12345678', retry: { maxAttempts: 1 } });
+  const client = new GatewayClient({
+    baseUrl: `${gateway.origin}/v1`,
+    userAgent: 't',
+    env: {},
+    getCredential: async () => 'k-12345678',
+    retry: { maxAttempts: 1 },
+  });
   try {
     // An unusable id is no id: the error keeps the raw reply (issue #18: a paid create is never lost silently).
     await assert.rejects(client.tasks.create({ model: 'seedance-1-0-pro-250528', content: [{ type: 'text', text: 'a tree' }] }), (e: unknown) => {

@@ -68,7 +68,10 @@ test('5xx bursts are retried for safe requests until success', async () => {
     const models = await f.client.models.list();
     assert.ok(models.length > 0);
     assert.equal(f.received('/models'), 3);
-    assert.deepEqual(f.log.map((l) => l.attempt), [0, 1, 2]);
+    assert.deepEqual(
+      f.log.map((l) => l.attempt),
+      [0, 1, 2],
+    );
   } finally {
     await f.close();
   }
@@ -129,7 +132,13 @@ test('every error body shape shows the server message', async () => {
 
 test('a stopped gateway gives a clear connection message', async () => {
   const port = await freePort();
-  const client = new GatewayClient({ baseUrl: `http://127.0.0.1:${port}/v1`, userAgent: 't', env: {}, getCredential: async () => 'k-12345678', retry: { maxAttempts: 2, baseDelayMs: 5 } });
+  const client = new GatewayClient({
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    userAgent: 't',
+    env: {},
+    getCredential: async () => 'k-12345678',
+    retry: { maxAttempts: 2, baseDelayMs: 5 },
+  });
   await rejectsWith(client.models.list(), (e) => {
     assert.equal(e.kind, 'network');
     assert.match(e.message, /connection refused/);
@@ -166,11 +175,19 @@ test('cancellation aborts the HTTP request', async () => {
 
 test('a redirect on an API call is not followed, so the key cannot leave the gateway', async () => {
   const server = net.createServer((socket) => {
-    socket.once('data', () => socket.end('HTTP/1.1 307 Temporary Redirect\r\nLocation: http://127.0.0.2:9/v1/models\r\nContent-Length: 0\r\nConnection: close\r\n\r\n'));
+    socket.once('data', () =>
+      socket.end('HTTP/1.1 307 Temporary Redirect\r\nLocation: http://127.0.0.2:9/v1/models\r\nContent-Length: 0\r\nConnection: close\r\n\r\n'),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as net.AddressInfo).port;
-  const client = new GatewayClient({ baseUrl: `http://127.0.0.1:${port}/v1`, userAgent: 't', env: {}, getCredential: async () => 'k-12345678', retry: { maxAttempts: 1 } });
+  const client = new GatewayClient({
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    userAgent: 't',
+    env: {},
+    getCredential: async () => 'k-12345678',
+    retry: { maxAttempts: 1 },
+  });
   await rejectsWith(client.models.list(), (e) => assert.equal(e.status, 307));
   await client.close();
   server.close();
@@ -195,7 +212,13 @@ test('media links are logged apart from API calls: a refused link says nothing a
       assert.match(e.userMessage, /Links to results expire/);
       assert.doesNotMatch(e.userMessage, /key/);
     });
-    assert.deepEqual(f.log.map((l) => [l.status, l.mediaLink ?? false]), [[200, false], [403, true]]);
+    assert.deepEqual(
+      f.log.map((l) => [l.status, l.mediaLink ?? false]),
+      [
+        [200, false],
+        [403, true],
+      ],
+    );
   } finally {
     await f.close();
   }

@@ -41,8 +41,13 @@ test('origins: scheme, host and port; nothing for what is not an http(s) address
 });
 
 test('loopback: localhost and loopback addresses; a *.localhost name only when it resolves to loopback alone', async () => {
-  const resolvesTo = (...addresses: string[]) => async () => addresses.map((address) => ({ address }));
-  const fails = async () => { throw new Error('ENOTFOUND'); };
+  const resolvesTo =
+    (...addresses: string[]) =>
+    async () =>
+      addresses.map((address) => ({ address }));
+  const fails = async () => {
+    throw new Error('ENOTFOUND');
+  };
   assert.equal(await isLoopbackHost('localhost', fails), true);
   assert.equal(await isLoopbackHost('127.0.0.5', fails), true);
   assert.equal(await isLoopbackHost('[::1]', fails), true);

@@ -48,7 +48,10 @@ function refusalOf(message: AssembledMessage): unknown {
 }
 
 function assertTwoCalls(message: AssembledMessage): void {
-  assert.deepEqual(message.toolCalls.map((c) => c.function.name), ['get_weather', 'get_time']);
+  assert.deepEqual(
+    message.toolCalls.map((c) => c.function.name),
+    ['get_weather', 'get_time'],
+  );
   assert.deepEqual(JSON.parse(message.toolCalls[0]!.function.arguments), { city: 'Rome' });
   assert.deepEqual(JSON.parse(message.toolCalls[1]!.function.arguments), {});
   assert.notEqual(message.toolCalls[0]!.id, message.toolCalls[1]!.id);
@@ -161,7 +164,10 @@ test('llamacpp: the legacy `error:` SSE field fails the stream with the context-
 test('gemini: tool calls without index are told apart by id', () =>
   withClient('gemini', async (client) => {
     const message = await streamed(client, ask(TOOL_PROMPT, { tools: TOOLS }));
-    assert.deepEqual(message.toolCalls.map((c) => c.function.name), ['get_weather', 'get_time']);
+    assert.deepEqual(
+      message.toolCalls.map((c) => c.function.name),
+      ['get_weather', 'get_time'],
+    );
     assert.deepEqual(JSON.parse(message.toolCalls[0]!.function.arguments), { city: 'Rome' });
   }));
 

@@ -26,12 +26,7 @@ export interface RawStream extends RawResult {
   lines: string[];
 }
 
-export async function rawChat(
-  emu: Emulator,
-  dialect: DialectName | undefined,
-  body: Json,
-  opts: { query?: string; eol?: string } = {},
-): Promise<RawStream> {
+export async function rawChat(emu: Emulator, dialect: DialectName | undefined, body: Json, opts: { query?: string; eol?: string } = {}): Promise<RawStream> {
   const headers = authHeaders(emu, dialect ? { [DIALECT_HEADER]: dialect } : {});
   const res = await rawRequest(`${emu.url}/chat/completions${opts.query ?? ''}`, { method: 'POST', headers, body: JSON.stringify(body) });
   const text = res.body.toString('utf8');
@@ -73,7 +68,10 @@ export function toolDeltas(chunks: readonly Json[]): Json[] {
 
 /** The concatenation of a string delta field over the stream. */
 export function joined(chunks: readonly Json[], field: string): string {
-  return chunks.map((c) => delta(c)[field]).filter((v): v is string => typeof v === 'string').join('');
+  return chunks
+    .map((c) => delta(c)[field])
+    .filter((v): v is string => typeof v === 'string')
+    .join('');
 }
 
 export function finishReasons(chunks: readonly Json[]): unknown[] {

@@ -181,7 +181,10 @@ test('groq: x_groq.id on the first chunk, x_groq.usage on the finish chunk unask
     const usage = (finish.x_groq as Json).usage as Json;
     assert.ok((usage.completion_tokens as number) > 0 && typeof usage.queue_time === 'number' && typeof usage.total_time === 'number');
     assert.equal(finish.usage, undefined);
-    assert.ok(res.chunks.every((c) => c.usage === undefined), 'no top-level usage without stream_options');
+    assert.ok(
+      res.chunks.every((c) => c.usage === undefined),
+      'no top-level usage without stream_options',
+    );
     assert.ok(joined(res.chunks, 'reasoning').length > 20);
     const calls = await rawChat(emu, 'groq', tools({ stream_options: { include_usage: true } }));
     assert.equal(toolDeltas(calls.chunks).length, 2);

@@ -20,10 +20,7 @@ test('mp3, flac, wav and pcm are supported; opus and aac are refused with the su
   for (const format of ['opus', 'aac'] as const) {
     assert.throws(
       () => encodeSpeech(TEXT, { format, speed: 1 }),
-      (error: unknown) =>
-        error instanceof UnsupportedAudioFormatError &&
-        error.format === format &&
-        error.message.includes('mp3, flac, wav, pcm'),
+      (error: unknown) => error instanceof UnsupportedAudioFormatError && error.format === format && error.message.includes('mp3, flac, wav, pcm'),
     );
   }
 });
@@ -59,7 +56,10 @@ test('pcm is the wav data without the header', () => {
   assert.ok(pcm.equals(wav.subarray(44)));
   assert.equal(pcm.length % 2, 0);
   assertPlausibleDuration(pcm.length / 2 / 24000, TEXT, 1.25, SENTENCES);
-  assert.ok(pcm.some((byte) => byte !== 0), 'expected sound, not silence');
+  assert.ok(
+    pcm.some((byte) => byte !== 0),
+    'expected sound, not silence',
+  );
 });
 
 test('flac is lossless, with correct CRCs, sample rate, duration and STREAMINFO MD5', () => {
@@ -108,7 +108,12 @@ test('mp3 decodes cleanly, lasts as long as the wav and carries the same pitches
 });
 
 test('other sample rates: flac and wav at 44.1 kHz, mp3 at 16 and 22.05 kHz', () => {
-  for (const [format, sampleRate] of [['flac', 44100], ['wav', 44100], ['mp3', 16000], ['mp3', 22050]] as const) {
+  for (const [format, sampleRate] of [
+    ['flac', 44100],
+    ['wav', 44100],
+    ['mp3', 16000],
+    ['mp3', 22050],
+  ] as const) {
     const file = tempFile(encodeSpeech(TEXT, { format, speed: 1, sampleRate }).chunks, format);
     const [stream] = ffprobe(file).streams;
     assert.equal(stream.sample_rate, String(sampleRate));

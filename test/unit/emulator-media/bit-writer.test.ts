@@ -10,16 +10,37 @@ function bitsOf(write: (writer: BitWriter) => void): string {
 }
 
 test('exp-Golomb codes match the H.264 tables', () => {
-  assert.equal(bitsOf((w) => w.writeUe(0)), '10000000');
-  assert.equal(bitsOf((w) => w.writeUe(1)), '01000000');
-  assert.equal(bitsOf((w) => w.writeUe(25)), '0000110100000000');
-  assert.equal(bitsOf((w) => w.writeSe(1)), '01000000');
-  assert.equal(bitsOf((w) => w.writeSe(-1)), '01100000');
+  assert.equal(
+    bitsOf((w) => w.writeUe(0)),
+    '10000000',
+  );
+  assert.equal(
+    bitsOf((w) => w.writeUe(1)),
+    '01000000',
+  );
+  assert.equal(
+    bitsOf((w) => w.writeUe(25)),
+    '0000110100000000',
+  );
+  assert.equal(
+    bitsOf((w) => w.writeSe(1)),
+    '01000000',
+  );
+  assert.equal(
+    bitsOf((w) => w.writeSe(-1)),
+    '01100000',
+  );
 });
 
 test('wide values, unary codes and byte runs are written MSB first', () => {
-  assert.equal(bitsOf((w) => w.writeBits(0xdeadbeef, 32)), '11011110101011011011111011101111');
-  assert.equal(bitsOf((w) => w.writeUnary(30)), `${'0'.repeat(30)}10`);
+  assert.equal(
+    bitsOf((w) => w.writeBits(0xdeadbeef, 32)),
+    '11011110101011011011111011101111',
+  );
+  assert.equal(
+    bitsOf((w) => w.writeUnary(30)),
+    `${'0'.repeat(30)}10`,
+  );
   const writer = new BitWriter(1);
   writer.writeBits(0b101, 3);
   writer.alignWithZeros();

@@ -48,7 +48,11 @@ function hasStartCodeEmulation(nal: Buffer): boolean {
 }
 
 test('I_PCM pictures decode bit-exactly, including cropped sizes', () => {
-  for (const [width, height] of [[64, 64], [48, 32], [170, 100]]) {
+  for (const [width, height] of [
+    [64, 64],
+    [48, 32],
+    [170, 100],
+  ]) {
     const pictures = [noisyPicture(width, height, 1), noisyPicture(width, height, 2), noisyPicture(width, height, 3)];
     const samples = pictures.map((picture, i) => encodeIdrPicture(picture, i % 2));
     samples.forEach((nal) => assert.equal(hasStartCodeEmulation(nal), false));

@@ -10,7 +10,12 @@ test('crc32 matches the standard check value', () => {
 });
 
 test('renderPng gives an RGB 8-bit PNG of exactly the requested size that ffmpeg decodes cleanly', () => {
-  for (const [width, height] of [[1, 1], [3, 5], [640, 360], [1024, 1024]]) {
+  for (const [width, height] of [
+    [1, 1],
+    [3, 5],
+    [640, 360],
+    [1024, 1024],
+  ]) {
     const png = renderPng({ width, height, prompt: 'a lighthouse at dusk', seed: 42 });
     assert.deepEqual(pngSize(png), { width, height });
     const file = tempFile(png, 'png');

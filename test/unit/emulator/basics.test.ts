@@ -12,10 +12,21 @@ test('GET /models lists the real ids of every capability and chat models', () =>
     assert.equal(list.object, 'list');
     const ids = list.data.map((m) => m.id);
     for (const id of [
-      'stable-image-core-1.1', 'bytedance-seedream-4', 'bytedance-seedream-4-5', 'veo-2', 'google-veo-3', 'google-veo-3-1',
-      'seedance-1-0-pro-250528', 'seedance-1-0-pro-fast-251015', 'seedance-1-0-lite-i2v-250428', 'seedance-1-5-pro-251215',
-      'kokoro', 'gpt-4o-mini', 'llama-3.1-70b-instruct',
-    ]) assert.ok(ids.includes(id), id);
+      'stable-image-core-1.1',
+      'bytedance-seedream-4',
+      'bytedance-seedream-4-5',
+      'veo-2',
+      'google-veo-3',
+      'google-veo-3-1',
+      'seedance-1-0-pro-250528',
+      'seedance-1-0-pro-fast-251015',
+      'seedance-1-0-lite-i2v-250428',
+      'seedance-1-5-pro-251215',
+      'kokoro',
+      'gpt-4o-mini',
+      'llama-3.1-70b-instruct',
+    ])
+      assert.ok(ids.includes(id), id);
     for (const m of list.data) assert.deepEqual(Object.keys(m).sort(), ['created', 'id', 'object', 'owned_by']);
   }));
 

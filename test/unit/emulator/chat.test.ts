@@ -13,7 +13,13 @@ async function complete(emu: Emulator, body: Record<string, unknown>): Promise<C
 }
 
 function ask(text: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { messages: [{ role: 'system', content: 'be nice' }, { role: 'user', content: text }], ...extra };
+  return {
+    messages: [
+      { role: 'system', content: 'be nice' },
+      { role: 'user', content: text },
+    ],
+    ...extra,
+  };
 }
 
 const WEATHER = {
@@ -119,7 +125,10 @@ test('naming two tools gives parallel calls; arguments come from the schema when
   withEmulator({}, async (emu) => {
     const c = await complete(emu, ask('call get_time and get_weather', { tools: [WEATHER, TIME] }));
     const calls = c.choices[0]?.message.tool_calls ?? [];
-    assert.deepEqual(calls.map((t) => t.function.name), ['get_time', 'get_weather']);
+    assert.deepEqual(
+      calls.map((t) => t.function.name),
+      ['get_time', 'get_weather'],
+    );
     assert.notEqual(calls[0]?.id, calls[1]?.id);
     assert.deepEqual(JSON.parse(calls[1]?.function.arguments ?? ''), { city: 'example', unit: 'c' });
   }));
@@ -159,7 +168,12 @@ test('stream: role first, content in chunkChars pieces, finish chunk, usage chun
 
 test('stream: tool calls as fragments (id, type, name first, then argument pieces)', () =>
   withEmulator({}, async (emu) => {
-    const res = await post(emu, '/chat/completions', { model: MODEL, stream: true, tools: [WEATHER, TIME], ...ask('call get_weather {"city":"Rome","unit":"f"} and get_time') });
+    const res = await post(emu, '/chat/completions', {
+      model: MODEL,
+      stream: true,
+      tools: [WEATHER, TIME],
+      ...ask('call get_weather {"city":"Rome","unit":"f"} and get_time'),
+    });
     const chunks = parseSse(await res.text()).chunks as ChatChunk[];
     const deltas = chunks.flatMap((c) => c.choices[0]?.delta.tool_calls ?? []);
     const args = ['', ''];

@@ -56,7 +56,9 @@ test('endlessStream: content events that go on, without finish_reason or [DONE]'
 
 test('manyToolCalls: the first offered tool called that many times', () =>
   withEmulator({}, async (emu) => {
-    const tools = [{ type: 'function', function: { name: 'read_file', parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } } }];
+    const tools = [
+      { type: 'function', function: { name: 'read_file', parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } } },
+    ];
     const res = await post(emu, '/chat/completions', { ...CHAT, tools }, fault({ manyToolCalls: 500 }));
     const calls = ((await res.json()) as ChatCompletion).choices[0]?.message.tool_calls ?? [];
     assert.equal(calls.length, 500);
@@ -65,7 +67,12 @@ test('manyToolCalls: the first offered tool called that many times', () =>
 
 test('manyMediaFields: that many images whatever n asked', () =>
   withEmulator({}, async (emu) => {
-    const res = await post(emu, '/images/generations', { model: 'stable-image-core-1.1', prompt: 'a red fox', response_format: 'b64_json' }, fault({ manyMediaFields: 7 }));
+    const res = await post(
+      emu,
+      '/images/generations',
+      { model: 'stable-image-core-1.1', prompt: 'a red fox', response_format: 'b64_json' },
+      fault({ manyMediaFields: 7 }),
+    );
     const data = ((await res.json()) as ImageResult).data;
     assert.equal(data.length, 7);
     assert.ok(data.every((d) => typeof d.b64_json === 'string' && d.b64_json.length > 100));

@@ -85,8 +85,20 @@ test('fields are checked per variant with param', () =>
       [{ model: 'bytedance-seedream-4-5', prompt: 'x', image: Array(15).fill('https://example.com/a.png') }, 'image'],
       [{ model: 'bytedance-seedream-4', prompt: 'x', image: 'ftp://nope' }, 'image'],
       [{ model: 'bytedance-seedream-4', prompt: 'x', image: [png] }, 'image[0]'],
-      [{ model: 'bytedance-seedream-4-5', prompt: 'x', sequential_image_generation: 'auto', sequential_image_generation_options: { max_images: 16 } }, 'sequential_image_generation_options.max_images'],
-      [{ model: 'bytedance-seedream-4-5', prompt: 'x', image: Array(10).fill('https://example.com/a.png'), sequential_image_generation: 'auto', sequential_image_generation_options: { max_images: 6 } }, 'sequential_image_generation_options.max_images'],
+      [
+        { model: 'bytedance-seedream-4-5', prompt: 'x', sequential_image_generation: 'auto', sequential_image_generation_options: { max_images: 16 } },
+        'sequential_image_generation_options.max_images',
+      ],
+      [
+        {
+          model: 'bytedance-seedream-4-5',
+          prompt: 'x',
+          image: Array(10).fill('https://example.com/a.png'),
+          sequential_image_generation: 'auto',
+          sequential_image_generation_options: { max_images: 6 },
+        },
+        'sequential_image_generation_options.max_images',
+      ],
       [{ model: 'bytedance-seedream-4-5' }, 'prompt'],
     ];
     for (const [body, param] of cases) {

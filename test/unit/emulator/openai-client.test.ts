@@ -92,5 +92,8 @@ test('the openai client retries a 503 burst and then succeeds', () =>
     const client = new OpenAI({ baseURL: emu.url, apiKey: emu.apiKey, maxRetries: 2 });
     const completion = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'again' }] });
     assert.equal(completion.choices[0]?.message.content, 'echo: again');
-    assert.deepEqual(emu.requests.map((r) => r.status), [503, 200]);
+    assert.deepEqual(
+      emu.requests.map((r) => r.status),
+      [503, 200],
+    );
   }));

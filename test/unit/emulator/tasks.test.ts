@@ -79,18 +79,30 @@ test('list: newest first, paging, total, filters by status, model and repeated t
     for (let i = 0; i < 5; i++) ids.push(await create(emu, `clip ${i}`));
     const lite = await post(emu, '/contents/generations/tasks', {
       model: 'seedance-1-0-lite-i2v-250428',
-      content: [{ type: 'text', text: 'hero' }, { type: 'image_url', image_url: { url: 'https://example.com/a.png' }, role: 'reference_image' }],
+      content: [
+        { type: 'text', text: 'hero' },
+        { type: 'image_url', image_url: { url: 'https://example.com/a.png' }, role: 'reference_image' },
+      ],
     });
     const liteId = ((await lite.json()) as { id: string }).id;
     const page = (await (await get(emu, '/contents/generations/tasks?page_num=1&page_size=2')).json()) as TaskList;
     assert.equal(page.total, 6);
-    assert.deepEqual(page.items.map((t) => t.id), [liteId, ids[4]]);
+    assert.deepEqual(
+      page.items.map((t) => t.id),
+      [liteId, ids[4]],
+    );
     const page3 = (await (await get(emu, '/contents/generations/tasks?page_num=3&page_size=2')).json()) as TaskList;
-    assert.deepEqual(page3.items.map((t) => t.id), [ids[1], ids[0]]);
+    assert.deepEqual(
+      page3.items.map((t) => t.id),
+      [ids[1], ids[0]],
+    );
     const byModel = (await (await get(emu, `/contents/generations/tasks?filter.model=${PRO}`)).json()) as TaskList;
     assert.equal(byModel.total, 5);
     const byIds = (await (await get(emu, `/contents/generations/tasks?filter.task_ids=${ids[0]}&filter.task_ids=${ids[2]}`)).json()) as TaskList;
-    assert.deepEqual(byIds.items.map((t) => t.id), [ids[2], ids[0]]);
+    assert.deepEqual(
+      byIds.items.map((t) => t.id),
+      [ids[2], ids[0]],
+    );
     const queued = (await (await get(emu, '/contents/generations/tasks?filter.status=queued')).json()) as TaskList;
     assert.equal(queued.total, 6);
     const running = (await (await get(emu, '/contents/generations/tasks?filter.status=running')).json()) as TaskList;
@@ -124,12 +136,22 @@ test('delete: queued -> cancelled; cancelled or running -> error; finished -> re
     assert.equal((await del(doneId)).status, 200);
     assert.equal((await get(emu, `/contents/generations/tasks/${doneId}`)).status, 404);
     assert.equal((await del(doneId)).status, 404);
-    assert.deepEqual(emu.tasks().map((t) => [t.id, t.status]), [[queuedId, 'cancelled'], [runningId, 'running']]);
+    assert.deepEqual(
+      emu.tasks().map((t) => [t.id, t.status]),
+      [
+        [queuedId, 'cancelled'],
+        [runningId, 'running'],
+      ],
+    );
   }));
 
 test('task requests are checked per model with param', () =>
   withEmulator(SLOW, async (emu) => {
-    const image = (role?: string): Record<string, unknown> => ({ type: 'image_url', image_url: { url: 'https://example.com/i.png' }, ...(role ? { role } : {}) });
+    const image = (role?: string): Record<string, unknown> => ({
+      type: 'image_url',
+      image_url: { url: 'https://example.com/i.png' },
+      ...(role ? { role } : {}),
+    });
     const text = { type: 'text', text: 'a scene' };
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ model: PRO, content: [text], generate_audio: true }, 'generate_audio'],
@@ -150,7 +172,13 @@ test('task requests are checked per model with param', () =>
       assert.equal(res.status, 400, JSON.stringify(body));
       assert.equal((await errorOf(res)).param, param, JSON.stringify(body));
     }
-    const audio = await post(emu, '/contents/generations/tasks', { model: 'seedance-1-5-pro-251215', content: [text], generate_audio: true, duration: -1, ratio: 'adaptive' });
+    const audio = await post(emu, '/contents/generations/tasks', {
+      model: 'seedance-1-5-pro-251215',
+      content: [text],
+      generate_audio: true,
+      duration: -1,
+      ratio: 'adaptive',
+    });
     assert.equal(audio.status, 200);
     assert.equal(emu.tasks().length, 1);
   }));

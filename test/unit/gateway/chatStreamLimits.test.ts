@@ -64,7 +64,7 @@ test('a stream taking longer than maxMs fails naming the cap, even while the bod
   assert.equal(source.released, true);
 });
 
-test('the time limit counts from the call that starts reading; a caller\'s abort is still an aborted error', async () => {
+test("the time limit counts from the call that starts reading; a caller's abort is still an aborted error", async () => {
   const batches = readChatChunkBatches(endless(10), undefined, { maxBytes: MAX_CHAT_STREAM_BYTES, maxMs: 100 });
   await new Promise((resolve) => setTimeout(resolve, 150));
   await assert.rejects(batches.next(), (e: unknown) => e instanceof GatewayError && e.code === 'response_limit');

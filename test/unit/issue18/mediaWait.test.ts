@@ -35,15 +35,31 @@ test('a video slower than the chat header timeout still arrives: media requests 
 test('after the media wait: a media_timeout error saying the result may still be billed, suggesting a task; never re-sent', async () => {
   const f = await clientFixture({ mediaLatencyScale: 0.01 });
   try {
-    const error = await f.client.videos.generate(VIDEO, undefined, { timeoutMs: 150 }).then(() => assert.fail('resolved'), (e: unknown) => e);
+    const error = await f.client.videos.generate(VIDEO, undefined, { timeoutMs: 150 }).then(
+      () => assert.fail('resolved'),
+      (e: unknown) => e,
+    );
     assert.ok(error instanceof GatewayError);
     assert.equal(error.kind, 'timeout');
     assert.equal(error.code, 'media_timeout');
     assert.match(error.message, /may still have produced \(and billed\) the video/);
     assert.match(error.userMessage, /video task/);
     assert.equal(f.received('/videos'), 1);
-    const images = await f.client.images.generate({ model: 'bytedance-seedream-4-5', prompt: 'six postcards of one town', sequential_image_generation: 'auto', sequential_image_generation_options: { max_images: 6 } }, undefined, { timeoutMs: 150 })
-      .then(() => assert.fail('resolved'), (e: unknown) => e);
+    const images = await f.client.images
+      .generate(
+        {
+          model: 'bytedance-seedream-4-5',
+          prompt: 'six postcards of one town',
+          sequential_image_generation: 'auto',
+          sequential_image_generation_options: { max_images: 6 },
+        },
+        undefined,
+        { timeoutMs: 150 },
+      )
+      .then(
+        () => assert.fail('resolved'),
+        (e: unknown) => e,
+      );
     assert.ok(images instanceof GatewayError && images.code === 'media_timeout');
     assert.match(images.userMessage, /imageTimeoutSeconds/);
     assert.equal(f.received('/images'), 1);
@@ -58,7 +74,10 @@ test('Cancel aborts the waiting request at once (not a timeout)', async () => {
     const abort = new AbortController();
     const started = Date.now();
     setTimeout(() => abort.abort(), 100);
-    const error = await f.client.videos.generate(VIDEO, abort.signal).then(() => assert.fail('resolved'), (e: unknown) => e);
+    const error = await f.client.videos.generate(VIDEO, abort.signal).then(
+      () => assert.fail('resolved'),
+      (e: unknown) => e,
+    );
     assert.ok(error instanceof GatewayError);
     assert.equal(error.kind, 'aborted');
     assert.ok(Date.now() - started < 2_000);

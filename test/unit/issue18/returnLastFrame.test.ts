@@ -56,11 +56,17 @@ test('a 400 naming an unknown optional field: sent once more without it, logged;
     const entry = await t.create(recipe, noImages);
     assert.match(entry.record.id, /^cgt-/);
     const sent = creates(f);
-    assert.deepEqual(sent.map((r) => r.status), [400, 200]);
+    assert.deepEqual(
+      sent.map((r) => r.status),
+      [400, 200],
+    );
     assert.equal((sent[1]?.body as Record<string, unknown>).return_last_frame, undefined);
     assert.equal((sent[1]?.body as Record<string, unknown>).duration, 3);
     assert.equal(f.emu.tasks().length, 1, 'one task created');
-    assert.ok(log.some((m) => /refused the optional field return_last_frame/.test(m)), log.join('\n'));
+    assert.ok(
+      log.some((m) => /refused the optional field return_last_frame/.test(m)),
+      log.join('\n'),
+    );
     // seed and watermark refused one after the other: one resend only, then the error.
     const two: TaskRecipe = { ...recipe, returnLastFrame: undefined, settings: { seed: 3, watermark: false } };
     await assert.rejects(t.create(two, noImages), (e: unknown) => e instanceof GatewayError && e.status === 400);
@@ -76,7 +82,10 @@ test('refusedOptionalFields: only optional fields that were sent, only on 400/42
   const request = { model: PRO, content: [], return_last_frame: true, seed: 4 };
   const http = (message: string, param?: string, status = 400) => new GatewayError({ kind: 'http', status, message, param });
   assert.deepEqual(refusedOptionalFields(http("Unknown parameter: 'return_last_frame'.", 'return_last_frame'), request), ['return_last_frame']);
-  assert.deepEqual(refusedOptionalFields(http('Extra inputs are not permitted: seed, return_last_frame', undefined, 422), request), ['return_last_frame', 'seed']);
+  assert.deepEqual(refusedOptionalFields(http('Extra inputs are not permitted: seed, return_last_frame', undefined, 422), request), [
+    'return_last_frame',
+    'seed',
+  ]);
   assert.deepEqual(refusedOptionalFields(http('seed must be below 4294967296'), request), []);
   assert.deepEqual(refusedOptionalFields(http("Unknown parameter: 'watermark'.", 'watermark'), request), [], 'not sent');
   assert.deepEqual(refusedOptionalFields(http("Unknown parameter: 'seed'.", 'seed', 500), request), []);

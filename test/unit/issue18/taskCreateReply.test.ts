@@ -26,7 +26,10 @@ for (const shape of ['id', 'task_id', 'data.id'] as const) {
 test('a create reply without any id is an error holding the raw reply and request id; not re-sent', async () => {
   const f = await clientFixture({ faults: { taskCreateReply: 'none' } });
   try {
-    const error = await f.client.tasks.create(request).then(() => assert.fail('resolved'), (e: unknown) => e);
+    const error = await f.client.tasks.create(request).then(
+      () => assert.fail('resolved'),
+      (e: unknown) => e,
+    );
     assert.ok(error instanceof GatewayError);
     assert.equal(error.code, 'task_id_missing');
     assert.match(error.message, /"status":"submitted"/);

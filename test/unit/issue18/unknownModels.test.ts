@@ -20,7 +20,10 @@ test('isClassified: known ids, patterns and overrides are; anything else is the 
 test('a model the gateway does not have (or the key may not use): its model-not-found message, with advice and request id', async () => {
   const f = await clientFixture({}, { capabilityOverrides: { 'acme-render-v2': 'image-4.5' } });
   try {
-    const error = await f.client.images.generate({ model: 'acme-render-v2', prompt: 'a red kite' }).then(() => assert.fail('resolved'), (e: unknown) => e);
+    const error = await f.client.images.generate({ model: 'acme-render-v2', prompt: 'a red kite' }).then(
+      () => assert.fail('resolved'),
+      (e: unknown) => e,
+    );
     assert.ok(error instanceof GatewayError);
     assert.equal(error.status, 404);
     assert.equal(error.code, 'model_not_found');
@@ -36,8 +39,10 @@ test('a model the gateway does not have (or the key may not use): its model-not-
 test('an unclassified id sent to a media endpoint is refused before sending, naming the modelCapabilities setting', async () => {
   const f = await clientFixture();
   try {
-    await assert.rejects(f.client.videos.generate({ model: 'acme-render-v2', prompt: 'x' }), (e: unknown) =>
-      e instanceof GatewayError && e.kind === 'validation' && /genaiGateway\.modelCapabilities/.test(e.message));
+    await assert.rejects(
+      f.client.videos.generate({ model: 'acme-render-v2', prompt: 'x' }),
+      (e: unknown) => e instanceof GatewayError && e.kind === 'validation' && /genaiGateway\.modelCapabilities/.test(e.message),
+    );
     assert.equal(f.received('/videos'), 0);
   } finally {
     await f.close();

@@ -37,7 +37,10 @@ function tracker(f: ClientFixture, clock: Clock, log: string[]): TaskTracker {
 }
 
 test('an unknown status keeps the task visible with its raw status, logged, then polled no more after the bound', async () => {
-  const f = await clientFixture({ taskTiming: { queuedMs: 60_000, runningMs: 60_000 }, faults: { taskRecordQuirk: 'unknown-status', pathPrefix: '/contents' } });
+  const f = await clientFixture({
+    taskTiming: { queuedMs: 60_000, runningMs: 60_000 },
+    faults: { taskRecordQuirk: 'unknown-status', pathPrefix: '/contents' },
+  });
   const clock = new SkewedClock();
   const log: string[] = [];
   const t = tracker(f, clock, log);

@@ -27,8 +27,10 @@ test('a mix is sent and spoken; a refusal describes mixes', async () => {
   try {
     const audio = await f.client.speech.synthesize({ model: 'kokoro', input: 'Two voices at once.', voice: 'af_bella(2)+af_sky(1)', response_format: 'wav' });
     assert.ok((await drain(audio.body)) > 44);
-    await assert.rejects(f.client.speech.synthesize({ model: 'kokoro', input: 'x', voice: 'af_bella+nobody' }), (e: unknown) =>
-      e instanceof GatewayError && e.kind === 'validation' && /af_bella\(2\)\+af_sky\(1\)/.test(e.message));
+    await assert.rejects(
+      f.client.speech.synthesize({ model: 'kokoro', input: 'x', voice: 'af_bella+nobody' }),
+      (e: unknown) => e instanceof GatewayError && e.kind === 'validation' && /af_bella\(2\)\+af_sky\(1\)/.test(e.message),
+    );
     assert.equal(f.received('/audio/speech'), 1);
   } finally {
     await f.close();
@@ -39,7 +41,10 @@ for (const voiceList of ['objects', 'strings'] as const) {
   test(`the gateway's voice list (${voiceList}) is read, and its new voices are accepted`, async () => {
     const f = await clientFixture({ voiceList });
     try {
-      await assert.rejects(f.client.speech.synthesize({ model: 'kokoro', input: 'x', voice: 'bf_isabella' }), (e: unknown) => e instanceof GatewayError && e.kind === 'validation');
+      await assert.rejects(
+        f.client.speech.synthesize({ model: 'kokoro', input: 'x', voice: 'bf_isabella' }),
+        (e: unknown) => e instanceof GatewayError && e.kind === 'validation',
+      );
       const ids = await f.client.speech.voices();
       assert.ok(ids?.includes('bf_isabella') && ids.includes('af_heart'), JSON.stringify(ids));
       const audio = await f.client.speech.synthesize({ model: 'kokoro', input: 'A new voice.', voice: 'bf_isabella', response_format: 'wav' });
@@ -50,7 +55,7 @@ for (const voiceList of ['objects', 'strings'] as const) {
   });
 }
 
-test('a gateway without the endpoint: voices() is undefined, the picker falls back to the spec\'s table', async () => {
+test("a gateway without the endpoint: voices() is undefined, the picker falls back to the spec's table", async () => {
   const f = await clientFixture({ voiceList: 'none' });
   try {
     assert.equal(await f.client.speech.voices(), undefined);
@@ -61,16 +66,27 @@ test('a gateway without the endpoint: voices() is undefined, the picker falls ba
 
 test('listed voices are grouped like the table; new ones by their prefix, unknown ones under Other voices', () => {
   const voices = voicesFromIds(['zz_custom', 'bf_isabella', 'af_heart', 'bf_alice', 'am_adam', 'my-voice']);
-  assert.deepEqual(voices.map((v) => `${v.id}:${v.language}:${v.gender}`), [
-    'af_heart:English (American):female',
-    'am_adam:English (American):male',
-    'bf_alice:English (British):female',
-    'bf_isabella:English (British):female',
-    'zz_custom:Other voices:other',
-    'my-voice:Other voices:other',
-  ]);
-  assert.deepEqual(groupVoices(voices).map((g) => g.language).at(-1), OTHER_VOICES);
+  assert.deepEqual(
+    voices.map((v) => `${v.id}:${v.language}:${v.gender}`),
+    [
+      'af_heart:English (American):female',
+      'am_adam:English (American):male',
+      'bf_alice:English (British):female',
+      'bf_isabella:English (British):female',
+      'zz_custom:Other voices:other',
+      'my-voice:Other voices:other',
+    ],
+  );
+  assert.deepEqual(
+    groupVoices(voices)
+      .map((g) => g.language)
+      .at(-1),
+    OTHER_VOICES,
+  );
   assert.equal(voiceIdsOf({ data: [{ id: 'a_b' }, { id: 3 }, 'x y'] })?.join(), 'a_b');
   assert.equal(voiceIdsOf({ voices: [] }), undefined);
-  assert.equal(voiceForText('Bonjour, je lis ce texte à voix haute pour vous.', { voice: 'af_heart', voiceByLanguage: { French: 'ff_siwis+af_sky' } }), 'ff_siwis+af_sky');
+  assert.equal(
+    voiceForText('Bonjour, je lis ce texte à voix haute pour vous.', { voice: 'af_heart', voiceByLanguage: { French: 'ff_siwis+af_sky' } }),
+    'ff_siwis+af_sky',
+  );
 });

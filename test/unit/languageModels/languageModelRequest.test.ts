@@ -21,7 +21,13 @@ const WEATHER: LanguageModelToolSpec = {
 test('text messages keep their role and order; text parts of a message are joined', () => {
   const messages: LanguageModelMessage[] = [
     { role: 'system', parts: [{ kind: 'text', text: 'Be brief.' }] },
-    { role: 'user', parts: [{ kind: 'text', text: 'Hel' }, { kind: 'text', text: 'lo' }] },
+    {
+      role: 'user',
+      parts: [
+        { kind: 'text', text: 'Hel' },
+        { kind: 'text', text: 'lo' },
+      ],
+    },
     { role: 'assistant', parts: [{ kind: 'text', text: 'Hi!' }] },
     user('More'),
   ];
@@ -77,18 +83,34 @@ test('an assistant message of tool calls only has content null; an empty one is 
     { role: 'assistant', parts: [] },
     { role: 'assistant', parts: [{ kind: 'toolCall', callId: 'c', name: 'f', input: {} }] },
   ]);
-  assert.deepEqual(chat.slice(1), [{ role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{}' } }] }]);
+  assert.deepEqual(chat.slice(1), [
+    { role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{}' } }] },
+  ]);
 });
 
 test('a tool result whose call is not in the history becomes user text (a tool message would be refused)', () => {
-  const chat = toChatMessages([{ role: 'user', parts: [{ kind: 'toolResult', callId: 'gone', content: '42' }, { kind: 'text', text: 'So?' }] }]);
+  const chat = toChatMessages([
+    {
+      role: 'user',
+      parts: [
+        { kind: 'toolResult', callId: 'gone', content: '42' },
+        { kind: 'text', text: 'So?' },
+      ],
+    },
+  ]);
   assert.deepEqual(chat, [{ role: 'user', content: 'Result of tool call gone:\n42\n\nSo?' }]);
 });
 
 test('tool definitions: the schema as given, type object forced, an empty object schema when there is none', () => {
-  assert.deepEqual(toToolDefinition(WEATHER), { type: 'function', function: { name: 'get_weather', description: 'The weather of a city', parameters: WEATHER.inputSchema } });
+  assert.deepEqual(toToolDefinition(WEATHER), {
+    type: 'function',
+    function: { name: 'get_weather', description: 'The weather of a city', parameters: WEATHER.inputSchema },
+  });
   assert.deepEqual(toToolDefinition({ name: 'now', description: '' }).function.parameters, { type: 'object', properties: {} });
-  assert.deepEqual(toToolDefinition({ name: 'x', description: 'd', inputSchema: { properties: { a: { type: 'number' } } } }).function.parameters, { type: 'object', properties: { a: { type: 'number' } } });
+  assert.deepEqual(toToolDefinition({ name: 'x', description: 'd', inputSchema: { properties: { a: { type: 'number' } } } }).function.parameters, {
+    type: 'object',
+    properties: { a: { type: 'number' } },
+  });
 });
 
 test('tool mode: Auto sends no tool_choice; Required forces the one tool, or any of several with "required"', () => {
@@ -101,9 +123,17 @@ test('tool mode: Auto sends no tool_choice; Required forces the one tool, or any
 });
 
 test('sampling fields come from modelOptions by their wire names; other options and wrong types are left out', () => {
-  assert.deepEqual(samplingFields({ temperature: 0.2, top_p: 0.9, max_tokens: 64, presence_penalty: 1, frequency_penalty: -1, stop: ['END'], seed: 3, temperatureX: 1 }), {
-    temperature: 0.2, top_p: 0.9, max_tokens: 64, presence_penalty: 1, frequency_penalty: -1, stop: ['END'],
-  });
+  assert.deepEqual(
+    samplingFields({ temperature: 0.2, top_p: 0.9, max_tokens: 64, presence_penalty: 1, frequency_penalty: -1, stop: ['END'], seed: 3, temperatureX: 1 }),
+    {
+      temperature: 0.2,
+      top_p: 0.9,
+      max_tokens: 64,
+      presence_penalty: 1,
+      frequency_penalty: -1,
+      stop: ['END'],
+    },
+  );
   assert.deepEqual(samplingFields({ temperature: '0.2', stop: [1], max_tokens: null }), {});
   assert.deepEqual(samplingFields({ stop: 'END' }), { stop: 'END' });
 });
@@ -126,5 +156,8 @@ test('the whole request: model, messages, tools, forced choice, sampling, user; 
     user: 'alice',
   });
   assert.doesNotThrow(() => validateChatRequest(request));
-  assert.deepEqual(Object.keys(buildLanguageModelRequest({ model: 'm', messages: [user('hi')], tools: [], toolRequired: false, user: '' })).sort(), ['messages', 'model']);
+  assert.deepEqual(Object.keys(buildLanguageModelRequest({ model: 'm', messages: [user('hi')], tools: [], toolRequired: false, user: '' })).sort(), [
+    'messages',
+    'model',
+  ]);
 });

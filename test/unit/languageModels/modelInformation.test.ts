@@ -9,7 +9,10 @@ const model = (id: string, created = 1715367049, owned_by = 'openai'): ModelObje
 test('only chat models are offered, in the gateway order, with tool calling, no image input, user-selectable', () => {
   const models = [model('gpt-4o'), model('bytedance-seedream-4-5'), model('kokoro'), model('seedance-1-0-pro-250528'), model('my-model', 0, '')];
   const info = chatModelInformation(models, (id) => classifyModel(id), {}, 'gateway.example.com');
-  assert.deepEqual(info.map((m) => m.id), ['gpt-4o', 'my-model']);
+  assert.deepEqual(
+    info.map((m) => m.id),
+    ['gpt-4o', 'my-model'],
+  );
   assert.deepEqual(info[0], {
     id: 'gpt-4o',
     name: 'gpt-4o',
@@ -27,6 +30,14 @@ test('only chat models are offered, in the gateway order, with tool calling, no 
 });
 
 test('token limits from the setting replace the defaults field by field; the capability map decides what is chat', () => {
-  const info = chatModelInformation([model('gpt-4o'), model('gpt-4o-mini')], (id) => classifyModel(id, { 'gpt-4o-mini': 'speech' }), { 'gpt-4o': { maxInputTokens: 8000 } }, 'h');
-  assert.deepEqual(info.map((m) => [m.id, m.maxInputTokens, m.maxOutputTokens]), [['gpt-4o', 8000, DEFAULT_TOKEN_LIMITS.maxOutputTokens]]);
+  const info = chatModelInformation(
+    [model('gpt-4o'), model('gpt-4o-mini')],
+    (id) => classifyModel(id, { 'gpt-4o-mini': 'speech' }),
+    { 'gpt-4o': { maxInputTokens: 8000 } },
+    'h',
+  );
+  assert.deepEqual(
+    info.map((m) => [m.id, m.maxInputTokens, m.maxOutputTokens]),
+    [['gpt-4o', 8000, DEFAULT_TOKEN_LIMITS.maxOutputTokens]],
+  );
 });

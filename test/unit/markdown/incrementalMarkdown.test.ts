@@ -81,7 +81,10 @@ test('an open code block grows as plain text and is highlighted when it closes',
   assert.deepEqual(markdown.append('Code:\n\n```ts\nconst a = 1;\n').frozen, ['<p>Code:</p>\n']);
   const growing = markdown.append('const b = "<b>";\n');
   assert.equal(growing.tailCodeAppend, 'const b = "<b>";\n');
-  assert.equal(growing.tail, '<div class="code-block" data-lang="ts"><pre><code class="hljs language-ts">const a = 1;\nconst b = &quot;&lt;b&gt;&quot;;\n</code></pre></div>\n');
+  assert.equal(
+    growing.tail,
+    '<div class="code-block" data-lang="ts"><pre><code class="hljs language-ts">const a = 1;\nconst b = &quot;&lt;b&gt;&quot;;\n</code></pre></div>\n',
+  );
   const closed = markdown.append('```\n');
   assert.equal(closed.frozen.join(''), renderMarkdown('```ts\nconst a = 1;\nconst b = "<b>";\n```\n'));
   assert.match(closed.frozen.join(''), /hljs-keyword/);

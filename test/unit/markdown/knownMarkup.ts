@@ -1,7 +1,35 @@
 import assert from 'node:assert/strict';
 
 /** The only tags and attributes the engine may emit (what the DOM sanitiser lets through). */
-const TAGS = new Set(['a', 'blockquote', 'br', 'code', 'div', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'li', 'ol', 'p', 'pre', 's', 'span', 'strong', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul']);
+const TAGS = new Set([
+  'a',
+  'blockquote',
+  'br',
+  'code',
+  'div',
+  'em',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'li',
+  'ol',
+  'p',
+  'pre',
+  's',
+  'span',
+  'strong',
+  'table',
+  'tbody',
+  'td',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+]);
 const ATTRIBUTES = new Set(['class', 'data-href', 'data-lang', 'role', 'start', 'tabindex', 'title']);
 
 export function assertOnlyKnownMarkup(html: string): void {

@@ -6,7 +6,9 @@ import { assertOnlyKnownMarkup } from './knownMarkup';
 import { markdownDocument } from './markdownArbitraries';
 
 test('raw HTML is escaped, never emitted', () => {
-  const html = renderMarkdown('<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n<iframe src="https://evil"></iframe>\n\nText <b onclick="x()">bold</b> <style>p{}</style>');
+  const html = renderMarkdown(
+    '<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n<iframe src="https://evil"></iframe>\n\nText <b onclick="x()">bold</b> <style>p{}</style>',
+  );
   assert.doesNotMatch(html, /<(script|img|iframe|b|style)\b/i);
   assert.match(html, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
   assert.match(html, /&lt;img src=x onerror=alert\(1\)&gt;/);
@@ -15,8 +17,16 @@ test('raw HTML is escaped, never emitted', () => {
 
 test('script, file and data links are text, not links', () => {
   for (const source of [
-    '[x](javascript:alert(1))', '[x](JAVASCRIPT:alert(1))', '[x](&#106;avascript:alert(1))', '[x](vbscript:msgbox(1))', '[x](file:///etc/passwd)',
-    '[x](data:text/html;base64,PHNjcmlwdD4=)', '[x](data:image/png;base64,AAAA)', '<javascript:alert(1)>', '[x]: javascript:alert(1)\n\n[x]', 'javascript:alert(1)',
+    '[x](javascript:alert(1))',
+    '[x](JAVASCRIPT:alert(1))',
+    '[x](&#106;avascript:alert(1))',
+    '[x](vbscript:msgbox(1))',
+    '[x](file:///etc/passwd)',
+    '[x](data:text/html;base64,PHNjcmlwdD4=)',
+    '[x](data:image/png;base64,AAAA)',
+    '<javascript:alert(1)>',
+    '[x]: javascript:alert(1)\n\n[x]',
+    'javascript:alert(1)',
   ]) {
     const html = renderMarkdown(source);
     assert.doesNotMatch(html, /<a\b/, source);
@@ -25,7 +35,10 @@ test('script, file and data links are text, not links', () => {
 });
 
 test("a link's tooltip starts with its real address: a title cannot claim it goes elsewhere", () => {
-  assert.match(renderMarkdown('[bank](https://evil.example/login "https://bank.example/login")'), /title="https:\/\/evil\.example\/login — https:\/\/bank\.example\/login"/);
+  assert.match(
+    renderMarkdown('[bank](https://evil.example/login "https://bank.example/login")'),
+    /title="https:\/\/evil\.example\/login — https:\/\/bank\.example\/login"/,
+  );
 });
 
 test('links carry their target in data-href, without href', () => {
@@ -33,7 +46,10 @@ test('links carry their target in data-href, without href', () => {
     renderMarkdown('[docs](https://example.com/a?b=1&c=2 "The docs")'),
     '<p><a data-href="https://example.com/a?b=1&amp;c=2" title="https://example.com/a?b=1&amp;c=2 — The docs" role="link" tabindex="0">docs</a></p>\n',
   );
-  assert.equal(renderMarkdown('See https://example.com/x.'), '<p>See <a data-href="https://example.com/x" title="https://example.com/x" role="link" tabindex="0">https://example.com/x</a>.</p>\n');
+  assert.equal(
+    renderMarkdown('See https://example.com/x.'),
+    '<p>See <a data-href="https://example.com/x" title="https://example.com/x" role="link" tabindex="0">https://example.com/x</a>.</p>\n',
+  );
   assert.equal(renderMarkdown('Edit README.md or main.rs'), '<p>Edit README.md or main.rs</p>\n');
 });
 
@@ -53,7 +69,10 @@ test('fenced code renders highlighted in the code-block wrapper', () => {
     renderMarkdown('```ts\nconst x = 1;\n```'),
     '<div class="code-block" data-lang="ts"><pre><code class="hljs language-ts"><span class="hljs-keyword">const</span> x = <span class="hljs-number">1</span>;\n</code></pre></div>\n',
   );
-  assert.equal(renderMarkdown('```nosuchlang\n<b>x</b>\n```'), '<div class="code-block" data-lang="nosuchlang"><pre><code class="hljs language-nosuchlang">&lt;b&gt;x&lt;/b&gt;\n</code></pre></div>\n');
+  assert.equal(
+    renderMarkdown('```nosuchlang\n<b>x</b>\n```'),
+    '<div class="code-block" data-lang="nosuchlang"><pre><code class="hljs language-nosuchlang">&lt;b&gt;x&lt;/b&gt;\n</code></pre></div>\n',
+  );
   assert.equal(renderMarkdown('```\nplain\n```'), '<div class="code-block" data-lang=""><pre><code class="hljs">plain\n</code></pre></div>\n');
   assert.equal(renderMarkdown('    indented <i>\n'), '<div class="code-block" data-lang=""><pre><code class="hljs">indented &lt;i&gt;\n</code></pre></div>\n');
   assert.match(renderMarkdown('```x"onmouseover="alert(1)\ny\n```'), /data-lang="x&quot;onmouseover=&quot;alert\(1\)"/);
@@ -61,7 +80,33 @@ test('fenced code renders highlighted in the code-block wrapper', () => {
 
 test('the curated languages and their aliases highlight', () => {
   const sample = '# title\n<a href="x">if (a) { return "x"; } // note</a>\n$ ls -la\n+ added line\nkey: 42';
-  for (const language of ['ts', 'typescript', 'js', 'json', 'python', 'py', 'bash', 'sh', 'shell', 'go', 'rust', 'java', 'c', 'cpp', 'csharp', 'cs', 'css', 'html', 'xml', 'yaml', 'yml', 'sql', 'diff', 'markdown', 'md']) {
+  for (const language of [
+    'ts',
+    'typescript',
+    'js',
+    'json',
+    'python',
+    'py',
+    'bash',
+    'sh',
+    'shell',
+    'go',
+    'rust',
+    'java',
+    'c',
+    'cpp',
+    'csharp',
+    'cs',
+    'css',
+    'html',
+    'xml',
+    'yaml',
+    'yml',
+    'sql',
+    'diff',
+    'markdown',
+    'md',
+  ]) {
     assert.match(renderMarkdown(`\`\`\`${language}\n${sample}\n\`\`\``), /<span class="hljs-/, language);
   }
 });
@@ -74,5 +119,8 @@ test('tables keep their alignment as a class: the webview CSP refuses style attr
 });
 
 test('any generated document renders to known tags and attributes only', () => {
-  fc.assert(fc.property(markdownDocument, (text) => assertOnlyKnownMarkup(renderMarkdown(text))), { numRuns: 300 });
+  fc.assert(
+    fc.property(markdownDocument, (text) => assertOnlyKnownMarkup(renderMarkdown(text))),
+    { numRuns: 300 },
+  );
 });

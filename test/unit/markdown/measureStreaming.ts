@@ -42,7 +42,10 @@ function naive(): void {
 }
 
 renderMarkdown(text);
-const { once, lazy, eager } = medians({ once: () => renderMarkdown(text), lazy: () => incremental(false), eager: () => incremental(true) }) as Record<string, number>;
+const { once, lazy, eager } = medians({ once: () => renderMarkdown(text), lazy: () => incremental(false), eager: () => incremental(true) }) as Record<
+  string,
+  number
+>;
 console.log(`${text.length} characters in ${chunks.length} chunks (median of 9)`);
 console.log(`renderMarkdown once:                    ${once!.toFixed(1)} ms`);
 console.log(`IncrementalMarkdown, tails not read:    ${lazy!.toFixed(1)} ms (${(lazy! / once!).toFixed(2)}x)`);

@@ -66,7 +66,10 @@ function codeBlock(random: Random): string {
 }
 
 function table(random: Random): string {
-  const rows = Array.from({ length: random.int(3, 12) }, (_, i) => `| \`option${i}\` | ${random.pick(['string', 'number', 'boolean'])} | ${sentence(random, random.int(4, 9))} |`);
+  const rows = Array.from(
+    { length: random.int(3, 12) },
+    (_, i) => `| \`option${i}\` | ${random.pick(['string', 'number', 'boolean'])} | ${sentence(random, random.int(4, 9))} |`,
+  );
   return ['| Option | Type | Description |', '|:-------|:----:|-------------|', ...rows].join('\n');
 }
 

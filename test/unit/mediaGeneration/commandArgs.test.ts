@@ -7,16 +7,38 @@ const toPath = (item: unknown): string | undefined => (typeof item === 'string' 
 
 test('command arguments: defaults, fields as given, input paths resolved', () => {
   assert.deepEqual(parseCommandArgs({}, toPath), {
-    prompt: undefined, model: undefined, fields: {}, inputs: {}, interactive: false, openResults: true, cancellation: undefined,
+    prompt: undefined,
+    model: undefined,
+    fields: {},
+    inputs: {},
+    interactive: false,
+    openResults: true,
+    cancellation: undefined,
   });
   const token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose: () => undefined }) };
   assert.equal(parseCommandArgs({ cancellation: token }, toPath).cancellation, token);
-  assert.deepEqual(parseCommandArgs({
-    prompt: 'a cat', model: 'veo-2', fields: { n: 2 }, inputs: { image: ['a.png'], reference_images: ['b.png', 'c.png'] }, interactive: true, openResults: false,
-  }, toPath), {
-    prompt: 'a cat', model: 'veo-2', fields: { n: 2 }, inputs: { image: ['/ws/a.png'], reference_images: ['/ws/b.png', '/ws/c.png'] }, interactive: true, openResults: false,
-    cancellation: undefined,
-  });
+  assert.deepEqual(
+    parseCommandArgs(
+      {
+        prompt: 'a cat',
+        model: 'veo-2',
+        fields: { n: 2 },
+        inputs: { image: ['a.png'], reference_images: ['b.png', 'c.png'] },
+        interactive: true,
+        openResults: false,
+      },
+      toPath,
+    ),
+    {
+      prompt: 'a cat',
+      model: 'veo-2',
+      fields: { n: 2 },
+      inputs: { image: ['/ws/a.png'], reference_images: ['/ws/b.png', '/ws/c.png'] },
+      interactive: true,
+      openResults: false,
+      cancellation: undefined,
+    },
+  );
   assert.deepEqual(parseCommandArgs({ inputs: { video: 'clip.mp4' } }, toPath).inputs, { video: ['/ws/clip.mp4'] }, 'a single path needs no list');
 });
 

@@ -18,7 +18,10 @@ function request(variant: MediaVariant, values: FormValues, prompt = 'a lighthou
 test('basic: style and response_format as chosen; nothing else', () => {
   assert.deepEqual(request('image-basic', {}), { model: 'some-model', prompt: 'a lighthouse at dawn' });
   assert.deepEqual(request('image-basic', { style: 'anime', response_format: 'b64_json' }), {
-    model: 'some-model', prompt: 'a lighthouse at dawn', style: 'anime', response_format: 'b64_json',
+    model: 'some-model',
+    prompt: 'a lighthouse at dawn',
+    style: 'anime',
+    response_format: 'b64_json',
   });
 });
 
@@ -35,19 +38,26 @@ test('4.0: one input image is edited through a data URL; defaults are sent expli
 });
 
 test('4.5: several input images are references; sequential set with max_images; seed; custom size', () => {
-  assert.deepEqual(request('image-4.5', {
-    image: ['/w/a.png', '/w/b.png'], sequential_image_generation: 'auto', max_images: 4, seed: 7, size: '2560x1440',
-  }), {
-    model: 'some-model',
-    prompt: 'a lighthouse at dawn',
-    image: [`data:image/jpeg;base64,${b64('/w/a.png')}`, `data:image/jpeg;base64,${b64('/w/b.png')}`],
-    sequential_image_generation: 'auto',
-    sequential_image_generation_options: { max_images: 4 },
-    size: '2560x1440',
-    seed: 7,
-    watermark: true,
-    response_format: 'url',
-  });
+  assert.deepEqual(
+    request('image-4.5', {
+      image: ['/w/a.png', '/w/b.png'],
+      sequential_image_generation: 'auto',
+      max_images: 4,
+      seed: 7,
+      size: '2560x1440',
+    }),
+    {
+      model: 'some-model',
+      prompt: 'a lighthouse at dawn',
+      image: [`data:image/jpeg;base64,${b64('/w/a.png')}`, `data:image/jpeg;base64,${b64('/w/b.png')}`],
+      sequential_image_generation: 'auto',
+      sequential_image_generation_options: { max_images: 4 },
+      size: '2560x1440',
+      seed: 7,
+      watermark: true,
+      response_format: 'url',
+    },
+  );
 });
 
 test('video V2: n and enhance_prompt', () => {
@@ -56,8 +66,19 @@ test('video V2: n and enhance_prompt', () => {
 
 test('video V3: a first frame with resize mode, a video to extend, every output option; no prompt needed', () => {
   const values = {
-    image: ['/w/first.png'], video: ['/w/clip.mp4'], n: 2, generate_audio: false, duration: 6, resolution: '720p', aspect_ratio: '9:16',
-    seed: 4294967295, negative_prompt: 'people', person_generation: 'dont_allow', resize_mode: 'crop', compression_quality: 'lossless', output_format: 'url',
+    image: ['/w/first.png'],
+    video: ['/w/clip.mp4'],
+    n: 2,
+    generate_audio: false,
+    duration: 6,
+    resolution: '720p',
+    aspect_ratio: '9:16',
+    seed: 4294967295,
+    negative_prompt: 'people',
+    person_generation: 'dont_allow',
+    resize_mode: 'crop',
+    compression_quality: 'lossless',
+    output_format: 'url',
   };
   assert.deepEqual(request('video-v3', values, ''), {
     model: 'some-model',
@@ -79,7 +100,10 @@ test('video V3: a first frame with resize mode, a video to extend, every output 
 
 test('video V3.1: first and last frame, subject reference images, 1080p at 8 seconds', () => {
   const built = request('video-v3.1', {
-    image: ['/w/first.png'], last_frame: ['/w/last.png'], reference_images: ['/w/r1.png', '/w/r2.png'], resolution: '1080p',
+    image: ['/w/first.png'],
+    last_frame: ['/w/last.png'],
+    reference_images: ['/w/r1.png', '/w/r2.png'],
+    resolution: '1080p',
   }) as Record<string, unknown>;
   assert.deepEqual(built.last_frame, { mime_type: 'image/jpeg', base_64_encoded: b64('/w/last.png') });
   assert.deepEqual(built.reference_images, [
@@ -97,8 +121,15 @@ test('refusals: the client validators judge the values, naming the field and wha
   assertRefused(() => request('image-4.5', {}, 'x'.repeat(4001)), { param: 'prompt', allowed: 'at most 4000 characters' });
   assertRefused(() => request('image-4.0', { size: '1280x720' }), { param: 'size', value: '1280x720' });
   assertRefused(() => request('image-4.5', { seed: -2 }), { param: 'seed', value: -2 });
-  assertRefused(() => request('image-4.5', { sequential_image_generation: 'auto', max_images: 16 }), { param: 'sequential_image_generation_options.max_images', value: 16 });
-  assertRefused(() => request('image-4.5', { image: Array.from({ length: 15 }, (_, i) => `/w/${i}.png`) }), { param: 'image', value: 15, allowed: 'at most 14 files' });
+  assertRefused(() => request('image-4.5', { sequential_image_generation: 'auto', max_images: 16 }), {
+    param: 'sequential_image_generation_options.max_images',
+    value: 16,
+  });
+  assertRefused(() => request('image-4.5', { image: Array.from({ length: 15 }, (_, i) => `/w/${i}.png`) }), {
+    param: 'image',
+    value: 15,
+    allowed: 'at most 14 files',
+  });
   assertRefused(() => request('video-v2', { n: 11 }), { param: 'n', value: 11, allowed: 'an integer from 1 to 10' });
   assertRefused(() => request('video-v3', { n: 5 }), { param: 'n', value: 5, allowed: 'an integer from 1 to 4' });
   assertRefused(() => request('video-v3', { duration: 5 }), { param: 'duration', value: 5 });

@@ -34,7 +34,7 @@ const choice = (form: MediaForm, key: string, values: FormValues = {}): ChoiceFi
 };
 const range = (min: number, max: number): number[] => Array.from({ length: max - min + 1 }, (_, i) => min + i);
 
-test('basic image form: exactly style and response_format, styles from limits.ts, any style of one\'s own', () => {
+test("basic image form: exactly style and response_format, styles from limits.ts, any style of one's own", () => {
   const form = formFor('image-basic');
   assert.deepEqual(keys(form), ['style', 'response_format']);
   const style = choice(form, 'style');
@@ -104,12 +104,28 @@ test('video V2 form: n from 1 to 10 (default 1) and enhance_prompt (not sent unl
 test('video V3 form: its fields, defaults from the spec, no V3.1 fields', () => {
   const form = formFor('video-v3');
   assert.deepEqual(keys(form), [
-    'n', 'image', 'video', 'generate_audio', 'duration', 'resolution', 'aspect_ratio', 'seed', 'negative_prompt',
-    'person_generation', 'compression_quality', 'output_format',
+    'n',
+    'image',
+    'video',
+    'generate_audio',
+    'duration',
+    'resolution',
+    'aspect_ratio',
+    'seed',
+    'negative_prompt',
+    'person_generation',
+    'compression_quality',
+    'output_format',
   ]);
   assert.deepEqual(initialValues(form), {
-    n: 1, generate_audio: true, duration: 8, resolution: '720p', aspect_ratio: '16:9', person_generation: 'allow_adult',
-    compression_quality: 'optimized', output_format: 'base64',
+    n: 1,
+    generate_audio: true,
+    duration: 8,
+    resolution: '720p',
+    aspect_ratio: '16:9',
+    person_generation: 'allow_adult',
+    compression_quality: 'optimized',
+    output_format: 'base64',
   });
   assert.deepEqual(choice(form, 'n').choices, range(VIDEO_V3_N.min, VIDEO_V3_N.max));
   assert.deepEqual(choice(form, 'duration').choices, VIDEO_DURATIONS);
@@ -170,7 +186,13 @@ test('remembered choices: kept when valid for the variant, dropped otherwise; in
 
 test('given values (no guided form): defaults of the applicable fields under the values given, unknown fields refused', () => {
   const form = formFor('image-4.5');
-  assert.deepEqual(givenValues(form, { size: '4K', seed: 5 }), { sequential_image_generation: 'disabled', size: '4K', seed: 5, watermark: true, response_format: 'url' });
+  assert.deepEqual(givenValues(form, { size: '4K', seed: 5 }), {
+    sequential_image_generation: 'disabled',
+    size: '4K',
+    seed: 5,
+    watermark: true,
+    response_format: 'url',
+  });
   assertRefused(() => givenValues(form, { style: 'anime' }), { param: 'style', value: 'anime', allowed: 'a field of Image (Seedream 4.5)' });
   assertRefused(() => givenValues(form, { max_images: 3 }), { param: 'max_images', value: 3 });
   assert.equal(givenValues(form, { sequential_image_generation: 'auto', max_images: 3 }).max_images, 3);
@@ -193,6 +215,9 @@ test('how values read in the form', () => {
   assert.equal(describeValue(field(form, 'generate_audio'), false), 'off');
   assert.equal(describeValue(field(form, 'seed'), undefined), 'not set');
   assert.equal(describeValue(field(form, 'reference_images'), undefined), 'none');
-  assert.equal(describeValue(field(form, 'reference_images'), ['/w/a.png', '/w/b.png'], (p) => p.replace('/w/', '')), 'a.png, b.png');
+  assert.equal(
+    describeValue(field(form, 'reference_images'), ['/w/a.png', '/w/b.png'], (p) => p.replace('/w/', '')),
+    'a.png, b.png',
+  );
   assert.equal(describeValue(field(form, 'duration'), 8), '8');
 });

@@ -59,9 +59,8 @@ interface Run {
 async function generate(run: Run): Promise<GenerationOutcome & { dir: string }> {
   const target = run.output ? { dir: '', output: run.output } : outputDir();
   const form = formFor(run.variant);
-  const prepared = await prepareGeneration(
-    { form, model: run.model, prompt: run.prompt, values: givenValues(form, run.values ?? {}) },
-    (file) => path.relative(workspace, file),
+  const prepared = await prepareGeneration({ form, model: run.model, prompt: run.prompt, values: givenValues(form, run.values ?? {}) }, (file) =>
+    path.relative(workspace, file),
   );
   const outcome = await runGeneration(fx.client, target.output, prepared, run.signal ?? new AbortController().signal, run.report, AT);
   return { ...outcome, dir: target.dir };
@@ -125,17 +124,28 @@ test('4.5: reference images, a sequential set of 3 with seed and custom size, nu
     model: 'bytedance-seedream-4-5',
     prompt: 'three views of the same cat and dog',
     values: {
-      image: [input('cat.png'), input('dog.png')], sequential_image_generation: 'auto', max_images: 3, seed: 42, size: '2560x1440', response_format: 'b64_json',
+      image: [input('cat.png'), input('dog.png')],
+      sequential_image_generation: 'auto',
+      max_images: 3,
+      seed: 42,
+      size: '2560x1440',
+      response_format: 'b64_json',
     },
     report: (m) => reports.push(m),
   });
   const sent = lastBody('/images/generations');
-  assert.deepEqual((sent.image as string[]).map((url) => url.slice(0, 22)), ['data:image/png;base64,', 'data:image/png;base64,']);
+  assert.deepEqual(
+    (sent.image as string[]).map((url) => url.slice(0, 22)),
+    ['data:image/png;base64,', 'data:image/png;base64,'],
+  );
   assert.deepEqual(sent.sequential_image_generation_options, { max_images: 3 });
   assert.equal(sent.seed, 42);
   const names = [1, 2, 3].map((n) => `three-views-of-the-same-cat-and-dog-${STAMP}-${n}.png`);
   assert.deepEqual(listing(result.dir), names.flatMap((n) => [n, `${n}.json`]).sort());
-  assert.deepEqual(result.saved.map((s) => s.member), [1, 2, 3]);
+  assert.deepEqual(
+    result.saved.map((s) => s.member),
+    [1, 2, 3],
+  );
   for (const [i, saved] of result.saved.entries()) {
     assert.deepEqual(pngSize(fs.readFileSync(saved.path)), { width: 2560, height: 1440 });
     const data = sidecar(saved.path);
@@ -154,7 +164,10 @@ test('a set with a failed member: the failure is reported with its reason, the o
     prompt: 'four seasons of one tree fail-one',
     values: { sequential_image_generation: 'auto', max_images: 4, size: '2560x1440' },
   });
-  assert.deepEqual(result.saved.map((s) => s.member), [1, 2, 3]);
+  assert.deepEqual(
+    result.saved.map((s) => s.member),
+    [1, 2, 3],
+  );
   assert.equal(result.failed.length, 1);
   assert.equal(result.failed[0].member, 4);
   assert.match(result.failed[0].message, /sensitive information.*OutputImageSensitiveContentDetected/);
@@ -165,9 +178,12 @@ test('a set with a failed member: the failure is reported with its reason, the o
 test('video V2: n videos with enhance_prompt, base64 streamed into numbered MP4s', async () => {
   const result = await generate({ variant: 'video-v2', model: 'veo-2', prompt: 'waves on a beach', values: { n: 2, enhance_prompt: true } });
   assert.deepEqual(lastBody('/videos/generation'), { model: 'veo-2', prompt: 'waves on a beach', n: 2, enhance_prompt: true });
-  assert.deepEqual(listing(result.dir), [1, 2].flatMap((n) => [`waves-on-a-beach-${STAMP}-${n}.mp4`, `waves-on-a-beach-${STAMP}-${n}.mp4.json`]));
+  assert.deepEqual(
+    listing(result.dir),
+    [1, 2].flatMap((n) => [`waves-on-a-beach-${STAMP}-${n}.mp4`, `waves-on-a-beach-${STAMP}-${n}.mp4.json`]),
+  );
   for (const saved of result.saved) assert.equal(fs.readFileSync(saved.path).subarray(4, 8).toString('latin1'), 'ftyp');
-  assert.deepEqual(result.silentAudio, [], 'the emulator\'s videos have no AAC track');
+  assert.deepEqual(result.silentAudio, [], "the emulator's videos have no AAC track");
   assert.equal(sidecar(result.saved[0].path).endpoint, '/v1/videos/generation');
 });
 
@@ -195,12 +211,23 @@ test('video V3.1: last frame, subject references, 1080p and every output option'
     model: 'google-veo-3-1',
     prompt: 'the cat walks towards the dog',
     values: {
-      image: [input('cat.png')], last_frame: [input('dog.png')], reference_images: [input('cat.png'), input('dog.png')], resolution: '1080p',
-      aspect_ratio: '9:16', seed: 7, negative_prompt: 'rain', person_generation: 'dont_allow', compression_quality: 'lossless', n: 1,
+      image: [input('cat.png')],
+      last_frame: [input('dog.png')],
+      reference_images: [input('cat.png'), input('dog.png')],
+      resolution: '1080p',
+      aspect_ratio: '9:16',
+      seed: 7,
+      negative_prompt: 'rain',
+      person_generation: 'dont_allow',
+      compression_quality: 'lossless',
+      n: 1,
     },
   });
   const sent = lastBody('/videos/generation');
-  assert.deepEqual((sent.reference_images as Array<{ reference_type: string }>).map((r) => r.reference_type), ['subject', 'subject']);
+  assert.deepEqual(
+    (sent.reference_images as Array<{ reference_type: string }>).map((r) => r.reference_type),
+    ['subject', 'subject'],
+  );
   assert.deepEqual([sent.duration, sent.resolution, sent.aspect_ratio, sent.seed, sent.resize_mode], [8, '1080p', '9:16', 7, 'pad']);
   assert.equal(result.saved.length, 1);
   const data = sidecar(result.saved[0].path);
@@ -225,22 +252,50 @@ test('refusals before sending: invalid values, a missing, too big or wrongly typ
     return prepareGeneration({ form, model: 'm', prompt: 'p', values: givenValues(form, { image: [file] }) }, (f) => path.relative(workspace, f));
   };
   const tooBig = await prepare(big).catch((e: unknown) => e);
-  assertRefused(() => { throw tooBig; }, { param: 'image', value: 'inputs/huge.png', allowed: 'of at most 10 MB' });
+  assertRefused(
+    () => {
+      throw tooBig;
+    },
+    { param: 'image', value: 'inputs/huge.png', allowed: 'of at most 10 MB' },
+  );
   assert.match(String((tooBig as Error).message), /11 MB/);
   const notMedia = await prepare(text).catch((e: unknown) => e);
-  assertRefused(() => { throw notMedia; }, { param: 'image', value: 'inputs/notes.png', allowed: 'image/png' });
+  assertRefused(
+    () => {
+      throw notMedia;
+    },
+    { param: 'image', value: 'inputs/notes.png', allowed: 'image/png' },
+  );
   assert.match(String((notMedia as Error).message), /not a known media type/);
   await prepare(gif);
   const gifOn40 = await prepare(gif, 'image-4.0').catch((e: unknown) => e);
-  assertRefused(() => { throw gifOn40; }, { param: 'image', value: 'inputs/anim.gif', allowed: 'image/jpeg, image/png' });
+  assertRefused(
+    () => {
+      throw gifOn40;
+    },
+    { param: 'image', value: 'inputs/anim.gif', allowed: 'image/jpeg, image/png' },
+  );
   assert.match(String((gifOn40 as Error).message), /a image\/gif file/);
   const missing = await prepare(input('none.png')).catch((e: unknown) => e);
-  assertRefused(() => { throw missing; }, { param: 'image', value: 'inputs/none.png' });
+  assertRefused(
+    () => {
+      throw missing;
+    },
+    { param: 'image', value: 'inputs/none.png' },
+  );
   const videoForm = formFor('video-v3');
   const webpAsFrame = input('frame.webp');
   fs.writeFileSync(webpAsFrame, Buffer.concat([Buffer.from('RIFF\0\0\0\0WEBPVP8 '), Buffer.alloc(32)]));
-  const notForVideo = await prepareGeneration({ form: videoForm, model: 'm', prompt: '', values: givenValues(videoForm, { image: [webpAsFrame] }) }, (f) => f).catch((e: unknown) => e);
-  assertRefused(() => { throw notForVideo; }, { param: 'image', allowed: 'image/jpeg, image/png' });
+  const notForVideo = await prepareGeneration(
+    { form: videoForm, model: 'm', prompt: '', values: givenValues(videoForm, { image: [webpAsFrame] }) },
+    (f) => f,
+  ).catch((e: unknown) => e);
+  assertRefused(
+    () => {
+      throw notForVideo;
+    },
+    { param: 'image', allowed: 'image/jpeg, image/png' },
+  );
   assert.equal(fx.received('/images') + fx.received('/videos'), sentBefore, 'nothing was sent');
 });
 
@@ -254,7 +309,18 @@ test('Cancel while a base64 video streams: an aborted error, and no file or .par
       mediaFile: (name) => {
         const file = output.mediaFile(name);
         // Cancel once the first bytes are on disk.
-        return { get path() { return file.path; }, finish: () => file.finish(), close: () => file.close(), abort: () => file.abort(), write: async (bytes) => { await file.write(bytes); abort.abort(); } };
+        return {
+          get path() {
+            return file.path;
+          },
+          finish: () => file.finish(),
+          close: () => file.close(),
+          abort: () => file.abort(),
+          write: async (bytes) => {
+            await file.write(bytes);
+            abort.abort();
+          },
+        };
       },
     };
     await assert.rejects(
@@ -282,7 +348,10 @@ test('Cancel while downloading a set: the finished members are kept, no partial 
       },
     });
     assert.equal(result.cancelled, true);
-    assert.deepEqual(result.saved.map((s) => s.member), [1]);
+    assert.deepEqual(
+      result.saved.map((s) => s.member),
+      [1],
+    );
     const name = `a-set-to-cancel-halfway-${STAMP}-1.png`;
     assert.deepEqual(listing(result.dir), [name, `${name}.json`]);
   } finally {
@@ -296,7 +365,10 @@ test('name collisions: the same prompt at the same time never overwrites', async
   const first = await generate(run);
   const second = await generate(run);
   const third = await generate({ ...run, values: { size: '512x512' } });
-  assert.deepEqual([first, second, third].map((r) => path.basename(r.saved[0].path)), [`twin-${STAMP}.png`, `twin-${STAMP}-2.png`, `twin-${STAMP}-3.png`]);
+  assert.deepEqual(
+    [first, second, third].map((r) => path.basename(r.saved[0].path)),
+    [`twin-${STAMP}.png`, `twin-${STAMP}-2.png`, `twin-${STAMP}-3.png`],
+  );
   assert.equal(listing(dir).length, 6);
   assert.ok(!fs.readFileSync(first.saved[0].path).equals(Buffer.alloc(0)));
   assert.equal(sidecar(second.saved[0].path).created_at, AT.toISOString());

@@ -11,15 +11,23 @@ const inputs = [
 const shownAs = (file: string): string => file.replace('/work/space/', '');
 
 test('the recorded request names each input file instead of holding its data URL or base64', () => {
-  const images = recordedRequest({ model: 'm', prompt: 'p', image: [`data:image/png;base64,${BIG}`, `data:image/jpeg;base64,${SMALL}`], size: '2K' }, inputs, shownAs);
+  const images = recordedRequest(
+    { model: 'm', prompt: 'p', image: [`data:image/png;base64,${BIG}`, `data:image/jpeg;base64,${SMALL}`], size: '2K' },
+    inputs,
+    shownAs,
+  );
   assert.deepEqual(images, { model: 'm', prompt: 'p', image: [{ file: 'photos/cat.png' }, { file: 'dog.jpg' }], size: '2K' });
-  const video = recordedRequest({
-    model: 'm',
-    image: { mime_type: 'image/png', base_64_encoded: BIG },
-    reference_images: [{ image: { mime_type: 'image/jpeg', base_64_encoded: SMALL }, reference_type: 'subject' }],
-    seed: 3,
-    watermark: true,
-  }, inputs, shownAs);
+  const video = recordedRequest(
+    {
+      model: 'm',
+      image: { mime_type: 'image/png', base_64_encoded: BIG },
+      reference_images: [{ image: { mime_type: 'image/jpeg', base_64_encoded: SMALL }, reference_type: 'subject' }],
+      seed: 3,
+      watermark: true,
+    },
+    inputs,
+    shownAs,
+  );
   assert.deepEqual(video, {
     model: 'm',
     image: { mime_type: 'image/png', base_64_encoded: { file: 'photos/cat.png' } },
@@ -61,6 +69,14 @@ test('the sidecar holds the request, model, seed, revised prompt, usage and the 
     request: { model: 'bytedance-seedream-4-5', prompt: 'a cat', seed: 9 },
     request_id: 'req_1',
   });
-  const single = sidecarContent({ endpoint: '/v1/videos/generation', model: 'veo-2', variant: 'video-v2', prompt: 'p', request: {}, inputs: {}, createdAt: at });
-  assert.deepEqual([('member' in single), (single as Record<string, unknown>).seed, (single as Record<string, unknown>).revised_prompt], [false, null, null]);
+  const single = sidecarContent({
+    endpoint: '/v1/videos/generation',
+    model: 'veo-2',
+    variant: 'video-v2',
+    prompt: 'p',
+    request: {},
+    inputs: {},
+    createdAt: at,
+  });
+  assert.deepEqual(['member' in single, (single as Record<string, unknown>).seed, (single as Record<string, unknown>).revised_prompt], [false, null, null]);
 });

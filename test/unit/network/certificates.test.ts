@@ -37,7 +37,14 @@ after(async () => {
 });
 
 async function list(options: Partial<TransportOptions>): Promise<void> {
-  const transport = new Transport({ baseUrl, userAgent: 't', getCredential: async () => 'sk-test-0123456789', env: {}, retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 2 }, ...options });
+  const transport = new Transport({
+    baseUrl,
+    userAgent: 't',
+    getCredential: async () => 'sk-test-0123456789',
+    env: {},
+    retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 2 },
+    ...options,
+  });
   try {
     await (await transport.send({ method: 'GET', path: '/models', retry: 'safe' })).json();
   } finally {
@@ -50,17 +57,20 @@ const noNodeStore = () => undefined;
 test('a gateway whose certificate a company CA signed: a clear error, naming the certificate and the settings that fix it, and no retry', async () => {
   const before = requests;
   const started = Date.now();
-  await assert.rejects(list({ tls: trustedCertificates({ systemCertificates: true, env: {}, systemBundles: [], nodeSystemStore: noNodeStore }) }), (e: unknown) => {
-    assert.ok(e instanceof GatewayError);
-    assert.equal(e.kind, 'network');
-    assert.match(e.message, /^The TLS certificate of 127\.0\.0\.1:\d+ was not accepted: /);
-    assert.match(e.message, /subject "CN=localhost", issued by "CN=GenAI Test Root CA, O=GenAI Tests"/);
-    assert.match(e.message, /http\.systemCertificates/);
-    assert.match(e.message, /NODE_EXTRA_CA_CERTS/);
-    assert.doesNotMatch(e.message, /strictSSL|rejectUnauthorized|NODE_TLS_REJECT_UNAUTHORIZED/);
-    assert.match(e.code ?? '', /UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_GET_ISSUER_CERT/);
-    return true;
-  });
+  await assert.rejects(
+    list({ tls: trustedCertificates({ systemCertificates: true, env: {}, systemBundles: [], nodeSystemStore: noNodeStore }) }),
+    (e: unknown) => {
+      assert.ok(e instanceof GatewayError);
+      assert.equal(e.kind, 'network');
+      assert.match(e.message, /^The TLS certificate of 127\.0\.0\.1:\d+ was not accepted: /);
+      assert.match(e.message, /subject "CN=localhost", issued by "CN=GenAI Test Root CA, O=GenAI Tests"/);
+      assert.match(e.message, /http\.systemCertificates/);
+      assert.match(e.message, /NODE_EXTRA_CA_CERTS/);
+      assert.doesNotMatch(e.message, /strictSSL|rejectUnauthorized|NODE_TLS_REJECT_UNAUTHORIZED/);
+      assert.match(e.code ?? '', /UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_GET_ISSUER_CERT/);
+      return true;
+    },
+  );
   assert.equal(requests, before);
   assert.ok(Date.now() - started < 2000, 'not retried');
 });
@@ -70,7 +80,7 @@ test('the CA in the (injected) OS trust store makes it trusted; with http.system
   fs.writeFileSync(bundle, `# a system bundle\n${issued.ca}`);
   const trusted = trustedCertificates({ systemCertificates: true, env: {}, systemBundles: ['/nonexistent/bundle.crt', bundle], nodeSystemStore: noNodeStore });
   assert.match(trusted.sources.join(), /OS trust store: 1 certificates \(.*ca-certificates\.crt\)/);
-  assert.ok(trusted.ca!.length > 100, 'Node\'s own roots stay trusted');
+  assert.ok(trusted.ca!.length > 100, "Node's own roots stay trusted");
   await list({ tls: trusted });
   const off = trustedCertificates({ systemCertificates: false, env: {}, systemBundles: [bundle], nodeSystemStore: noNodeStore });
   assert.equal(off.ca, undefined);
@@ -85,7 +95,7 @@ test('NODE_EXTRA_CA_CERTS is added to the list (Node drops it as soon as a ca li
   assert.match(missing.problems.join(), /could not read NODE_EXTRA_CA_CERTS/);
 });
 
-test('http.proxyStrictSSL false (the user\'s explicit choice): not verified', async () => {
+test("http.proxyStrictSSL false (the user's explicit choice): not verified", async () => {
   await list({ tls: { rejectUnauthorized: false } });
 });
 

@@ -13,7 +13,10 @@ test('a proxy answering 407: an error naming the proxy and what to set; not retr
     await assert.rejects(f.client.models.list(), (e: unknown) => {
       assert.ok(e instanceof GatewayError);
       assert.equal(e.code, 'proxy_authentication_required');
-      assert.match(e.message, new RegExp(`The proxy ${proxy.url.replace(/\./g, '\\.')}/? refused to connect to http://127\\.0\\.0\\.1:\\d+: it requires authentication \\(407`));
+      assert.match(
+        e.message,
+        new RegExp(`The proxy ${proxy.url.replace(/\./g, '\\.')}/? refused to connect to http://127\\.0\\.0\\.1:\\d+: it requires authentication \\(407`),
+      );
       assert.match(e.message, /http\.proxyAuthorization/);
       assert.match(e.message, /credentials in the proxy URL/);
       return true;
@@ -56,10 +59,19 @@ test('http.noProxy entries bypass the proxy like NO_PROXY', async () => {
   }
 });
 
-test('a proxy resolver (VS Code\'s, with PAC) is asked once per origin; DIRECT and a proxy both work', async () => {
+test("a proxy resolver (VS Code's, with PAC) is asked once per origin; DIRECT and a proxy both work", async () => {
   const proxy = await startConnectProxy();
   const asked: string[] = [];
-  const viaResolver = await clientFixture({}, { env: { HTTP_PROXY: 'http://127.0.0.1:9' }, resolveProxy: async (url) => { asked.push(url); return proxy.url; } });
+  const viaResolver = await clientFixture(
+    {},
+    {
+      env: { HTTP_PROXY: 'http://127.0.0.1:9' },
+      resolveProxy: async (url) => {
+        asked.push(url);
+        return proxy.url;
+      },
+    },
+  );
   const direct = await clientFixture({}, { resolveProxy: async () => undefined });
   try {
     await viaResolver.client.models.list();

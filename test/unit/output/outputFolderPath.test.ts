@@ -14,7 +14,11 @@ test('the output folder: relative to the workspace, or absolute from user settin
 
 test('a repository cannot send generated files outside the workspace (absolute or ../ in workspace settings)', () => {
   for (const folder of ['/etc/cron.d', '../outside', 'a/../../outside', '..']) {
-    assert.throws(() => outputFolderPath(folder, 'workspace', root), (error: Error) => /genaiGateway\.outputFolder/.test(error.message) && /inside the workspace/.test(error.message), folder);
+    assert.throws(
+      () => outputFolderPath(folder, 'workspace', root),
+      (error: Error) => /genaiGateway\.outputFolder/.test(error.message) && /inside the workspace/.test(error.message),
+      folder,
+    );
   }
 });
 

@@ -24,8 +24,14 @@ test('temporary files a crash left behind are removed on the next start; live wr
     assert.deepEqual(await removeStaleParts(folder), [crashedTemp]);
     const left = await fs.readdir(folder);
     assert.ok(!left.includes(crashedTemp));
-    assert.ok(left.some((name) => name.startsWith('.video.mp4.')), 'the write in progress keeps its file');
-    assert.deepEqual(['notes.part', '.hidden.txt', 'kept.png'].filter((name) => !left.includes(name)), []);
+    assert.ok(
+      left.some((name) => name.startsWith('.video.mp4.')),
+      'the write in progress keeps its file',
+    );
+    assert.deepEqual(
+      ['notes.part', '.hidden.txt', 'kept.png'].filter((name) => !left.includes(name)),
+      [],
+    );
     assert.equal(await live.close(), path.join(folder, 'video.mp4'));
     await crashed.abort().catch(() => undefined);
   } finally {

@@ -29,7 +29,12 @@ test('too large, of another type, unknown or missing: a validation error naming 
   fs.writeFileSync(gif, Buffer.from('GIF89a0000000000'));
   const text = path.join(dir, 'notes.png');
   fs.writeFileSync(text, 'just some text here');
-  const refused = (detail: RegExp) => (e: unknown) => isGatewayError(e) && e.kind === 'validation' && e.param === 'last frame image' && detail.test(e.message) && /image\/png, image\/jpeg file of at most/.test(e.message);
+  const refused = (detail: RegExp) => (e: unknown) =>
+    isGatewayError(e) &&
+    e.kind === 'validation' &&
+    e.param === 'last frame image' &&
+    detail.test(e.message) &&
+    /image\/png, image\/jpeg file of at most/.test(e.message);
   await assert.rejects(readAsDataUrl(big, RULE, 'last frame image', 'images/big.png'), refused(/"images\/big.png".*MB/));
   await assert.rejects(readAsDataUrl(gif, RULE, 'last frame image'), refused(/a image\/gif file/));
   await assert.rejects(readAsDataUrl(text, RULE, 'last frame image'), refused(/not a known media type/));

@@ -15,7 +15,12 @@ type ByRetryClass = Record<Endpoint['retry'], Expectation>;
 
 const ALWAYS_ERROR: ByRetryClass = { safe: 'error', paid: 'error', never: 'error' };
 
-function fault<N extends FaultName>(name: N, spec: (endpoint: Endpoint) => FaultSpec, byClass: ByRetryClass, extra: Pick<FaultCase, 'minSuccessMs'> = {}): FaultCase & { name: N } {
+function fault<N extends FaultName>(
+  name: N,
+  spec: (endpoint: Endpoint) => FaultSpec,
+  byClass: ByRetryClass,
+  extra: Pick<FaultCase, 'minSuccessMs'> = {},
+): FaultCase & { name: N } {
   return {
     name,
     spec: (endpoint) => ({ ...spec(endpoint), pathPrefix: endpoint.faultPath }),
@@ -33,7 +38,12 @@ export const GENERAL_FAULTS: readonly FaultCase[] = [
   // 500 may mean the work started: only requests that create nothing paid are re-sent.
   fault('500 burst', () => ({ statusBurst: { status: 500, count: 2 } }), { safe: 'success', paid: 'error', never: 'error' }),
   fault('503 burst', () => ({ statusBurst: { status: 503, count: 2 } }), { safe: 'success', paid: 'success', never: 'error' }),
-  fault('429 with Retry-After', () => ({ statusBurst: { status: 429, count: 1, retryAfter: '1' } }), { safe: 'success', paid: 'success', never: 'error' }, { minSuccessMs: 950 }),
+  fault(
+    '429 with Retry-After',
+    () => ({ statusBurst: { status: 429, count: 1, retryAfter: '1' } }),
+    { safe: 'success', paid: 'success', never: 'error' },
+    { minSuccessMs: 950 },
+  ),
   fault('truncated body', (e) => ({ truncateBodyBytes: e.midBodyBytes }), ALWAYS_ERROR),
   fault('HTML error page', () => ({ errorBody: 'html', errorStatus: 502 }), ALWAYS_ERROR),
 ];

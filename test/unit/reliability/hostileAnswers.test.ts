@@ -23,7 +23,7 @@ test('the corpus: at least 100 payloads, unique ids, every category several time
   assert.equal(perCategory.size, 12);
 });
 
-test('every payload renders, whole or streamed, to the renderer\'s own markup with its words readable', () => {
+test("every payload renders, whole or streamed, to the renderer's own markup with its words readable", () => {
   for (const { id, answer, visible } of HOSTILE_ANSWERS) {
     const whole = renderMarkdown(answer);
     assertOnlyKnownMarkup(whole);

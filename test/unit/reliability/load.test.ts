@@ -23,7 +23,13 @@ const MB = 2 ** 20;
 test('20 chats, images and task polling for 60 s: nothing lost, memory flat', { timeout: DURATION_MS + 90_000 }, async (t) => {
   const emulator = await startEmulatorProcess(['--chunk-delay', '5']);
   let requests = 0;
-  const client = new GatewayClient({ baseUrl: emulator.url, userAgent: 'load-test', env: {}, getCredential: async () => emulator.apiKey, onRequest: () => requests++ });
+  const client = new GatewayClient({
+    baseUrl: emulator.url,
+    userAgent: 'load-test',
+    env: {},
+    getCredential: async () => emulator.apiKey,
+    onRequest: () => requests++,
+  });
   const tracker = taskTrackerFor(client, 250);
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'reliability-load-'));
   const rejections = recordUnhandledRejections();
@@ -39,9 +45,14 @@ test('20 chats, images and task polling for 60 s: nothing lost, memory flat', { 
     clearInterval(sampler);
     heap.push(liveHeapBytes());
     const chats = answers.reduce((a, b) => a + b, 0);
-    t.diagnostic(`under load for ${DURATION_MS / 1000} s: ${requests} requests, ${chats} chat answers by ${CHAT_USERS} users, ${images} images, ${tasks.length} video tasks; ` +
-      `live heap ${heap.map((bytes) => (bytes / MB).toFixed(1)).join(' → ')} MB; lost: nothing`);
-    assert.ok(answers.every((n) => n > 0), 'every user got answers');
+    t.diagnostic(
+      `under load for ${DURATION_MS / 1000} s: ${requests} requests, ${chats} chat answers by ${CHAT_USERS} users, ${images} images, ${tasks.length} video tasks; ` +
+        `live heap ${heap.map((bytes) => (bytes / MB).toFixed(1)).join(' → ')} MB; lost: nothing`,
+    );
+    assert.ok(
+      answers.every((n) => n > 0),
+      'every user got answers',
+    );
     assert.ok(images > 0 && tasks.length > 0);
     assert.deepEqual(rejections.reasons, []);
     assert.deepEqual(partialFiles(folder), []);

@@ -50,7 +50,12 @@ export async function chatUser(client: GatewayClient, words: number, deadline: n
 export async function imageMaker(client: GatewayClient, folder: string, everyMs: number, deadline: number): Promise<number> {
   const form = formFor('image-4.0');
   const prepared = await prepareGeneration(
-    { form, model: 'bytedance-seedream-4', prompt: 'a kite above the dunes at noon', values: givenValues(form, { size: '512x512', response_format: 'b64_json' }) },
+    {
+      form,
+      model: 'bytedance-seedream-4',
+      prompt: 'a kite above the dunes at noon',
+      values: givenValues(form, { size: '512x512', response_format: 'b64_json' }),
+    },
     (file) => file,
   );
   let images = 0;
@@ -81,7 +86,11 @@ export async function taskCreator(tracker: TaskTracker, everyMs: number, deadlin
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
     await until('every task to be seen succeeding', () => ids.every((id) => successes.has(id)), 30_000);
-    assert.deepEqual([...successes.values()].filter((n) => n !== 1), [], 'each success is reported once');
+    assert.deepEqual(
+      [...successes.values()].filter((n) => n !== 1),
+      [],
+      'each success is reported once',
+    );
     return ids;
   } finally {
     stopListening();

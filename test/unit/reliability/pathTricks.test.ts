@@ -9,14 +9,23 @@ import { resolveInWorkspace } from '../../../src/workspace/pathPolicy';
 import { realpathFollowingLinks } from '../../../src/workspace/realpath';
 import { pathTrickWorkspace } from './pathTrickWorkspace';
 
-const KINDS: readonly PathTrickKind[] = ['parent segments', 'absolute path', 'backslashes', 'symlink', 'unicode', 'case', 'control characters', 'windows names'];
+const KINDS: readonly PathTrickKind[] = [
+  'parent segments',
+  'absolute path',
+  'backslashes',
+  'symlink',
+  'unicode',
+  'case',
+  'control characters',
+  'windows names',
+];
 
 test('the corpus covers every kind of trick, each path once', () => {
   assert.equal(new Set(PATH_TRICKS.map((t) => t.path)).size, PATH_TRICKS.length);
   for (const kind of KINDS) assert.ok(PATH_TRICKS.filter((t) => t.kind === kind).length >= 3, kind);
 });
 
-test('the fixture\'s links lead out of the workspace, so a resolver that follows them would escape', () => {
+test("the fixture's links lead out of the workspace, so a resolver that follows them would escape", () => {
   const fixture = pathTrickWorkspace();
   try {
     for (const { link } of ESCAPING_SYMLINKS) {
@@ -31,7 +40,7 @@ test('the fixture\'s links lead out of the workspace, so a resolver that follows
   }
 });
 
-test('every trick is refused by the tools\' workspace path resolution', () => {
+test("every trick is refused by the tools' workspace path resolution", () => {
   const fixture = pathTrickWorkspace();
   try {
     const resolved = PATH_TRICKS.flatMap((trick) => {

@@ -87,7 +87,13 @@ function chatSession(
   const session = new ChatSession(conversation, {
     backend: () => client.chat,
     requestOptions: () => ({}),
-    listener: { structureChanged: () => undefined, textAppended: () => undefined, turnChanged: () => undefined, toolCallChanged: () => undefined, toolCallsGrew: () => undefined },
+    listener: {
+      structureChanged: () => undefined,
+      textAppended: () => undefined,
+      turnChanged: () => undefined,
+      toolCallChanged: () => undefined,
+      toolCallsGrew: () => undefined,
+    },
     tools,
   });
   const answers = () => conversation.turns.filter((t): t is AssistantTurn => t.kind === 'assistant');
@@ -122,7 +128,9 @@ test('a dripping error body is read for a limited time, then its status and mess
   assert.equal(DEFAULT_TIMEOUTS.errorBodyMs, MAX_ERROR_BODY_MS);
   assert.equal(MAX_ERROR_BODY_MS, 10_000);
   const started = Date.now();
-  const error = await withFaults({ endlessErrorBody: true, errorStatus: 400, slowChunkMs: 100, pathPrefix: '/models' }, () => f.client.models.list().catch((e: unknown) => e));
+  const error = await withFaults({ endlessErrorBody: true, errorStatus: 400, slowChunkMs: 100, pathPrefix: '/models' }, () =>
+    f.client.models.list().catch((e: unknown) => e),
+  );
   const elapsed = Date.now() - started;
   assert.ok(error instanceof GatewayError);
   assert.equal(error.status, 400);
@@ -130,22 +138,32 @@ test('a dripping error body is read for a limited time, then its status and mess
   assert.ok(elapsed >= TEST_ERROR_BODY_MS && elapsed < TEST_ERROR_BODY_MS + 1500, `answered after ${elapsed} ms`);
 });
 
-test(`an endless chat answer is cut at ${formatBytes(MAX_CHAT_STREAM_BYTES)}: the text so far is kept, the answer marked interrupted`, { timeout: 30_000 }, async (t) => {
-  const chat = chatSession();
-  const started = Date.now();
-  await withFaults({ endlessStream: true, pathPrefix: '/chat' }, () => chat.session.send('hello'));
-  t.diagnostic(`endless stream: cut after ${((Date.now() - started) / 1000).toFixed(2)} s`);
-  const turn = chat.lastAnswer();
-  assert.equal(turn.status, 'interrupted');
-  assert.ok(turn.text.startsWith('endless endless'));
-  assert.ok(turn.text.length > MAX_CHAT_STREAM_BYTES * 0.9 && turn.text.length <= MAX_CHAT_STREAM_BYTES, `${turn.text.length} characters kept`);
-  assert.match(turn.error?.message ?? '', /^The streamed answer is larger than 64 MiB, the most this extension reads for one answer; it was cut off there\./);
-});
+test(
+  `an endless chat answer is cut at ${formatBytes(MAX_CHAT_STREAM_BYTES)}: the text so far is kept, the answer marked interrupted`,
+  { timeout: 30_000 },
+  async (t) => {
+    const chat = chatSession();
+    const started = Date.now();
+    await withFaults({ endlessStream: true, pathPrefix: '/chat' }, () => chat.session.send('hello'));
+    t.diagnostic(`endless stream: cut after ${((Date.now() - started) / 1000).toFixed(2)} s`);
+    const turn = chat.lastAnswer();
+    assert.equal(turn.status, 'interrupted');
+    assert.ok(turn.text.startsWith('endless endless'));
+    assert.ok(turn.text.length > MAX_CHAT_STREAM_BYTES * 0.9 && turn.text.length <= MAX_CHAT_STREAM_BYTES, `${turn.text.length} characters kept`);
+    assert.match(turn.error?.message ?? '', /^The streamed answer is larger than 64 MiB, the most this extension reads for one answer; it was cut off there\./);
+  },
+);
 
 test('a chat answer that never ends is cut when it has taken the longest an answer may take', { timeout: 15_000 }, async () => {
   assert.equal(DEFAULT_TIMEOUTS.chatStreamMs, MAX_CHAT_STREAM_MS);
   assert.equal(MAX_CHAT_STREAM_MS, 30 * 60_000);
-  const client = new GatewayClient({ baseUrl: f.emu.url, userAgent: 't', env: {}, getCredential: async () => f.emu.apiKey, timeouts: { chatStreamMs: TEST_CHAT_STREAM_MS } });
+  const client = new GatewayClient({
+    baseUrl: f.emu.url,
+    userAgent: 't',
+    env: {},
+    getCredential: async () => f.emu.apiKey,
+    timeouts: { chatStreamMs: TEST_CHAT_STREAM_MS },
+  });
   const chat = chatSession(undefined, client);
   const started = Date.now();
   await withFaults({ endlessStream: true, slowChunkMs: 50, pathPrefix: '/chat' }, () => chat.session.send('hello')).finally(() => client.close());
@@ -153,26 +171,36 @@ test('a chat answer that never ends is cut when it has taken the longest an answ
   const turn = chat.lastAnswer();
   assert.equal(turn.status, 'interrupted');
   assert.ok(turn.text.startsWith('endless'));
-  assert.match(turn.error?.message ?? '', /^The streamed answer took longer than 0\.4 seconds, the most this extension waits for one answer; it was cut off there\./);
+  assert.match(
+    turn.error?.message ?? '',
+    /^The streamed answer took longer than 0\.4 seconds, the most this extension waits for one answer; it was cut off there\./,
+  );
   assert.ok(elapsed >= TEST_CHAT_STREAM_MS && elapsed < TEST_CHAT_STREAM_MS + 1500, `cut after ${elapsed} ms`);
 });
 
-test(`${MANY_CALLS} tool calls in one answer: ${MAX_TOOL_CALLS_PER_ROUND} run, at most ${MAX_PARALLEL_TOOL_CALLS} at a time; the model is told why the others did not`, { timeout: 15_000 }, async () => {
-  const probe = concurrencyProbe();
-  const { runtime } = toolRuntime([{ name: 'read_file', readOnly: true, run: probe.run }]);
-  const chat = chatSession(runtime);
-  await withFaults({ manyToolCalls: MANY_CALLS, pathPrefix: '/chat' }, () => chat.session.send('read everything'));
-  const [calling, final] = chat.answers();
-  assert.equal(calling?.toolCalls?.length, MANY_CALLS);
-  assert.equal(probe.runs, MAX_TOOL_CALLS_PER_ROUND);
-  assert.equal(probe.max, MAX_PARALLEL_TOOL_CALLS);
-  assert.equal(calling?.toolCalls?.filter((call) => call.status === 'skipped' && call.result === TOO_MANY_CALLS_RESULT).length, MANY_CALLS - MAX_TOOL_CALLS_PER_ROUND);
-  assert.equal(final?.status, 'done', final?.error?.message);
-  const sent = f.emu.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)?.body as { messages: Array<{ role: string; content: string }> };
-  const toolMessages = sent.messages.filter((m) => m.role === 'tool');
-  assert.equal(toolMessages.length, MANY_CALLS, 'every call is answered');
-  assert.equal(toolMessages.filter((m) => m.content === TOO_MANY_CALLS_RESULT).length, MANY_CALLS - MAX_TOOL_CALLS_PER_ROUND);
-});
+test(
+  `${MANY_CALLS} tool calls in one answer: ${MAX_TOOL_CALLS_PER_ROUND} run, at most ${MAX_PARALLEL_TOOL_CALLS} at a time; the model is told why the others did not`,
+  { timeout: 15_000 },
+  async () => {
+    const probe = concurrencyProbe();
+    const { runtime } = toolRuntime([{ name: 'read_file', readOnly: true, run: probe.run }]);
+    const chat = chatSession(runtime);
+    await withFaults({ manyToolCalls: MANY_CALLS, pathPrefix: '/chat' }, () => chat.session.send('read everything'));
+    const [calling, final] = chat.answers();
+    assert.equal(calling?.toolCalls?.length, MANY_CALLS);
+    assert.equal(probe.runs, MAX_TOOL_CALLS_PER_ROUND);
+    assert.equal(probe.max, MAX_PARALLEL_TOOL_CALLS);
+    assert.equal(
+      calling?.toolCalls?.filter((call) => call.status === 'skipped' && call.result === TOO_MANY_CALLS_RESULT).length,
+      MANY_CALLS - MAX_TOOL_CALLS_PER_ROUND,
+    );
+    assert.equal(final?.status, 'done', final?.error?.message);
+    const sent = f.emu.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)?.body as { messages: Array<{ role: string; content: string }> };
+    const toolMessages = sent.messages.filter((m) => m.role === 'tool');
+    assert.equal(toolMessages.length, MANY_CALLS, 'every call is answered');
+    assert.equal(toolMessages.filter((m) => m.content === TOO_MANY_CALLS_RESULT).length, MANY_CALLS - MAX_TOOL_CALLS_PER_ROUND);
+  },
+);
 
 /** How many files this process holds open whose name ends in `.part`. */
 function openPartFiles(): number {
@@ -218,13 +246,18 @@ test('40 images in one response are saved with one temporary file open at a time
   assert.equal(saved.files, 40);
   assert.equal(files.maxOpen, 1, 'each file is closed when its field ends');
   assert.equal(filesUnder(dir).length, 40);
-  assert.ok(filesUnder(dir).every((name) => name.endsWith('.png')), 'no .part left');
+  assert.ok(
+    filesUnder(dir).every((name) => name.endsWith('.png')),
+    'no .part left',
+  );
 });
 
 test(`a response with more than ${MAX_MEDIA_FIELDS} media results is refused, leaving no file at all`, { timeout: 15_000 }, async () => {
   const dir = fs.mkdtempSync(path.join(root, 'too-many-'));
   const files = countingFiles(dir);
-  const error = await withFaults({ manyMediaFields: 200, pathPrefix: '/images' }, () => f.client.images.generateToSinks(IMAGE, files.open).catch((e: unknown) => e));
+  const error = await withFaults({ manyMediaFields: 200, pathPrefix: '/images' }, () =>
+    f.client.images.generateToSinks(IMAGE, files.open).catch((e: unknown) => e),
+  );
   limitError(error, `more than ${MAX_MEDIA_FIELDS} media results`);
   assert.deepEqual(filesUnder(dir), [], 'no result, no .part');
 });

@@ -54,8 +54,15 @@ test('a signed link redirected to its storage is followed without any credential
     const parts: Uint8Array[] = [];
     for await (const part of (await client.download(`${gateway.origin}/files/image.png?expires=1&sig=abc`)).body) parts.push(part);
     assert.ok(Buffer.concat(parts).equals(png), 'the image arrived');
-    assert.deepEqual(gateway.seen.map((r) => r.url), ['/files/image.png?expires=1&sig=abc', '/storage/files/image.png?expires=1&sig=abc'], 'the redirect was followed');
-    assert.ok(gateway.seen.every((r) => r.headers.authorization === undefined && !JSON.stringify(r).includes(KEY)), 'no credential with a link');
+    assert.deepEqual(
+      gateway.seen.map((r) => r.url),
+      ['/files/image.png?expires=1&sig=abc', '/storage/files/image.png?expires=1&sig=abc'],
+      'the redirect was followed',
+    );
+    assert.ok(
+      gateway.seen.every((r) => r.headers.authorization === undefined && !JSON.stringify(r).includes(KEY)),
+      'no credential with a link',
+    );
   } finally {
     await client.close();
     await gateway.close();
@@ -83,11 +90,18 @@ test('after a run of every endpoint, the key was sent only to the gateway API an
       const sentKey = request.headers.authorization === `Bearer ${KEY}`;
       assert.equal(sentKey, request.path.startsWith('/v1/'), `${request.method} ${request.path}: the key goes with API calls only`);
     }
-    assert.ok(requests.some((r) => r.path.startsWith('/files/')), 'media links were downloaded');
+    assert.ok(
+      requests.some((r) => r.path.startsWith('/files/')),
+      'media links were downloaded',
+    );
     assert.ok(!JSON.stringify(log).includes(KEY), 'no log entry carries the key');
     const files = filesUnder(folder);
     assert.ok(files.length >= 8, `results and sidecars were saved (${files.length})`);
-    assert.deepEqual(files.filter((file) => fs.readFileSync(path.join(folder, file)).includes(KEY)), [], 'no saved file carries the key');
+    assert.deepEqual(
+      files.filter((file) => fs.readFileSync(path.join(folder, file)).includes(KEY)),
+      [],
+      'no saved file carries the key',
+    );
   } finally {
     await fixture.close();
     fs.rmSync(folder, { recursive: true, force: true });

@@ -13,8 +13,10 @@ function assertCutsBetweenWords(text: string, chunks: SpeechChunk[]): void {
     const before = text[chunks[i - 1].end - 1];
     const after = text[chunks[i].start];
     const gap = text.slice(chunks[i - 1].end, chunks[i].start);
-    assert.ok(gap.length > 0 || !(LETTER.test(before) && LETTER.test(after)) || /\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}/u.test(before + after),
-      `cut inside a word at ${chunks[i].start}: …${text.slice(chunks[i].start - 10, chunks[i].start + 10)}…`);
+    assert.ok(
+      gap.length > 0 || !(LETTER.test(before) && LETTER.test(after)) || /\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}/u.test(before + after),
+      `cut inside a word at ${chunks[i].start}: …${text.slice(chunks[i].start - 10, chunks[i].start + 10)}…`,
+    );
   }
 }
 
@@ -36,7 +38,10 @@ test('chunks are whole sentences: short text is one chunk, long text is cut betw
   const short = 'Hello there. How are you? Fine!';
   const one = chunkForSpeech(short, FILE_CHUNKS);
   assert.equal(one.length, 1);
-  assert.deepEqual(one[0].sentences.map((s) => short.slice(s.start, s.end)), ['Hello there.', 'How are you?', 'Fine!']);
+  assert.deepEqual(
+    one[0].sentences.map((s) => short.slice(s.start, s.end)),
+    ['Hello there.', 'How are you?', 'Fine!'],
+  );
 
   const long = Array.from({ length: 200 }, (_, i) => sentence(i)).join(' ');
   assert.ok(long.length > 4096 * 3);
@@ -86,10 +91,16 @@ test('a single "word" longer than the limit is the only thing cut inside, and ne
     assert.ok(chunk.text.length <= 4096);
     assert.doesNotMatch(chunk.text, /^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/, 'no broken surrogate pair');
   }
-  assert.equal(chunks.map((c) => c.text).join('').replace(/\s/g, ''), `Start.${blob}end.`);
+  assert.equal(
+    chunks
+      .map((c) => c.text)
+      .join('')
+      .replace(/\s/g, ''),
+    `Start.${blob}end.`,
+  );
 });
 
-test('Unicode: accents, combining marks and emoji survive; limits count UTF-16 units (at most the server\'s characters)', () => {
+test("Unicode: accents, combining marks and emoji survive; limits count UTF-16 units (at most the server's characters)", () => {
   const text = Array.from({ length: 300 }, (_, i) => `Ça répond à l'idée nº${i} — e\u0301lan, naïveté 👍🏽.`).join(' ');
   const chunks = chunkForSpeech(text, FILE_CHUNKS);
   assert.ok(chunks.length > 1);
@@ -134,7 +145,10 @@ test('the regular-expression segmenter (for runtimes without Intl.Segmenter) kee
   for (const chunk of chunks) assert.ok(chunk.text.length <= 4096);
   assertCovers(text, chunks);
   assertCutsBetweenWords(text, chunks);
-  assert.deepEqual(regexSegmenter.sentences('One. Two!\nThree').map((s) => s.start), [0, 5, 10]);
+  assert.deepEqual(
+    regexSegmenter.sentences('One. Two!\nThree').map((s) => s.start),
+    [0, 5, 10],
+  );
 });
 
 test('property: any text gives ordered chunks within the limit that cover it, cut between words', () => {

@@ -12,11 +12,15 @@ class FakeFetch {
     this.started.push(index);
     return new Promise((resolve, reject) => {
       this.waiting.set(index, { resolve, reject });
-      signal.addEventListener('abort', () => {
-        if (!this.waiting.delete(index)) return;
-        this.aborted.push(index);
-        reject(new Error('aborted'));
-      }, { once: true });
+      signal.addEventListener(
+        'abort',
+        () => {
+          if (!this.waiting.delete(index)) return;
+          this.aborted.push(index);
+          reject(new Error('aborted'));
+        },
+        { once: true },
+      );
     });
   };
 
@@ -84,7 +88,10 @@ test('abortAll aborts the requests in flight, starts no other, and take rejects'
   await assert.rejects(pending, PrefetchAbortedError);
   await assert.rejects(queue.take(), PrefetchAbortedError);
   await tick();
-  assert.deepEqual(fake.aborted.sort((a, b) => a - b), [1, 2]);
+  assert.deepEqual(
+    fake.aborted.sort((a, b) => a - b),
+    [1, 2],
+  );
   queue.release();
   await tick();
   assert.deepEqual(fake.started, [0, 1, 2], 'nothing starts after the abort');

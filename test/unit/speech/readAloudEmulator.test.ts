@@ -13,7 +13,11 @@ const LONG_SELECTION = Array.from({ length: 90 }, (_, i) => `Paragraph ${i} expl
 const ONE_SENTENCE = 'Paragraph 0 explains one more detail of the design, in plain words.';
 
 /** A player that "plays" each chunk for `playMs` and records when audio arrived. */
-async function readWith(f: ClientFixture, text: string, opts: { playMs: number; stopAfterFirst?: boolean }): Promise<{ report: ReadingReport; requestsAtFirstAudio: number; signals: AbortSignal[]; chunkCount: number }> {
+async function readWith(
+  f: ClientFixture,
+  text: string,
+  opts: { playMs: number; stopAfterFirst?: boolean },
+): Promise<{ report: ReadingReport; requestsAtFirstAudio: number; signals: AbortSignal[]; chunkCount: number }> {
   const chunks = chunkForSpeech(cleanForSpeech(text).text, READING_CHUNKS);
   const synthesize = playbackSynthesizer(f.client.speech, { model: 'kokoro', voice: 'af_heart', format: 'mp3' }, () => 1);
   const signals: AbortSignal[] = [];
@@ -72,7 +76,9 @@ test('time to first audio: a long selection starts about as soon as a single sen
     const whole = Date.now();
     await readWith(f, LONG_SELECTION, { playMs: 0 });
     const allChunksMs = Date.now() - whole;
-    console.log(`time to first audio: one sentence ${single} ms, long selection (${LONG_SELECTION.length} characters) ${long} ms; all of its chunks ${allChunksMs} ms`);
+    console.log(
+      `time to first audio: one sentence ${single} ms, long selection (${LONG_SELECTION.length} characters) ${long} ms; all of its chunks ${allChunksMs} ms`,
+    );
     assert.ok(long < allChunksMs / 2, `the first audio (${long} ms) does not wait for the whole text (${allChunksMs} ms)`);
     assert.ok(long < single * 6 + 50, `long ${long} ms vs one sentence ${single} ms`);
   } finally {
@@ -89,7 +95,10 @@ test('Stop aborts every pending request: nothing more is requested, the open res
     const stoppedAfter = Date.now() - started;
     assert.equal(report.outcome, 'stopped');
     assert.ok(signals.length >= 2, 'a second chunk was being fetched');
-    assert.ok(signals.every((s) => s.aborted), 'every request was aborted');
+    assert.ok(
+      signals.every((s) => s.aborted),
+      'every request was aborted',
+    );
     assert.ok(report.fetched < chunkCount && report.requested < chunkCount);
     const requests = f.received('/audio/speech');
     await new Promise((r) => setTimeout(r, 400));
@@ -101,11 +110,15 @@ test('Stop aborts every pending request: nothing more is requested, the open res
   }
 });
 
-test('a format the server refuses fails with the server\'s message naming the supported ones', async () => {
+test("a format the server refuses fails with the server's message naming the supported ones", async () => {
   const f = await clientFixture();
   try {
     const chunks = chunkForSpeech('Hello there.');
-    const session = new ReadingSession(chunks, playbackSynthesizer(f.client.speech, { model: 'kokoro', voice: 'af_heart', format: 'opus' }, () => 1), () => undefined);
+    const session = new ReadingSession(
+      chunks,
+      playbackSynthesizer(f.client.speech, { model: 'kokoro', voice: 'af_heart', format: 'opus' }, () => 1),
+      () => undefined,
+    );
     const report = await session.run();
     assert.equal(report.outcome, 'failed');
     assert.match(String((report.error as Error).message), /opus.*supported formats: mp3, flac, wav, pcm/);

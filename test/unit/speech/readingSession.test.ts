@@ -35,7 +35,10 @@ test('the first chunk reaches the player while later ones are still to be fetche
   );
   const report = await session.run();
   assert.equal(report.outcome, 'finished');
-  assert.deepEqual(delivered.map((d) => d.index), chunks.map((_, i) => i));
+  assert.deepEqual(
+    delivered.map((d) => d.index),
+    chunks.map((_, i) => i),
+  );
   assert.ok(fetchedWhenFirstDelivered < chunks.length, `first audio delivered after ${fetchedWhenFirstDelivered} of ${chunks.length} fetches`);
   assert.ok(report.firstAudioMs! < report.lastFetchedMs!);
   assert.equal(report.played, chunks.length);
@@ -44,7 +47,12 @@ test('the first chunk reaches the player while later ones are still to be fetche
 
 test('the player holds at most lookahead + 1 chunks: a slow player slows the fetching down', async () => {
   const delivered: number[] = [];
-  const session = new ReadingSession(chunks, async (_c, index) => fakeAudio(index), (c) => delivered.push(c.index), { lookahead: 2 });
+  const session = new ReadingSession(
+    chunks,
+    async (_c, index) => fakeAudio(index),
+    (c) => delivered.push(c.index),
+    { lookahead: 2 },
+  );
   const run = session.run();
   await new Promise((r) => setTimeout(r, 30));
   assert.deepEqual(delivered, [0, 1, 2], 'nothing beyond the window while chunk 0 plays');
@@ -77,11 +85,16 @@ test('stop aborts every pending request and resolves at once', async () => {
 test('a failed request fails the reading with its error and aborts the others', async () => {
   const signals: AbortSignal[] = [];
   const refusal = new Error("response_format 'opus' cannot be produced by this server; supported formats: mp3, flac, wav, pcm.");
-  const session = new ReadingSession(chunks, async (_c, index, signal) => {
-    signals.push(signal);
-    if (index === 1) throw refusal;
-    return fakeAudio(index);
-  }, () => undefined, { lookahead: 3 });
+  const session = new ReadingSession(
+    chunks,
+    async (_c, index, signal) => {
+      signals.push(signal);
+      if (index === 1) throw refusal;
+      return fakeAudio(index);
+    },
+    () => undefined,
+    { lookahead: 3 },
+  );
   const report = await session.run();
   assert.equal(report.outcome, 'failed');
   assert.equal(report.error, refusal);

@@ -44,9 +44,19 @@ for (const format of ['mp3', 'wav', 'flac', 'pcm'] as const) {
       assert.ok(chunks.length >= 2, `${chunks.length} parts`);
       const file = await openAtomicFile(path.join(dir, `long.${format}`));
       const done: number[] = [];
-      const result = await synthesizeToFile(chunks, f.client.speech, { model: 'kokoro', voice: 'af_heart', format, speed: 4 }, file, new AbortController().signal, (n) => done.push(n));
+      const result = await synthesizeToFile(
+        chunks,
+        f.client.speech,
+        { model: 'kokoro', voice: 'af_heart', format, speed: 4 },
+        file,
+        new AbortController().signal,
+        (n) => done.push(n),
+      );
       const saved = await file.close();
-      assert.deepEqual(done, chunks.map((_, i) => i + 1));
+      assert.deepEqual(
+        done,
+        chunks.map((_, i) => i + 1),
+      );
       assert.equal(result.requestIds.length, chunks.length);
       assert.ok((result.usage.totalTokens ?? 0) > 0);
       const bytes = fs.readFileSync(saved);
@@ -55,7 +65,11 @@ for (const format of ['mp3', 'wav', 'flac', 'pcm'] as const) {
       const probe = format === 'pcm' ? ffprobe(saved, '-f', 's16le', '-ar', '24000', '-ac', '1') : ffprobe(saved);
       assert.equal(probe.format.format_name, expected.format);
       assert.equal(probe.streams[0].codec_name, expected.codec);
-      const want = await expectedSeconds(f, chunks.map((c) => c.text), 4);
+      const want = await expectedSeconds(
+        f,
+        chunks.map((c) => c.text),
+        4,
+      );
       const decoded = format === 'pcm' ? bytes.length / 48000 : decodeRaw(saved, 's16le', '-ac', '1', '-ar', '24000').length / 48000;
       assert.ok(Math.abs(decoded - want) < 0.15, `decoded ${decoded} s, expected ${want} s`);
       if (format !== 'mp3' && format !== 'pcm') {
@@ -74,7 +88,13 @@ test('the speed changes the length of the saved speech', async () => {
     const lengths: number[] = [];
     for (const speed of [1, 2]) {
       const file = await openAtomicFile(path.join(dir, `speed-${speed}.wav`));
-      await synthesizeToFile(chunkForSpeech('A short text to time.', FILE_CHUNKS), f.client.speech, { model: 'kokoro', voice: 'af_heart', format: 'wav', speed }, file, new AbortController().signal);
+      await synthesizeToFile(
+        chunkForSpeech('A short text to time.', FILE_CHUNKS),
+        f.client.speech,
+        { model: 'kokoro', voice: 'af_heart', format: 'wav', speed },
+        file,
+        new AbortController().signal,
+      );
       lengths.push(Number(ffprobe(await file.close()).format.duration));
     }
     assert.ok(lengths[1] < lengths[0] * 0.7, `${lengths.join(' s vs ')} s`);
@@ -90,14 +110,20 @@ test('opus and aac (which the emulator refuses) join too: chained Ogg links and 
     return out;
   };
   const parts = [wav(1, 440), wav(2, 660)];
-  for (const [format, codec, args] of [['aac', 'aac', ['-c:a', 'aac', '-f', 'adts']], ['opus', 'opus', ['-c:a', 'libopus', '-f', 'ogg']]] as const) {
+  for (const [format, codec, args] of [
+    ['aac', 'aac', ['-c:a', 'aac', '-f', 'adts']],
+    ['opus', 'opus', ['-c:a', 'libopus', '-f', 'ogg']],
+  ] as const) {
     const encoded = parts.map((p, i) => {
       const out = path.join(dir, `part-${i}.${format}`);
       runTool('ffmpeg', ['-v', 'error', '-y', '-i', p, ...args, out]);
       return fs.readFileSync(out);
     });
     const joiner = audioJoiner(format);
-    const joined = tempFile(encoded.map((e) => Buffer.from(joiner.append(e))), format);
+    const joined = tempFile(
+      encoded.map((e) => Buffer.from(joiner.append(e))),
+      format,
+    );
     assert.deepEqual(joiner.finish(), []);
     assert.equal(ffprobe(joined).streams[0].codec_name, codec);
     const seconds = decodeRaw(joined, 's16le', '-ac', '1', '-ar', '24000').length / 48000;

@@ -20,22 +20,25 @@ test('markdown markup is removed: headings, emphasis, links, images, lists, quot
     'Some <b>bold</b> ~~old~~ __text__.',
   ].join('\n');
   const spoken = cleanForSpeech(source).text;
-  assert.equal(spoken, [
-    'Getting started.',
-    '',
-    'Read the docs or the logo at github.com.',
-    'item one.',
-    'item two .',
-    'quoted text here.',
-    '',
-    'Name, Value.',
-    '',
-    'a, 1.',
-    '',
-    'const foo Bar  (a)  a.b c;',
-    '',
-    'Some bold  old text.',
-  ].join('\n'));
+  assert.equal(
+    spoken,
+    [
+      'Getting started.',
+      '',
+      'Read the docs or the logo at github.com.',
+      'item one.',
+      'item two .',
+      'quoted text here.',
+      '',
+      'Name, Value.',
+      '',
+      'a, 1.',
+      '',
+      'const foo Bar  (a)  a.b c;',
+      '',
+      'Some bold  old text.',
+    ].join('\n'),
+  );
   assert.doesNotMatch(spoken, /[#*`|_~[\]<>]|https?:/);
 });
 

@@ -15,11 +15,20 @@ const setting = (name: string) => manifest.contributes.configuration.properties[
 test('all 67 voices, grouped by language then gender, each group of one language and gender', () => {
   const groups = groupVoices();
   assert.equal(groups.flatMap((g) => g.voices).length, 67);
-  assert.deepEqual(groups.flatMap((g) => g.voices), [...VOICES]);
+  assert.deepEqual(
+    groups.flatMap((g) => g.voices),
+    [...VOICES],
+  );
   for (const group of groups) assert.ok(group.voices.every((v) => v.language === group.language && v.gender === group.gender));
   assert.equal(new Set(groups.map((g) => `${g.language}/${g.gender}`)).size, groups.length, 'no language-gender pair is split');
   assert.equal(groups.length, 17, '9 languages, French has no male voice');
-  assert.deepEqual(groups.slice(0, 2).map((g) => [g.language, g.gender, g.voices.length]), [['English (American)', 'female', 18], ['English (American)', 'male', 12]]);
+  assert.deepEqual(
+    groups.slice(0, 2).map((g) => [g.language, g.gender, g.voices.length]),
+    [
+      ['English (American)', 'female', 18],
+      ['English (American)', 'male', 12],
+    ],
+  );
 });
 
 test('voice names are readable, older variants marked; every language has a preview sentence', () => {
@@ -47,7 +56,7 @@ test('the language of a text is guessed by script or by frequent words, and left
   assert.equal(guessLanguage(''), undefined);
 });
 
-test('the voice for a text: its language\'s default voice when set and valid, else the default voice', () => {
+test("the voice for a text: its language's default voice when set and valid, else the default voice", () => {
   const settings = { voice: 'am_adam', voiceByLanguage: { Japanese: 'jf_nezumi', French: 'nobody' } };
   assert.equal(voiceForText('今日はとても良い天気ですね。', settings), 'jf_nezumi');
   assert.equal(voiceForText('Le chat est dans la maison et nous sommes dans le jardin.', settings), 'am_adam', 'an unknown voice is ignored');
@@ -68,8 +77,17 @@ test('the player protocol accepts well-formed messages only, re-built from their
   assert.deepEqual(readPlayerMessage({ type: 'chunkEnded', readingId: 3, index: 1, extra: 'x' }), { type: 'chunkEnded', readingId: 3, index: 1 });
   assert.deepEqual(readPlayerMessage({ type: 'setSpeed', speed: 1.5 }), { type: 'setSpeed', speed: 1.5 });
   assert.deepEqual(readPlayerMessage({ type: 'paused', readingId: 1, paused: true }), { type: 'paused', readingId: 1, paused: true });
-  for (const bad of [null, 'ready', { type: 'play' }, { type: 'setSpeed', speed: 9 }, { type: 'progress', readingId: 1, index: 0, position: 2 },
-    { type: 'chunkEnded', readingId: -1, index: 0 }, { type: 'chunkStarted', readingId: 1, index: 0.5 }, { type: 'paused', readingId: 1, paused: 'yes' }, { type: '__proto__' }]) {
+  for (const bad of [
+    null,
+    'ready',
+    { type: 'play' },
+    { type: 'setSpeed', speed: 9 },
+    { type: 'progress', readingId: 1, index: 0, position: 2 },
+    { type: 'chunkEnded', readingId: -1, index: 0 },
+    { type: 'chunkStarted', readingId: 1, index: 0.5 },
+    { type: 'paused', readingId: 1, paused: 'yes' },
+    { type: '__proto__' },
+  ]) {
     assert.equal(readPlayerMessage(bad), undefined, JSON.stringify(bad));
   }
 });

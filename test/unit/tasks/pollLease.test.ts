@@ -22,7 +22,7 @@ test('releasing expires the lease now, only for its holder and only while it run
   assert.ok(claimLease(releaseLease({ holder: 'a', expiresAt: 9000 }, 'a', 4000), 'b', 4000, 30_000));
 });
 
-test('a lease outlasts the holder\'s next poll: twice the interval and a grace, at least the minimum', () => {
+test("a lease outlasts the holder's next poll: twice the interval and a grace, at least the minimum", () => {
   assert.equal(leaseDurationMs(1000), LEASE_MINIMUM_MS);
   assert.equal(leaseDurationMs(120_000), 245_000);
 });

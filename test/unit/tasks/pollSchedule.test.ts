@@ -75,7 +75,10 @@ test('ids are batched by 500, the most one list call answers', () => {
   const ids = Array.from({ length: 1201 }, (_, i) => `cgt-${i}`);
   const batches = listBatches(ids);
   assert.equal(MAX_IDS_PER_LIST, 500);
-  assert.deepEqual(batches.map((b) => b.length), [500, 500, 201]);
+  assert.deepEqual(
+    batches.map((b) => b.length),
+    [500, 500, 201],
+  );
   assert.deepEqual(batches.flat(), ids);
   assert.deepEqual(listBatches([]), []);
 });

@@ -43,19 +43,29 @@ test('two windows on one task file: one polls, the other shows its results; the 
   try {
     const first = await b.tracker.create({ model: 'seedance-1-0-pro-250528', prompt: 'made in b', images: [], settings: {}, settingsAs: 'body' }, noImages);
     await until('window a to see the task window b created', () => a.tracker.registry.get(first.record.id), 5000);
-    await until('both windows to show it succeeded', () =>
-      a.tracker.registry.get(first.record.id)?.record.status === 'succeeded' && b.tracker.registry.get(first.record.id)?.record.status === 'succeeded', 10_000);
+    await until(
+      'both windows to show it succeeded',
+      () => a.tracker.registry.get(first.record.id)?.record.status === 'succeeded' && b.tracker.registry.get(first.record.id)?.record.status === 'succeeded',
+      10_000,
+    );
     const pollers = [a, b].filter((w) => w.reads.length > 0);
-    assert.equal(pollers.length, 1, `one window polled (a: ${a.reads.join(",")}, b: ${b.reads.join(",")})`);
+    assert.equal(pollers.length, 1, `one window polled (a: ${a.reads.join(',')}, b: ${b.reads.join(',')})`);
 
     // The poller closes with a task running: the other window polls it.
     const poller = pollers[0]!;
     const other = poller === a ? b : a;
-    await until('the lease to be released once nothing runs', () => {
-      const lease = (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Record<string, { expiresAt: number }>>)[TASKS_LEASE_KEY]?.[f.emu.url];
-      return lease && lease.expiresAt <= Date.now();
-    }, 5000);
-    const second = await poller.tracker.create({ model: 'seedance-1-0-pro-250528', prompt: 'left running', images: [], settings: {}, settingsAs: 'body' }, noImages);
+    await until(
+      'the lease to be released once nothing runs',
+      () => {
+        const lease = (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Record<string, { expiresAt: number }>>)[TASKS_LEASE_KEY]?.[f.emu.url];
+        return lease && lease.expiresAt <= Date.now();
+      },
+      5000,
+    );
+    const second = await poller.tracker.create(
+      { model: 'seedance-1-0-pro-250528', prompt: 'left running', images: [], settings: {}, settingsAs: 'body' },
+      noImages,
+    );
     await until('the poller to poll the new task', () => poller.reads.some((r) => r.startsWith('list') || r.includes(second.record.id)), 5000);
     await poller.tracker.settled();
     poller.tracker.dispose();

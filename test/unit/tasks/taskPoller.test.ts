@@ -98,9 +98,13 @@ test('50 running tasks: one list request per poll instead of 50 GETs (requests p
     const batchedVisible = await measure(f.client.tasks, true, 3);
     const batchedHidden = await measure(f.client.tasks, false, 3);
     const oneByOne = await measure(ignoringIdFilter(f), true, 3);
-    t.diagnostic(`batched, view visible: ${batchedVisible.perMinute.join(' / ')} requests in minutes 1 / 2 / 3 (${batchedVisible.lists} list, ${batchedVisible.gets} GET)`);
+    t.diagnostic(
+      `batched, view visible: ${batchedVisible.perMinute.join(' / ')} requests in minutes 1 / 2 / 3 (${batchedVisible.lists} list, ${batchedVisible.gets} GET)`,
+    );
     t.diagnostic(`batched, view hidden: ${batchedHidden.perMinute.join(' / ')} requests in minutes 1 / 2 / 3`);
-    t.diagnostic(`one GET per task, view visible: ${oneByOne.perMinute.join(' / ')} requests in minutes 1 / 2 / 3 (${oneByOne.lists} list, ${oneByOne.gets} GET)`);
+    t.diagnostic(
+      `one GET per task, view visible: ${oneByOne.perMinute.join(' / ')} requests in minutes 1 / 2 / 3 (${oneByOne.lists} list, ${oneByOne.gets} GET)`,
+    );
     assert.deepEqual(batchedVisible.perMinute, [5, 2, 2]);
     assert.equal(batchedVisible.gets, 0);
     assert.deepEqual(batchedHidden.perMinute, [3, 1, 1]);
@@ -146,7 +150,10 @@ test('a gateway refusing filter.task_ids (400) is asked one GET per task from th
     await runFor(h, MINUTE);
     assert.equal(lists, 1);
     assert.match(h.logged.join('\n'), /does not filter its task list by id/);
-    assert.ok(h.registry.all().every((e) => e.record.updated_at > 0), 'every task got its record');
+    assert.ok(
+      h.registry.all().every((e) => e.record.updated_at > 0),
+      'every task got its record',
+    );
     h.poller.dispose();
   } finally {
     await f.close();

@@ -22,7 +22,10 @@ function recipe(model: string, mode: TaskMode, extra: Partial<TaskRecipe> = {}):
   return {
     model,
     prompt: mode === 'references' ? '[Image 1] walks' : 'a kite over the sea',
-    images: imageInputsFor(mode, Array.from({ length: count }, () => IMAGE)),
+    images: imageInputsFor(
+      mode,
+      Array.from({ length: count }, () => IMAGE),
+    ),
     settings: {},
     settingsAs: 'body',
     ...extra,
@@ -68,8 +71,14 @@ test('a flag the user typed is replaced by the chosen setting, never doubled', a
 
 test('the four input modes give the roles of the spec', async () => {
   assert.deepEqual(imageInputsFor('first-frame', ['a.png']), [{ source: 'a.png' }]);
-  assert.deepEqual(imageInputsFor('first-last', ['a.png', 'b.png']), [{ source: 'a.png', role: 'first_frame' }, { source: 'b.png', role: 'last_frame' }]);
-  assert.deepEqual(imageInputsFor('references', ['a.png', 'b.png']).map((i) => i.role), ['reference_image', 'reference_image']);
+  assert.deepEqual(imageInputsFor('first-last', ['a.png', 'b.png']), [
+    { source: 'a.png', role: 'first_frame' },
+    { source: 'b.png', role: 'last_frame' },
+  ]);
+  assert.deepEqual(
+    imageInputsFor('references', ['a.png', 'b.png']).map((i) => i.role),
+    ['reference_image', 'reference_image'],
+  );
   assert.deepEqual(imageCountOf('references'), { min: 1, max: 4 });
   const request = await buildTaskRequest({ ...recipe(MODELS['lite-i2v'], 'first-last'), prompt: '' }, asUrl);
   assert.deepEqual(request.content, [
@@ -119,7 +128,13 @@ test('what the table of gaps.md rules out is not offered, and refused when sent 
 });
 
 test('Show Request shows a workspace image as its path, a URL as it is', async () => {
-  const r: TaskRecipe = { ...recipe(MODELS['lite-i2v'], 'references'), images: [{ source: 'images/cat.png', role: 'reference_image' }, { source: IMAGE, role: 'reference_image' }] };
+  const r: TaskRecipe = {
+    ...recipe(MODELS['lite-i2v'], 'references'),
+    images: [
+      { source: 'images/cat.png', role: 'reference_image' },
+      { source: IMAGE, role: 'reference_image' },
+    ],
+  };
   const shown = await describeTaskRequest(r);
   assert.deepEqual(shown.content.slice(1), [
     { type: 'image_url', image_url: { url: '<data URL of images/cat.png>' }, role: 'reference_image' },
@@ -140,11 +155,17 @@ test('command arguments: recognised only as a plain object with a prompt or imag
     settings: { duration: 4 },
     settingsAs: 'body',
   });
-  assert.deepEqual(recipeFromArgs({ images: ['a.png', 'b.png'] }, MODELS.pro).images.map((i) => i.role), ['reference_image', 'reference_image']);
+  assert.deepEqual(
+    recipeFromArgs({ images: ['a.png', 'b.png'] }, MODELS.pro).images.map((i) => i.role),
+    ['reference_image', 'reference_image'],
+  );
   assert.deepEqual(recipeFromArgs({ images: ['a.png', 'b.png'], mode: 'first-last', model: MODELS['pro-1.5'], generateAudio: false }, MODELS.pro), {
     model: MODELS['pro-1.5'],
     prompt: '',
-    images: [{ source: 'a.png', role: 'first_frame' }, { source: 'b.png', role: 'last_frame' }],
+    images: [
+      { source: 'a.png', role: 'first_frame' },
+      { source: 'b.png', role: 'last_frame' },
+    ],
     settings: {},
     settingsAs: 'body',
     generateAudio: false,

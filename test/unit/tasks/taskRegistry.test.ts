@@ -19,7 +19,10 @@ test('a task created here is queued with a stand-in record that any server answe
   assert.deepEqual(registry.activeIds(), ['cgt-1']);
   const result = registry.merge([record('cgt-1', 'running', NOW / 1000 - 5, NOW / 1000 - 1)]);
   assert.equal(result.changed, true);
-  assert.deepEqual(result.transitions.map((t) => [t.entry.record.id, t.from, t.entry.record.status]), [['cgt-1', 'queued', 'running']]);
+  assert.deepEqual(
+    result.transitions.map((t) => [t.entry.record.id, t.from, t.entry.record.status]),
+    [['cgt-1', 'queued', 'running']],
+  );
   assert.equal(registry.get('cgt-1')?.local?.recipe.prompt, 'a kite --dur 5', 'local metadata survives a merge');
 });
 
@@ -44,7 +47,10 @@ test('records without a usable id are skipped; one with an unknown status stays 
   const bad = [{ status: 'running' }, { id: '..', status: 'x' }, { ...record('cgt-4', 'running', 1), status: 'weird' }, null] as unknown as TaskRecord[];
   const result = registry.merge(bad, NOW);
   assert.equal(result.changed, true);
-  assert.deepEqual(result.unrecognised.map((e) => e.record.id), ['cgt-4']);
+  assert.deepEqual(
+    result.unrecognised.map((e) => e.record.id),
+    ['cgt-4'],
+  );
   assert.equal(registry.size, 1);
   assert.equal(registry.get('cgt-4')?.anomaly?.rawStatus, 'weird');
   assert.deepEqual(registry.activeIds(NOW), ['cgt-4']);
@@ -54,7 +60,10 @@ test('records without a usable id are skipped; one with an unknown status stays 
 test('newest first; active ids oldest first', () => {
   const registry = new TaskRegistry();
   registry.merge([record('a', 'running', 10), record('b', 'succeeded', 30), record('c', 'queued', 20)]);
-  assert.deepEqual(registry.all().map((e) => e.record.id), ['b', 'c', 'a']);
+  assert.deepEqual(
+    registry.all().map((e) => e.record.id),
+    ['b', 'c', 'a'],
+  );
   assert.deepEqual(registry.activeIds(), ['a', 'c']);
 });
 
@@ -71,8 +80,16 @@ test('round trip through JSON keeps records, recipes, downloads and the retry li
 test('a damaged or foreign state gives an empty registry or skips the bad entries', () => {
   assert.equal(TaskRegistry.fromJSON(undefined).size, 0);
   assert.equal(TaskRegistry.fromJSON({ version: 99, tasks: [] }).size, 0);
-  const mixed = { version: 1, tasks: [{ record: record('ok', 'queued', 1) }, { record: { id: 'no-status' } }, { record: record('bad-local', 'queued', 1), local: { recipe: {} } }] };
-  assert.deepEqual(TaskRegistry.fromJSON(mixed).all().map((e) => e.record.id), ['ok']);
+  const mixed = {
+    version: 1,
+    tasks: [{ record: record('ok', 'queued', 1) }, { record: { id: 'no-status' } }, { record: record('bad-local', 'queued', 1), local: { recipe: {} } }],
+  };
+  assert.deepEqual(
+    TaskRegistry.fromJSON(mixed)
+      .all()
+      .map((e) => e.record.id),
+    ['ok'],
+  );
 });
 
 test('prune drops tasks older than the 7 days the gateway keeps them', () => {
@@ -80,7 +97,10 @@ test('prune drops tasks older than the 7 days the gateway keeps them', () => {
   const registry = new TaskRegistry();
   registry.merge([record('old', 'succeeded', nowSeconds - TASK_RETENTION_MS / 1000 - 60), record('new', 'succeeded', nowSeconds - 60)]);
   assert.equal(registry.prune(NOW), true);
-  assert.deepEqual(registry.all().map((e) => e.record.id), ['new']);
+  assert.deepEqual(
+    registry.all().map((e) => e.record.id),
+    ['new'],
+  );
   assert.equal(registry.prune(NOW), false);
 });
 
@@ -91,7 +111,7 @@ test('remove returns the entry and forgets it', () => {
   assert.equal(registry.remove('x'), undefined);
 });
 
-test('adopting another window\'s file: new tasks, newer records and downloads come in, older records do not, no transitions', () => {
+test("adopting another window's file: new tasks, newer records and downloads come in, older records do not, no transitions", () => {
   const here = new TaskRegistry();
   here.merge([record('t1', 'running', 100, 110), record('t2', 'running', 100, 120)]);
   const there = new TaskRegistry();

@@ -8,7 +8,9 @@ const CREATED = 1_743_414_619;
 function entry(extra: Partial<TaskEntry['record']> = {}, prompt?: string): TaskEntry {
   return {
     record: { id: 'cgt-20250331175019-68d9t', model: 'seedance-1-0-pro-250528', status: 'running', created_at: CREATED, updated_at: CREATED + 3, ...extra },
-    ...(prompt === undefined ? {} : { local: { recipe: { model: 'seedance-1-0-pro-250528', prompt, images: [], settings: {}, settingsAs: 'body' }, createdAt: CREATED * 1000 } }),
+    ...(prompt === undefined
+      ? {}
+      : { local: { recipe: { model: 'seedance-1-0-pro-250528', prompt, images: [], settings: {}, settingsAs: 'body' }, createdAt: CREATED * 1000 } }),
   };
 }
 
@@ -39,16 +41,19 @@ test('the description names the tier, the time and a saved result', () => {
 });
 
 test('the tooltip lists every known field, and the links expire 24 hours after the finish', () => {
-  const done = entry({
-    status: 'failed',
-    updated_at: CREATED + 60,
-    resolution: '720p',
-    ratio: '16:9',
-    duration: 5,
-    framespersecond: 24,
-    seed: 10,
-    error: { code: 'OutputVideoSensitiveContentDetected', message: 'sensitive' },
-  }, 'a kite');
+  const done = entry(
+    {
+      status: 'failed',
+      updated_at: CREATED + 60,
+      resolution: '720p',
+      ratio: '16:9',
+      duration: 5,
+      framespersecond: 24,
+      seed: 10,
+      error: { code: 'OutputVideoSensitiveContentDetected', message: 'sensitive' },
+    },
+    'a kite',
+  );
   const details = Object.fromEntries(taskDetails(done, 0));
   assert.equal(details['Task ID'], 'cgt-20250331175019-68d9t');
   assert.equal(details.Status, 'Failed');

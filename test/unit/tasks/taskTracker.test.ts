@@ -28,7 +28,6 @@ function tracker(f: ClientFixture, store: KeyValueStore, log: string[] = []): Ta
   });
 }
 
-
 test('queued -> running -> succeeded, and -> failed with the error, reported as transitions and saved', async () => {
   const f = await clientFixture({ taskTiming: { queuedMs: 1000, runningMs: 1000 } });
   const store = new MemoryStore();
@@ -40,8 +39,14 @@ test('queued -> running -> succeeded, and -> failed with the error, reported as 
     const bad = await t.create(recipe('this should fail'), noImages);
     assert.equal(ok.record.status, 'queued');
     await until('both finished', () => t.registry.activeIds().length === 0);
-    assert.deepEqual(seen.filter((s) => s.startsWith('a kite')), ['a kite: queued -> running', 'a kite: running -> succeeded']);
-    assert.deepEqual(seen.filter((s) => s.startsWith('this')), ['this should fail: queued -> running', 'this should fail: running -> failed']);
+    assert.deepEqual(
+      seen.filter((s) => s.startsWith('a kite')),
+      ['a kite: queued -> running', 'a kite: running -> succeeded'],
+    );
+    assert.deepEqual(
+      seen.filter((s) => s.startsWith('this')),
+      ['this should fail: queued -> running', 'this should fail: running -> failed'],
+    );
     assert.equal(t.registry.get(bad.record.id)?.record.error?.code, 'OutputVideoSensitiveContentDetected');
     assert.ok(t.registry.get(ok.record.id)?.record.content?.video_url);
     assert.equal(t.registry.get(ok.record.id)?.record.duration, 3);
@@ -58,10 +63,7 @@ test('a reload in the middle resumes polling from the saved state; no task and n
   const f = await clientFixture({ taskTiming: { queuedMs: 300, runningMs: 400 } });
   const store = new MemoryStore();
   const before = tracker(f, store);
-  const ids = [
-    (await before.create(recipe('first --rs 480p'), noImages)).record.id,
-    (await before.create(recipe('second'), noImages)).record.id,
-  ];
+  const ids = [(await before.create(recipe('first --rs 480p'), noImages)).record.id, (await before.create(recipe('second'), noImages)).record.id];
   await before.settled();
   before.dispose();
   const postsBefore = f.emu.requests.filter((r) => r.method === 'POST').length;
@@ -69,7 +71,10 @@ test('a reload in the middle resumes polling from the saved state; no task and n
   try {
     assert.deepEqual(after.registry.activeIds().sort(), [...ids].sort(), 'the unfinished tasks are known after the reload');
     await until('both finished after the reload', () => after.registry.activeIds().length === 0);
-    assert.deepEqual(ids.map((id) => after.registry.get(id)?.record.status), ['succeeded', 'succeeded']);
+    assert.deepEqual(
+      ids.map((id) => after.registry.get(id)?.record.status),
+      ['succeeded', 'succeeded'],
+    );
     assert.equal(after.registry.get(ids[0])?.local?.recipe.prompt, 'first --rs 480p');
     assert.equal(f.emu.requests.filter((r) => r.method === 'POST').length, postsBefore, 'nothing was created again');
   } finally {
@@ -181,7 +186,10 @@ test('a create refused by validation sends nothing', async () => {
   const f = await clientFixture();
   const t = tracker(f, new MemoryStore());
   try {
-    await assert.rejects(t.create(recipe('a kite', { settings: { ratio: 'adaptive' } }), noImages), (e: unknown) => isGatewayError(e) && e.kind === 'validation');
+    await assert.rejects(
+      t.create(recipe('a kite', { settings: { ratio: 'adaptive' } }), noImages),
+      (e: unknown) => isGatewayError(e) && e.kind === 'validation',
+    );
     assert.equal(f.emu.requests.length, 0);
   } finally {
     t.dispose();

@@ -25,5 +25,8 @@ test('a succeeded task of this workspace whose video was never saved, links stil
     entry('failed', 'failed'),
     entry('links-expired', 'succeeded', { finishedHoursAgo: 25 }),
   ];
-  assert.deepEqual(unsavedResults(entries, NOW).map((e) => e.record.id), ['unsaved']);
+  assert.deepEqual(
+    unsavedResults(entries, NOW).map((e) => e.record.id),
+    ['unsaved'],
+  );
 });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { excludedGlobs, expandBraces, findFilesExclude, ripgrepGlobArgs } from '../../../src/workspace/excludeGlobs';
 
 test('excluded: node_modules and .git always, and the globs the settings set to true', () => {
-  const filesExclude = { '**/.git': true, '**/.DS_Store': true, 'out': false, '**/*.js': { when: '$(basename).ts' } };
+  const filesExclude = { '**/.git': true, '**/.DS_Store': true, out: false, '**/*.js': { when: '$(basename).ts' } };
   const searchExclude = { '**/node_modules': true, 'dist/**': true, '**/*.code-search': true };
   assert.deepEqual(excludedGlobs(filesExclude, searchExclude), ['**/node_modules', '**/.git', '**/.DS_Store', 'dist/**', '**/*.code-search']);
   assert.deepEqual(excludedGlobs(undefined, null, ['x'], 'y'), ['**/node_modules', '**/.git']);
@@ -25,7 +25,14 @@ test('findFiles gets one glob without nested braces', () => {
 
 test('ripgrep gets the include, then each exclude negated; globs not starting with ** are anchored to the folder', () => {
   assert.deepEqual(ripgrepGlobArgs(undefined, ['**/node_modules', 'build', 'src/*.{gen,tmp}.ts']), [
-    '--glob', '!**/node_modules', '--glob', '!/build', '--glob', '!/src/*.gen.ts', '--glob', '!/src/*.tmp.ts',
+    '--glob',
+    '!**/node_modules',
+    '--glob',
+    '!/build',
+    '--glob',
+    '!/src/*.gen.ts',
+    '--glob',
+    '!/src/*.tmp.ts',
   ]);
   assert.deepEqual(ripgrepGlobArgs('*.ts', []), ['--glob', '/*.ts']);
   assert.deepEqual(ripgrepGlobArgs('**/*.{ts,tsx}', ['**/.git']), ['--glob', '**/*.ts', '--glob', '**/*.tsx', '--glob', '!**/.git']);

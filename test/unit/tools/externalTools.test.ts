@@ -17,17 +17,29 @@ const info = (name: string, tags: string[] = [], extra: object = {}) => ({ name,
 test('an MCP tool is known by its tag, an extension tool by the manifest declaring it, the rest is VS Code', () => {
   assert.deepEqual(externalToolSource(info('mcp_shop_lookup', ['mcp']), undefined), { kind: 'mcp', label: 'MCP server' });
   // VS Code's proposed `source` (given where proposed APIs are on) names the server.
-  assert.deepEqual(externalToolSource(info('mcp_shop_lookup', ['mcp'], { source: { label: 'testShop', name: 'gateway-test-shop' } }), undefined), { kind: 'mcp', label: 'MCP server testShop' });
+  assert.deepEqual(externalToolSource(info('mcp_shop_lookup', ['mcp'], { source: { label: 'testShop', name: 'gateway-test-shop' } }), undefined), {
+    kind: 'mcp',
+    label: 'MCP server testShop',
+  });
   assert.deepEqual(externalToolSource(info('mcp_x', ['mcp'], { source: { label: '  ' } }), undefined), { kind: 'mcp', label: 'MCP server' });
-  assert.deepEqual(externalToolSource(info('renderMermaidDiagram'), { id: 'vscode.mermaid-markdown-features', name: 'Mermaid' }), { kind: 'extension', label: 'Mermaid (vscode.mermaid-markdown-features)' });
+  assert.deepEqual(externalToolSource(info('renderMermaidDiagram'), { id: 'vscode.mermaid-markdown-features', name: 'Mermaid' }), {
+    kind: 'extension',
+    label: 'Mermaid (vscode.mermaid-markdown-features)',
+  });
   assert.deepEqual(externalToolSource(info('run_in_terminal'), undefined), { kind: 'vscode', label: 'VS Code' });
 });
 
 test('external schemas become object schemas the gateway validator accepts', () => {
   assert.deepEqual(externalToolParameters(undefined), { type: 'object', properties: {} });
-  assert.deepEqual(externalToolParameters({ properties: { id: { type: 'string' } }, required: ['id'] }), { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] });
+  assert.deepEqual(externalToolParameters({ properties: { id: { type: 'string' } }, required: ['id'] }), {
+    type: 'object',
+    properties: { id: { type: 'string' } },
+    required: ['id'],
+  });
   assert.deepEqual(externalToolParameters([]), { type: 'object', properties: {} });
-  const definitions = [undefined, { type: 'object', properties: { id: { type: 'string' } } }, { properties: {} }].map((schema, i) => toolDefinition({ name: `t${i}`, description: 'd', parameters: externalToolParameters(schema), readOnly: false }));
+  const definitions = [undefined, { type: 'object', properties: { id: { type: 'string' } } }, { properties: {} }].map((schema, i) =>
+    toolDefinition({ name: `t${i}`, description: 'd', parameters: externalToolParameters(schema), readOnly: false }),
+  );
   assert.deepEqual(validateTools(definitions), ['t0', 't1', 't2']);
   // An MCP schema with optional properties is not sent as strict.
   assert.equal(definitions[1]!.function.strict, undefined);
@@ -56,7 +68,8 @@ const tool = (name: string, source: ToolSource = mcp, defaultOn = true): Availab
 
 test('switches choose the tools, defaults apply to tools not switched, and the cap keeps the first ones', () => {
   const available = [tool('read_file', BUILTIN_SOURCE), tool('a'), tool('b'), tool('terminal', { kind: 'vscode', label: 'VS Code' }, false)];
-  const states = (switches: Record<string, boolean> | undefined, max = DEFAULT_MAX_TOOLS) => selectTools(available, switches, max).map((t) => `${t.name}:${t.state}`);
+  const states = (switches: Record<string, boolean> | undefined, max = DEFAULT_MAX_TOOLS) =>
+    selectTools(available, switches, max).map((t) => `${t.name}:${t.state}`);
   assert.deepEqual(states(undefined), ['read_file:on', 'a:on', 'b:on', 'terminal:off']);
   assert.deepEqual(states({ a: false, terminal: true }), ['read_file:on', 'a:off', 'b:on', 'terminal:on']);
   assert.deepEqual(states({ terminal: true }, 2), ['read_file:on', 'a:on', 'b:overLimit', 'terminal:overLimit']);
@@ -70,15 +83,26 @@ test('200 MCP tools: 128 offered, the note says how many are left out and how to
   assert.equal(selected.filter((t) => t.state === 'on').length, 128);
   assert.equal(selected[127]!.state, 'on');
   assert.equal(selected[128]!.state, 'overLimit');
-  assert.equal(overLimitNote(selected, 128), '72 tools are switched on but not offered: a request carries at most 128 tools (genaiGateway.tools.maxTools). Switch some off to choose which ones the model gets.');
+  assert.equal(
+    overLimitNote(selected, 128),
+    '72 tools are switched on but not offered: a request carries at most 128 tools (genaiGateway.tools.maxTools). Switch some off to choose which ones the model gets.',
+  );
   assert.equal(overLimitNote(selectTools(many.slice(0, 10), undefined, 128), 128), undefined);
   assert.match(overLimitNote(selectTools(many.slice(0, 3), undefined, 2), 2)!, /^1 tool is switched on/);
 });
 
-test('switches and a call\'s source survive a save; malformed ones are refused', () => {
+test("switches and a call's source survive a save; malformed ones are refused", () => {
   const c = newConversation('m', '');
   c.toolSwitches = { mcp_shop_lookup: false, run_in_terminal: true };
-  c.turns.push({ kind: 'assistant', id: 't', model: 'm', text: '', status: 'done', createdAt: 1, toolCalls: [{ id: 'c', name: 'mcp_shop_lookup', arguments: '{}', status: 'succeeded', result: 'ok', source: mcp }] });
+  c.turns.push({
+    kind: 'assistant',
+    id: 't',
+    model: 'm',
+    text: '',
+    status: 'done',
+    createdAt: 1,
+    toolCalls: [{ id: 'c', name: 'mcp_shop_lookup', arguments: '{}', status: 'succeeded', result: 'ok', source: mcp }],
+  });
   const back = parseConversation(serializeConversation(c));
   assert.deepEqual(back.toolSwitches, c.toolSwitches);
   assert.deepEqual(back.turns[0]!.kind === 'assistant' && back.turns[0].toolCalls![0]!.source, mcp);
@@ -90,8 +114,12 @@ test('switches and a call\'s source survive a save; malformed ones are refused',
   assert.throws(() => parseConversation(JSON.stringify(stored)), /toolSource\.kind/);
 });
 
-test('the tool picker\'s messages are read field by field', () => {
-  assert.deepEqual(readWebviewMessage({ type: 'setToolEnabled', name: 'mcp_a', enabled: false, x: 1 }), { type: 'setToolEnabled', name: 'mcp_a', enabled: false });
+test("the tool picker's messages are read field by field", () => {
+  assert.deepEqual(readWebviewMessage({ type: 'setToolEnabled', name: 'mcp_a', enabled: false, x: 1 }), {
+    type: 'setToolEnabled',
+    name: 'mcp_a',
+    enabled: false,
+  });
   assert.equal(readWebviewMessage({ type: 'setToolEnabled', name: 'mcp_a', enabled: 'no' }), undefined);
   assert.equal(readWebviewMessage({ type: 'setToolEnabled', enabled: true }), undefined);
   assert.deepEqual(readWebviewMessage({ type: 'refreshTools', extra: 1 }), { type: 'refreshTools' });

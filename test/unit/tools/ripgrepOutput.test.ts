@@ -11,7 +11,9 @@ const RECORDED = [
   '{"type":"match","data":{"path":{"text":"./latin.txt"},"lines":{"bytes":"eP9oZWxsbwo="},"line_number":1,"absolute_offset":0,"submatches":[{"match":{"text":"hello"},"start":2,"end":7}]}}',
   '{"type":"end","data":{"path":{"text":"./latin.txt"},"binary_offset":null,"stats":{"elapsed":{"secs":0,"nanos":4875,"human":"0.000005s"},"searches":1,"searches_with_match":1,"bytes_searched":8,"bytes_printed":241,"matched_lines":1,"matches":1}}}',
   '{"data":{"elapsed_total":{"human":"0.001404s","nanos":1404436,"secs":0},"stats":{"bytes_printed":982,"bytes_searched":36,"elapsed":{"human":"0.000030s","nanos":30135,"secs":0},"matched_lines":2,"matches":2,"searches":2,"searches_with_match":2}},"type":"summary"}',
-].map((line) => `${line}\n`).join('');
+]
+  .map((line) => `${line}\n`)
+  .join('');
 
 const EXPECTED = [
   { file: '/ws/src/a.txt', line: 3, text: 'héllo world' },
@@ -44,10 +46,22 @@ test('long lines are cut', () => {
 });
 
 test('what ripgrep says of a pattern it cannot run reaches the model without the advice to use --pcre2', () => {
-  const lookAround = 'rg: regex parse error:\n    (?:(?=a))\n       ^^^\nerror: look-around, including look-ahead and look-behind, is not supported\n\nConsider enabling PCRE2 with the --pcre2 flag, which can handle backreferences\nand look-around.\n';
-  assert.equal(ripgrepFailure(lookAround), '"query" is not a regular expression the search understands (Rust syntax, as ripgrep uses: no look-around, no backreferences). regex parse error:\n    (?:(?=a))\n       ^^^\nerror: look-around, including look-ahead and look-behind, is not supported');
-  assert.match(ripgrepFailure('regex parse error:\n    (a)\\1\n       ^^\nerror: backreferences are not supported\n\nConsider enabling PCRE2 with the --pcre2 flag, which can handle backreferences\nand look-around.\n'), /no backreferences\)\. regex parse error:[^]*backreferences are not supported$/);
-  assert.equal(ripgrepFailure("error parsing glob 'a{b,{c,d}}': nested alternate groups are not allowed\n"), "The search failed: error parsing glob 'a{b,{c,d}}': nested alternate groups are not allowed");
+  const lookAround =
+    'rg: regex parse error:\n    (?:(?=a))\n       ^^^\nerror: look-around, including look-ahead and look-behind, is not supported\n\nConsider enabling PCRE2 with the --pcre2 flag, which can handle backreferences\nand look-around.\n';
+  assert.equal(
+    ripgrepFailure(lookAround),
+    '"query" is not a regular expression the search understands (Rust syntax, as ripgrep uses: no look-around, no backreferences). regex parse error:\n    (?:(?=a))\n       ^^^\nerror: look-around, including look-ahead and look-behind, is not supported',
+  );
+  assert.match(
+    ripgrepFailure(
+      'regex parse error:\n    (a)\\1\n       ^^\nerror: backreferences are not supported\n\nConsider enabling PCRE2 with the --pcre2 flag, which can handle backreferences\nand look-around.\n',
+    ),
+    /no backreferences\)\. regex parse error:[^]*backreferences are not supported$/,
+  );
+  assert.equal(
+    ripgrepFailure("error parsing glob 'a{b,{c,d}}': nested alternate groups are not allowed\n"),
+    "The search failed: error parsing glob 'a{b,{c,d}}': nested alternate groups are not allowed",
+  );
   assert.equal(ripgrepFailure(''), 'The search failed: ripgrep ended without saying why');
 });
 

@@ -43,11 +43,14 @@ before(async () => {
 const limits = { maxMatches: 100, timeLimitMs: 10_000, maxOutputBytes: MAX_OUTPUT_BYTES };
 const never = new AbortController().signal;
 // "build" is anchored to the folder as in VS Code: deep/build stays.
-const folders = [{ path: ws, excludes: excludedGlobs({ build: true }) }, { path: second, excludes: excludedGlobs({ '**/skipped': true }) }];
+const folders = [
+  { path: ws, excludes: excludedGlobs({ build: true }) },
+  { path: second, excludes: excludedGlobs({ '**/skipped': true }) },
+];
 const search = (query: string, more: Partial<RipgrepSearch> = {}) => ({ rg: rg!, folders, query, isRegex: false, ...more });
 const relative = (file: string) => path.relative(base, file).split(path.sep).join('/');
 const skip = (t: { skip(message: string): void }) => {
-  if (!rg) t.skip('no ripgrep here: apt-get install ripgrep, or run test/vscode/setup.sh for code-server\'s');
+  if (!rg) t.skip("no ripgrep here: apt-get install ripgrep, or run test/vscode/setup.sh for code-server's");
   return !rg;
 };
 
@@ -64,7 +67,7 @@ test('ripgrep skips node_modules, .git, .gitignored and excluded files and binar
   ]);
 });
 
-test('include narrows the files as a VS Code glob relative to each folder; a file it names is searched even when .gitignored, as in VS Code\'s search', async (t) => {
+test("include narrows the files as a VS Code glob relative to each folder; a file it names is searched even when .gitignored, as in VS Code's search", async (t) => {
   if (skip(t)) return;
   const outcome = await ripgrepSearch(search('hello', { include: '*.{txt,yml}' }), limits, never);
   assert.deepEqual(outcome.found.map((f) => relative(f.file)).sort(), ['second/c.txt', 'ws/crlf.txt', 'ws/ignored.txt']);
@@ -78,12 +81,18 @@ test('a pathological pattern runs in linear time, and $ ends a line before CRLF'
   const outcome = await ripgrepSearch(search('(a+)+$', { isRegex: true }), { ...limits, timeLimitMs: 2000 }, never);
   assert.deepEqual(outcome, { found: [] });
   const crlf = await ripgrepSearch(search('^hello$', { isRegex: true, include: 'crlf.txt' }), limits, never);
-  assert.deepEqual(crlf.found.map((f) => relative(f.file)), ['ws/crlf.txt']);
+  assert.deepEqual(
+    crlf.found.map((f) => relative(f.file)),
+    ['ws/crlf.txt'],
+  );
 });
 
 test('look-around and backreferences are refused with a message for the model', async (t) => {
   if (skip(t)) return;
-  await assert.rejects(ripgrepSearch(search('foo(?=bar)', { isRegex: true }), limits, never), /^Error: "query" is not a regular expression the search understands \(Rust syntax, as ripgrep uses: no look-around, no backreferences\)\. regex parse error:[^]*look-around[^]*supported$/);
+  await assert.rejects(
+    ripgrepSearch(search('foo(?=bar)', { isRegex: true }), limits, never),
+    /^Error: "query" is not a regular expression the search understands \(Rust syntax, as ripgrep uses: no look-around, no backreferences\)\. regex parse error:[^]*look-around[^]*supported$/,
+  );
   await assert.rejects(ripgrepSearch(search('(a)\\1', { isRegex: true }), limits, never), /backreferences are not supported$/);
 });
 
@@ -103,14 +112,18 @@ test('cancelling kills ripgrep and rejects', async (t) => {
   await assert.rejects(ripgrepSearch(search('hello'), limits, controller.signal), /cancelled/);
 });
 
-test('VS Code\'s ripgrep is found under appRoot, in each layout VS Code has had', async () => {
+test("VS Code's ripgrep is found under appRoot, in each layout VS Code has had", async () => {
   const executable = async (relativePath: string) => {
     const appRoot = fs.mkdtempSync(path.join(base, 'app-'));
     write(path.join(appRoot, relativePath), '');
     fs.chmodSync(path.join(appRoot, relativePath), 0o755);
     return path.relative(appRoot, (await bundledRipgrep(appRoot, 'linux', 'x64')) ?? appRoot);
   };
-  for (const layout of ['node_modules/@vscode/ripgrep-universal/bin/linux-x64/rg', 'node_modules/@vscode/ripgrep/bin/rg', 'node_modules.asar.unpacked/@vscode/ripgrep/bin/rg']) {
+  for (const layout of [
+    'node_modules/@vscode/ripgrep-universal/bin/linux-x64/rg',
+    'node_modules/@vscode/ripgrep/bin/rg',
+    'node_modules.asar.unpacked/@vscode/ripgrep/bin/rg',
+  ]) {
     assert.equal(await executable(layout), layout);
   }
   assert.equal(await executable('node_modules/@vscode/ripgrep-universal/bin/darwin-arm64/rg'), '');

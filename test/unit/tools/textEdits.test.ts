@@ -35,7 +35,10 @@ test('sliceLines says which lines it gives', () => {
 });
 
 test('line search: case-insensitive text or a regular expression; a bad pattern is explained', () => {
-  assert.deepEqual(matchingLines(FILE, lineMatcher('TWO', false), 10).map((m) => m.line), [2, 4]);
+  assert.deepEqual(
+    matchingLines(FILE, lineMatcher('TWO', false), 10).map((m) => m.line),
+    [2, 4],
+  );
   assert.deepEqual(matchingLines(FILE, lineMatcher('^t.o$', true), 10), [{ line: 2, text: 'two' }]);
   assert.equal(matchingLines(FILE, lineMatcher('o', false), 2).length, 2);
   assert.throws(() => lineMatcher('(', true), /not a valid regular expression/);

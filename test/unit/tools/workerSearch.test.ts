@@ -43,16 +43,27 @@ test('a pathological pattern is stopped at the time limit while this thread keep
 
 test('text is found case-insensitively, a line at a time, in the order of the files', async () => {
   const outcome = await workerSearch({ files: [notes, quick], query: 'BETA', isRegex: false }, limits, never);
-  assert.deepEqual(outcome, { found: [{ file: notes, line: 2, text: 'beta' }, { file: notes, line: 3, text: 'gamma beta' }] });
+  assert.deepEqual(outcome, {
+    found: [
+      { file: notes, line: 2, text: 'beta' },
+      { file: notes, line: 3, text: 'gamma beta' },
+    ],
+  });
   const regex = await workerSearch({ files: [notes], query: '^a.p', isRegex: true }, limits, never);
-  assert.deepEqual(regex.found.map((f) => f.line), [1]);
+  assert.deepEqual(
+    regex.found.map((f) => f.line),
+    [1],
+  );
 });
 
 test('binary, large and missing files are skipped', async () => {
   const binary = file('binary.bin', Buffer.from('beta\0beta'));
   const large = file('large.txt', `beta\n${'x'.repeat(MAX_TEXT_FILE_BYTES)}`);
   const outcome = await workerSearch({ files: [binary, large, path.join(dir, 'missing.txt'), notes], query: 'beta', isRegex: false }, limits, never);
-  assert.deepEqual(outcome.found.map((f) => f.file), [notes, notes]);
+  assert.deepEqual(
+    outcome.found.map((f) => f.file),
+    [notes, notes],
+  );
 });
 
 test('the search stops at maxMatches and says so', async () => {

@@ -125,7 +125,10 @@ test('grouping gives the same order whatever the input order', () => {
   const forward = [...groupByCapability(ids).keys()];
   const backward = [...groupByCapability([...ids].reverse()).keys()];
   assert.deepEqual(forward, backward);
-  assert.deepEqual(forward, MODEL_CAPABILITIES.filter((c) => c !== 'chat'));
+  assert.deepEqual(
+    forward,
+    MODEL_CAPABILITIES.filter((c) => c !== 'chat'),
+  );
 });
 
 test('every capability has a human label', () => {

@@ -67,11 +67,20 @@ test('messages are a non-empty list', () => {
 });
 
 test('each message has a known role', () => {
-  assertRefused(() => validateChatRequest(withField('messages', [{ role: 'user', content: 'a' }, { role: 'robot', content: 'b' }])), {
-    param: 'messages[1].role',
-    value: 'robot',
-    allowed: '"system", "user", "assistant" or "tool"',
-  });
+  assertRefused(
+    () =>
+      validateChatRequest(
+        withField('messages', [
+          { role: 'user', content: 'a' },
+          { role: 'robot', content: 'b' },
+        ]),
+      ),
+    {
+      param: 'messages[1].role',
+      value: 'robot',
+      allowed: '"system", "user", "assistant" or "tool"',
+    },
+  );
   assertRefused(() => validateChatRequest(withField('messages', [{ content: 'b' }])), { param: 'messages[0].role', value: undefined });
   assertRefused(() => validateChatRequest(withField('messages', ['Hi'])), { param: 'messages[0]', value: 'Hi' });
 });
@@ -85,7 +94,14 @@ test('user, system and tool messages carry text content', () => {
 });
 
 test('an assistant message has text, or null content with tool calls', () => {
-  validateChatRequest(request({ messages: [{ role: 'user', content: 'a' }, { role: 'assistant', content: 'b' }] }));
+  validateChatRequest(
+    request({
+      messages: [
+        { role: 'user', content: 'a' },
+        { role: 'assistant', content: 'b' },
+      ],
+    }),
+  );
   assertRefused(() => validateChatRequest(withField('messages', [{ role: 'assistant', content: null }])), {
     param: 'messages[0].content',
     value: null,
@@ -138,10 +154,11 @@ test('a tool message needs tool_call_id and name, answering an earlier tool call
     value: 'call_9',
     allowed: '"call_1" or "call_2"',
   });
-  assertRefused(
-    () => validateChatRequest(withField('messages', [{ role: 'tool', tool_call_id: 'c', name: 'f', content: 'x' }])),
-    { param: 'messages[0].tool_call_id', value: 'c', allowed: 'none so far' },
-  );
+  assertRefused(() => validateChatRequest(withField('messages', [{ role: 'tool', tool_call_id: 'c', name: 'f', content: 'x' }])), {
+    param: 'messages[0].tool_call_id',
+    value: 'c',
+    allowed: 'none so far',
+  });
 });
 
 test('stop: a non-empty text or up to 4 non-empty texts', () => {
@@ -179,7 +196,11 @@ test('max_tokens and max_completion_tokens are positive integers', () => {
   validateChatRequest(request({ max_completion_tokens: 4096 }));
   for (const bad of [0, -1, 1.5]) {
     assertRefused(() => validateChatRequest(request({ max_tokens: bad })), { param: 'max_tokens', value: bad, allowed: 'an integer of at least 1' });
-    assertRefused(() => validateChatRequest(request({ max_completion_tokens: bad })), { param: 'max_completion_tokens', value: bad, allowed: 'an integer of at least 1' });
+    assertRefused(() => validateChatRequest(request({ max_completion_tokens: bad })), {
+      param: 'max_completion_tokens',
+      value: bad,
+      allowed: 'an integer of at least 1',
+    });
   }
 });
 

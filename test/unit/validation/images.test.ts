@@ -70,17 +70,26 @@ test('4.x: style, a basic-only field, is refused', () => {
 });
 
 // Issue #18: the union of the spec's sizes and the upstream's (1K/4K and WxH from 1024x1024 pixels on 4.0; from 3686400 pixels on 4.5).
-test('4.0 sizes: 1K, 2K, 4K, the spec\'s 1024x1024 and 512x512, and WxH of 1024x1024 to 4096x4096 pixels', () => {
+test("4.0 sizes: 1K, 2K, 4K, the spec's 1024x1024 and 512x512, and WxH of 1024x1024 to 4096x4096 pixels", () => {
   for (const size of ['1K', '2K', '4K', '1024x1024', '512x512', '2048x2048', '4096x4096', '2560x1440', '4096x256', '1280x960']) v40({ size });
   for (const size of ['256x256', '1280x720', '4097x4096', '8192x256', '1024*1024', '2k', '8K', 1024]) {
-    assertRefused(() => v40({ size }), { param: 'size', value: size, allowed: '"1K", "2K", "4K", "1024x1024", "512x512", or "WxH" of 1048576 to 16777216 pixels (from 1024x1024 to 4096x4096) with a width:height between 1:16 and 16:1' });
+    assertRefused(() => v40({ size }), {
+      param: 'size',
+      value: size,
+      allowed:
+        '"1K", "2K", "4K", "1024x1024", "512x512", or "WxH" of 1048576 to 16777216 pixels (from 1024x1024 to 4096x4096) with a width:height between 1:16 and 16:1',
+    });
   }
 });
 
 test('4.5 sizes: 2K, 4K, and WxH of 3686400 to 16777216 pixels (no 1024x1024)', () => {
   for (const size of ['2K', '4K', '2560x1440', '1440x2560', '2048x2048', '4096x4096']) v45({ size });
   for (const size of ['1024', '1K', '8K', '1024x1024', '2048x1152', '100x100', '16384x16384']) {
-    assertRefused(() => v45({ size }), { param: 'size', value: size, allowed: '"2K", "4K", or "WxH" of 3686400 to 16777216 pixels (from 2560x1440 to 4096x4096) with a width:height between 1:16 and 16:1' });
+    assertRefused(() => v45({ size }), {
+      param: 'size',
+      value: size,
+      allowed: '"2K", "4K", or "WxH" of 3686400 to 16777216 pixels (from 2560x1440 to 4096x4096) with a width:height between 1:16 and 16:1',
+    });
   }
 });
 

@@ -20,8 +20,7 @@ test('a voice id starts with its language letter and its gender letter', () => {
 });
 
 test('voice counts per language and gender follow the spec table', () => {
-  const count = (language: string, gender: 'female' | 'male'): number =>
-    VOICES.filter((v) => v.language === language && v.gender === gender).length;
+  const count = (language: string, gender: 'female' | 'male'): number => VOICES.filter((v) => v.language === language && v.gender === gender).length;
   assert.equal(count('English (American)', 'female'), 18);
   assert.equal(count('English (American)', 'male'), 12);
   assert.equal(count('English (British)', 'female'), 5);

@@ -44,7 +44,8 @@ test('integerInRange: bounds are inclusive, fractions and non-numbers refused', 
 test('numberInRange: bounds are inclusive, infinities refused', () => {
   numberInRange('x', 0.25, 0.25, 4);
   numberInRange('x', 4, 0.25, 4);
-  for (const bad of [0.24, 4.01, Infinity, '1']) assertRefused(() => numberInRange('x', bad, 0.25, 4), { param: 'x', value: bad, allowed: 'a number from 0.25 to 4' });
+  for (const bad of [0.24, 4.01, Infinity, '1'])
+    assertRefused(() => numberInRange('x', bad, 0.25, 4), { param: 'x', value: bad, allowed: 'a number from 0.25 to 4' });
 });
 
 test('oneOf: optional unless required; lists the allowed values', () => {

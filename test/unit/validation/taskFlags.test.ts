@@ -74,10 +74,7 @@ test('appends short flags by default, in a fixed order', () => {
 
 test('appends long flags on request', () => {
   const flags: TaskFlags = { camerafixed: false, ratio: '9:16', seed: 7, watermark: true, frames: 57, framespersecond: 24 };
-  assert.equal(
-    appendTaskFlags('A cat', flags, 'long'),
-    'A cat --ratio 9:16 --framespersecond 24 --watermark true --seed 7 --camerafixed false --frames 57',
-  );
+  assert.equal(appendTaskFlags('A cat', flags, 'long'), 'A cat --ratio 9:16 --framespersecond 24 --watermark true --seed 7 --camerafixed false --frames 57');
 });
 
 test('appending to an empty text gives only the flags', () => {
@@ -86,10 +83,7 @@ test('appending to an empty text gives only the flags', () => {
 });
 
 test('appending replaces a flag the text already has, under either name, and keeps the others', () => {
-  assert.equal(
-    appendTaskFlags('A cat --duration 10 --wm false --rs 480p', { duration: 5, resolution: '720p' }),
-    'A cat --wm false --rs 720p --dur 5',
-  );
+  assert.equal(appendTaskFlags('A cat --duration 10 --wm false --rs 480p', { duration: 5, resolution: '720p' }), 'A cat --wm false --rs 720p --dur 5');
 });
 
 test('round trip of a fixed example, both styles', () => {

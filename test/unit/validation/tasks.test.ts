@@ -155,7 +155,11 @@ test('the prompt is at most 4000 characters, flags not counted', () => {
 test('ratio: the six ratios, and adaptive with an image input', () => {
   for (const ratio of ['16:9', '4:3', '1:1', '3:4', '9:16', '21:9']) task(PRO, TEXT, { ratio });
   for (const model of [PRO, FAST, LITE, PRO15]) task(model, FIRST, { ratio: 'adaptive' });
-  assertRefused(() => task(PRO, TEXT, { ratio: '2:1' }), { param: 'ratio', value: '2:1', allowed: '"16:9", "4:3", "1:1", "3:4", "9:16", "21:9" or "adaptive"' });
+  assertRefused(() => task(PRO, TEXT, { ratio: '2:1' }), {
+    param: 'ratio',
+    value: '2:1',
+    allowed: '"16:9", "4:3", "1:1", "3:4", "9:16", "21:9" or "adaptive"',
+  });
 });
 
 test('ratio adaptive for text only on the 1.5 pro', () => {
@@ -273,16 +277,16 @@ test('a flag contradicting a body field is refused; an agreeing one is accepted'
   assertRefused(() => task(PRO, [say('A cat --dur 10')], { duration: 5 }), {
     param: 'content[0].text --duration',
     value: 10,
-    allowed: 'the body\'s duration 5, or only one of the two',
+    allowed: "the body's duration 5, or only one of the two",
   });
   assertRefused(() => task(PRO, [say('A cat --cf false')], { camerafixed: true }), {
     param: 'content[0].text --camerafixed',
     value: false,
-    allowed: 'the body\'s camerafixed true',
+    allowed: "the body's camerafixed true",
   });
 });
 
-test('a task model of no known tier gets the union of the tiers\' rules', () => {
+test("a task model of no known tier gets the union of the tiers' rules", () => {
   for (const model of ['seedance-2-0-pro', 'house-video-model']) {
     task(model, REFERENCES(4), { resolution: '1080p', duration: -1, generate_audio: true });
     task(model, TEXT, { ratio: 'adaptive', duration: 2 });

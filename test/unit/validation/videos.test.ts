@@ -59,7 +59,10 @@ test('V3 and V3.1: accept full requests', () => {
   v3({ video: CLIP, prompt: undefined });
 });
 
-for (const [name, run] of [['V3', v3], ['V3.1', v31]] as const) {
+for (const [name, run] of [
+  ['V3', v3],
+  ['V3.1', v31],
+] as const) {
   test(`${name}: prompt required for text-to-video only, at most 4000 characters`, () => {
     run({ prompt: undefined, image: IMAGE });
     run({ prompt: undefined, video: CLIP });

@@ -6,8 +6,13 @@ import { CHROMIUM } from './paths';
 import { log, onCleanup, withTimeout } from './proc';
 
 export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 export const VIEWPORT = { width: 1400, height: 900 };
@@ -72,11 +77,16 @@ export async function openWorkbench(browser: Browser, url: string, opts: OpenWor
  */
 export async function whenWorkbenchRestored(page: Page, timeoutMs = 120000): Promise<void> {
   type DriverWindow = { driver?: { whenWorkbenchRestored?: () => Promise<void> } };
-  const hasDriver = await page.waitForFunction(
-    () => typeof (globalThis as unknown as DriverWindow).driver?.whenWorkbenchRestored === 'function',
-    undefined, { timeout: 10000 }).then(() => true, () => false);
+  const hasDriver = await page
+    .waitForFunction(() => typeof (globalThis as unknown as DriverWindow).driver?.whenWorkbenchRestored === 'function', undefined, { timeout: 10000 })
+    .then(
+      () => true,
+      () => false,
+    );
   if (!hasDriver) return;
   await withTimeout(
     page.evaluate(() => (globalThis as unknown as DriverWindow).driver!.whenWorkbenchRestored!()),
-    timeoutMs, `workbench not restored within ${timeoutMs} ms`);
+    timeoutMs,
+    `workbench not restored within ${timeoutMs} ms`,
+  );
 }

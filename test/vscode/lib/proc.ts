@@ -25,7 +25,10 @@ export function withTimeout<T>(p: Promise<T>, ms: number, message: string): Prom
 
 // ------------------------------------------------------------------ cleanup registry
 
-interface Cleanup { name: string; fn: () => unknown }
+interface Cleanup {
+  name: string;
+  fn: () => unknown;
+}
 const cleanups: Cleanup[] = [];
 let cleaning: Promise<void> | undefined;
 
@@ -51,7 +54,9 @@ export function cleanupAll(quiet = false): Promise<void> {
           if (!quiet) log(`cleanup ${c.name} failed:`, e instanceof Error ? e.message : e);
         }
       }
-    })().finally(() => { cleaning = undefined; });
+    })().finally(() => {
+      cleaning = undefined;
+    });
   }
   return cleaning;
 }
@@ -134,13 +139,21 @@ export function isAlive(pid: number): boolean {
 export async function killTree(pid: number, graceMs = 3000): Promise<void> {
   const all = [pid, ...descendants(pid)];
   for (const p of all) {
-    try { process.kill(p, 'SIGTERM'); } catch { /* gone */ }
+    try {
+      process.kill(p, 'SIGTERM');
+    } catch {
+      /* gone */
+    }
   }
   const end = Date.now() + graceMs;
   while (Date.now() < end && all.some(isAlive)) await sleep(100);
   // processes started meanwhile by the tree are picked up too
   const left = [...new Set([...all.filter(isAlive), ...all.filter(isAlive).flatMap(descendants)])];
   for (const p of left) {
-    try { process.kill(p, 'SIGKILL'); } catch { /* gone */ }
+    try {
+      process.kill(p, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
   }
 }

@@ -34,7 +34,10 @@ export function writeResults(file: string, results: RunResults): void {
 }
 
 function indent(text: string, pad: string): string {
-  return text.split('\n').map((l) => pad + l).join('\n');
+  return text
+    .split('\n')
+    .map((l) => pad + l)
+    .join('\n');
 }
 
 /** Prints one line per test (and failure details); returns the counts. */

@@ -110,7 +110,13 @@ export async function startSession(opts: SessionOptions): Promise<Session> {
 
   const extensionPath = opts.extensionPath ?? PROJECT_ROOT;
   const session: Session = {
-    name: opts.name, runDir, workspace, emulator, codeServer, extensionPath, logDir,
+    name: opts.name,
+    runDir,
+    workspace,
+    emulator,
+    codeServer,
+    extensionPath,
+    logDir,
     extensionEnv: (extra = {}) => ({
       ...emulatorEnv(emulator),
       GENAI_TEST_WORKSPACE: workspace,
@@ -126,8 +132,7 @@ export async function startSession(opts: SessionOptions): Promise<Session> {
       if (u.env !== false) payload.extensionEnvironment = u.env ?? session.extensionEnv();
       return codeServer.workbenchUrl(payload, u.workspace);
     },
-    createWorkspace: (id) => createWorkspace(
-      path.join(runDir, 'ws', id.replace(/[^\w.-]+/g, '_'), 'workspace')),
+    createWorkspace: (id) => createWorkspace(path.join(runDir, 'ws', id.replace(/[^\w.-]+/g, '_'), 'workspace')),
   };
   return session;
 }

@@ -57,7 +57,10 @@ function escapeRegExp(s: string): string {
 }
 
 export class Workbench {
-  constructor(public readonly page: Page, private readonly screenshotPrefix = 'ui') {}
+  constructor(
+    public readonly page: Page,
+    private readonly screenshotPrefix = 'ui',
+  ) {}
 
   /** The quick input (command palette / quick pick) widget. */
   get quickInput(): Locator {
@@ -84,12 +87,25 @@ export class Workbench {
     const input = this.quickInput.locator('input');
     const attempts: (() => Promise<void>)[] = [
       () => this.page.keyboard.press('F1'),
-      async () => { await this.blur(); await this.page.keyboard.press('F1'); },
-      async () => { await this.page.keyboard.press('Escape'); await this.blur(); await this.page.keyboard.press('Control+Shift+P'); },
+      async () => {
+        await this.blur();
+        await this.page.keyboard.press('F1');
+      },
+      async () => {
+        await this.page.keyboard.press('Escape');
+        await this.blur();
+        await this.page.keyboard.press('Control+Shift+P');
+      },
     ];
     for (const attempt of attempts) {
       await attempt();
-      if (await input.waitFor({ state: 'visible', timeout: 2000 }).then(() => true, () => false)) break;
+      if (
+        await input.waitFor({ state: 'visible', timeout: 2000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
     }
     await input.waitFor({ state: 'visible', timeout: 5000 });
     await input.fill('>' + text);
@@ -134,9 +150,11 @@ export class Workbench {
     const end = Date.now() + timeoutMs;
     for (;;) {
       await this.openCommandPalette(query);
-      const row = this.quickInput.locator('.monaco-list-row', {
-        has: this.page.locator('.label-name', { hasText: label }),
-      }).first();
+      const row = this.quickInput
+        .locator('.monaco-list-row', {
+          has: this.page.locator('.label-name', { hasText: label }),
+        })
+        .first();
       try {
         await row.waitFor({ state: 'visible', timeout: Math.min(3000, Math.max(500, end - Date.now())) });
         return row;
@@ -183,8 +201,10 @@ export class Workbench {
 
   /** The activity-bar entry of a view container (e.g. "GenAI Gateway"). */
   activityBarItem(title: string): Locator {
-    return this.page.locator('.part.activitybar, .part.sidebar .composite-bar')
-      .getByRole('tab', { name: new RegExp(escapeRegExp(title)) }).first();
+    return this.page
+      .locator('.part.activitybar, .part.sidebar .composite-bar')
+      .getByRole('tab', { name: new RegExp(escapeRegExp(title)) })
+      .first();
   }
 
   /**
@@ -221,16 +241,19 @@ export class Workbench {
   webview(opts: { index?: number; extensionId?: string } = {}): FrameLocator {
     const outer = `iframe.webview[src*="extensionId=${opts.extensionId ?? EXTENSION_ID}"]`;
     const index = opts.index ?? 0;
-    const frame = index === -1 ? this.page.frameLocator(outer).last()
-      : index === 0 ? this.page.frameLocator(outer).first()
-        : this.page.frameLocator(outer).nth(index);
+    const frame =
+      index === -1 ? this.page.frameLocator(outer).last() : index === 0 ? this.page.frameLocator(outer).first() : this.page.frameLocator(outer).nth(index);
     return frame.frameLocator('iframe#active-frame');
   }
 
   /** Waits until a webview of ours shows a visible `selector` (default: body) and returns its frame. */
   async waitForWebview(selector = 'body', opts: { index?: number; timeoutMs?: number } = {}): Promise<FrameLocator> {
     const frame = this.webview(opts);
-    await frame.locator(selector).filter({ visible: true }).first().waitFor({ state: 'visible', timeout: opts.timeoutMs ?? 30000 });
+    await frame
+      .locator(selector)
+      .filter({ visible: true })
+      .first()
+      .waitFor({ state: 'visible', timeout: opts.timeoutMs ?? 30000 });
     return frame;
   }
 
@@ -251,8 +274,7 @@ export class Workbench {
       await center.waitFor({ state: 'visible', timeout: 5000 });
     }
     await sleep(200);
-    const texts = (await center.locator('.notification-list-item').allInnerTexts())
-      .map((t) => t.replace(/\s+/g, ' ').trim());
+    const texts = (await center.locator('.notification-list-item').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
     if (!opts.keepOpen && !wasOpen) {
       await this.notificationsBell.click();
       await center.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
@@ -290,7 +312,7 @@ export class Workbench {
   async openSubmenu(label: string): Promise<string[]> {
     const menus = this.page.locator('.context-view .monaco-menu');
     await menus.first().locator('.action-label', { hasText: label }).first().hover();
-    for (const end = Date.now() + 10000; (await menus.count()) < 2 && Date.now() < end; ) await sleep(100);
+    for (const end = Date.now() + 10000; (await menus.count()) < 2 && Date.now() < end;) await sleep(100);
     const submenu = menus.last();
     await submenu.waitFor({ state: 'visible', timeout: 5000 });
     return (await submenu.locator('.action-label').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
@@ -358,7 +380,12 @@ export class Workbench {
     }
     if (!opts.keepOpen) {
       await this.page.keyboard.press('Escape');
-      if (!(await editor.waitFor({ state: 'hidden', timeout: 3000 }).then(() => true, () => false))) {
+      if (
+        !(await editor.waitFor({ state: 'hidden', timeout: 3000 }).then(
+          () => true,
+          () => false,
+        ))
+      ) {
         await this.runCommand('View: Close Editor');
       }
     }
@@ -373,8 +400,9 @@ export class Workbench {
     const seen = new Map<string, string>();
     const read = async (): Promise<number> => {
       // one round trip for all rendered rows
-      const rows: [string | null, string][] = await list.locator('.monaco-list-row').evaluateAll((els: any[]) =>
-        els.map((e) => [e.getAttribute('data-index'), String(e.innerText)]));
+      const rows: [string | null, string][] = await list
+        .locator('.monaco-list-row')
+        .evaluateAll((els: any[]) => els.map((e) => [e.getAttribute('data-index'), String(e.innerText)]));
       let added = 0;
       for (const [index, text] of rows) {
         const key = index ?? String(seen.size);

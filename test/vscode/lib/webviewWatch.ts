@@ -40,14 +40,17 @@ export async function readWebviewWatch(webview: FrameLocator): Promise<WebviewWa
  * (which must leave the page where it is: reading the watch afterwards proves it).
  */
 export async function provokeWebviewWatch(webview: FrameLocator, trapName: string, forbiddenHost: string): Promise<WebviewWatch> {
-  await webview.locator('body').evaluate((body, [name, host]) => {
-    (globalThis as unknown as Record<string, (id: string) => void>)[name]?.('control');
-    body.insertAdjacentHTML('beforeend', `<img class="watch-control" src="https://${host}/control.png" alt="">`);
-    const form = body.ownerDocument.createElement('form');
-    Object.assign(form, { className: 'watch-control', action: `https://${host}/control`, method: 'post' });
-    body.append(form);
-    form.requestSubmit();
-  }, [trapName, forbiddenHost] as const);
+  await webview.locator('body').evaluate(
+    (body, [name, host]) => {
+      (globalThis as unknown as Record<string, (id: string) => void>)[name]?.('control');
+      body.insertAdjacentHTML('beforeend', `<img class="watch-control" src="https://${host}/control.png" alt="">`);
+      const form = body.ownerDocument.createElement('form');
+      Object.assign(form, { className: 'watch-control', action: `https://${host}/control`, method: 'post' });
+      body.append(form);
+      form.requestSubmit();
+    },
+    [trapName, forbiddenHost] as const,
+  );
   await webview.locator('img.watch-control').evaluate((img) => img.remove());
   await new Promise((resolve) => setTimeout(resolve, 300));
   // Still this page: a submission the CSP did not refuse would have navigated the frame away.

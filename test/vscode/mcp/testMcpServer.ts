@@ -32,17 +32,27 @@ const TOOLS = [
 function call(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> | CallToolResult {
   const id = typeof args.id === 'string' ? args.id : '?';
   switch (name) {
-    case 'lookup_order': return { content: [{ type: 'text', text: `Order ${id}: 3 blue widgets, shipped` }] };
-    case 'order_label': return { content: [{ type: 'text', text: `Label of order ${id}` }, { type: 'image', data: ORDER_LABEL_PNG_BASE64, mimeType: 'image/png' }] };
+    case 'lookup_order':
+      return { content: [{ type: 'text', text: `Order ${id}: 3 blue widgets, shipped` }] };
+    case 'order_label':
+      return {
+        content: [
+          { type: 'text', text: `Label of order ${id}` },
+          { type: 'image', data: ORDER_LABEL_PNG_BASE64, mimeType: 'image/png' },
+        ],
+      };
     case 'order_json': {
       const order = { id, items: 3, color: 'blue', shipped: true };
       return { content: [{ type: 'text', text: JSON.stringify(order) }], structuredContent: order };
     }
-    case 'cancel_order': return { content: [{ type: 'text', text: `Order ${id} cancelled` }] };
-    case 'broken_tool': return { content: [{ type: 'text', text: 'The order database is offline' }], isError: true };
+    case 'cancel_order':
+      return { content: [{ type: 'text', text: `Order ${id} cancelled` }] };
+    case 'broken_tool':
+      return { content: [{ type: 'text', text: 'The order database is offline' }], isError: true };
     case 'wait_forever':
       return new Promise((resolve) => signal.addEventListener('abort', () => resolve({ content: [{ type: 'text', text: 'cancelled' }] }), { once: true }));
-    default: throw new Error(`Unknown tool ${name}`);
+    default:
+      throw new Error(`Unknown tool ${name}`);
   }
 }
 

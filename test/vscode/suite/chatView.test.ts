@@ -22,7 +22,12 @@ suite('Chat view host', () => {
   const connectionChanged = new vscode.EventEmitter<void>();
 
   function open(): { controller: ChatController; view: RecordingView } {
-    const client = new GatewayClient({ baseUrl: emulator.url, userAgent: 'chat-view-test', getCredential: async () => emulator.apiKey, retry: { maxAttempts: 1 } });
+    const client = new GatewayClient({
+      baseUrl: emulator.url,
+      userAgent: 'chat-view-test',
+      getCredential: async () => emulator.apiKey,
+      retry: { maxAttempts: 1 },
+    });
     const services: ChatServices = {
       clients: { get: () => client, onDidChangeConnection: connectionChanged.event },
       catalog: { list: (signal) => client.models.list(signal), capabilityOf: (id) => classifyModel(id) },
@@ -162,7 +167,10 @@ suite('Chat view host', () => {
     await first.controller.handle({ type: 'send', text: 'length 400' });
     await until('some streamed text', () => (first.conversation.turns[1]?.text.length ?? 0) > 20 || undefined);
     await first.controller.handle({ type: 'draftChanged', text: 'half-typed question' });
-    await first.controller.addContext({ id: 'chip-1', file: 'hello.txt', uri: 'file:///w/hello.txt', languageId: 'plaintext', startLine: 1, endLine: 2, text: 'Hello' }, false);
+    await first.controller.addContext(
+      { id: 'chip-1', file: 'hello.txt', uri: 'file:///w/hello.txt', languageId: 'plaintext', startLine: 1, endLine: 2, text: 'Hello' },
+      false,
+    );
     const partial = first.conversation.turns[1]?.text ?? '';
     // what a window reload does: the view and the store go away, new ones read the disk
     await first.controller.shutdown();
@@ -172,14 +180,20 @@ suite('Chat view host', () => {
     await controller.connect(view);
     const restored = view.lastState();
     assert.strictEqual(restored.id, first.conversation.id);
-    assert.deepStrictEqual(restored.turns.map((t) => t.kind), ['user', 'assistant']);
+    assert.deepStrictEqual(
+      restored.turns.map((t) => t.kind),
+      ['user', 'assistant'],
+    );
     assert.strictEqual(restored.turns[0]?.text, 'length 400');
     const answer = restored.turns[1];
     assert.ok(answer && answer.kind === 'assistant');
     assert.strictEqual(answer.status, 'interrupted');
     assert.ok(answer.text.startsWith(partial) && answer.text.length > 0, 'the partial answer is kept');
     assert.strictEqual(restored.draft.text, 'half-typed question');
-    assert.deepStrictEqual(restored.draft.context.map((c) => `${c.file}:${c.startLine}-${c.endLine}`), ['hello.txt:1-2']);
+    assert.deepStrictEqual(
+      restored.draft.context.map((c) => `${c.file}:${c.startLine}-${c.endLine}`),
+      ['hello.txt:1-2'],
+    );
   });
 
   test('conversations can be added and switched; the list names them', async () => {
@@ -192,7 +206,10 @@ suite('Chat view host', () => {
     assert.strictEqual(second.model, conversation.model, 'a new conversation gets the chat model');
     const list = [...view.messages].reverse().find((m) => m.type === 'conversations');
     assert.ok(list && list.type === 'conversations');
-    assert.deepStrictEqual(list.conversations.map((c) => c.title), ['New conversation', 'first topic']);
+    assert.deepStrictEqual(
+      list.conversations.map((c) => c.title),
+      ['New conversation', 'first topic'],
+    );
     await controller.handle({ type: 'switchConversation', conversationId: conversation.id });
     assert.strictEqual((await controller.active).id, conversation.id);
   });
@@ -203,7 +220,13 @@ suite('Chat view contributions', () => {
     await vscode.extensions.getExtension('genai-gateway.genai-gateway')?.activate();
     await vscode.commands.executeCommand('genaiGateway.openChat');
     const commands = await vscode.commands.getCommands(true);
-    for (const id of ['genaiGateway.chat.askAboutSelection', 'genaiGateway.chat.addSelection', 'genaiGateway.chat.stop', 'genaiGateway.chat.exportConversation', 'genaiGateway.chat.newConversation']) {
+    for (const id of [
+      'genaiGateway.chat.askAboutSelection',
+      'genaiGateway.chat.addSelection',
+      'genaiGateway.chat.stop',
+      'genaiGateway.chat.exportConversation',
+      'genaiGateway.chat.newConversation',
+    ]) {
       assert.ok(commands.includes(id), `${id} is registered`);
     }
   });

@@ -25,7 +25,10 @@ export class RecordingView {
 export class ApprovingView extends RecordingView {
   asked: ToolCallRecord[] = [];
   visible = true;
-  constructor(private readonly decide: (call: ToolCallRecord) => ApprovalDecision | undefined, private readonly controller: () => ChatController) {
+  constructor(
+    private readonly decide: (call: ToolCallRecord) => ApprovalDecision | undefined,
+    private readonly controller: () => ChatController,
+  ) {
     super();
   }
   override post(message: HostMessage): void {

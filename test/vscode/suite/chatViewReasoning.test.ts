@@ -22,21 +22,30 @@ const chunk = (delta: object, finish: string | null = null): string =>
 
 /** What the server streams for a question: each entry is written after a pause, so reasoning and answer come in reads of their own. */
 function transcript(question: string): string[] {
-  if (question.includes('refuse')) return [chunk({ role: 'assistant', content: null, refusal: '' }), chunk({ refusal: "I can't help with that." }), chunk({}, 'stop'), 'data: [DONE]\n\n'];
+  if (question.includes('refuse'))
+    return [chunk({ role: 'assistant', content: null, refusal: '' }), chunk({ refusal: "I can't help with that." }), chunk({}, 'stop'), 'data: [DONE]\n\n'];
   if (question.includes('too long')) {
-    return [chunk({ role: 'assistant', content: null }), 'error: {"code":500,"message":"the request exceeds the available context size, try increasing it","type":"server_error"}\n\n', 'data: [DONE]\n'];
+    return [
+      chunk({ role: 'assistant', content: null }),
+      'error: {"code":500,"message":"the request exceeds the available context size, try increasing it","type":"server_error"}\n\n',
+      'data: [DONE]\n',
+    ];
   }
   return [
     chunk({ role: 'assistant', content: null, reasoning_content: '' }) + chunk({ reasoning_content: 'The user greets me.' }),
     chunk({ reasoning_content: ' I greet back.' }),
     chunk({ content: 'Hello', reasoning_content: null }) + chunk({ content: '!' }),
-    chunk({ content: '' }, 'stop') + `data: ${JSON.stringify({ id: 'c', choices: [], usage: { prompt_tokens: 4, completion_tokens: 9, total_tokens: 13 } })}\n\n` + 'data: [DONE]\n\n',
+    chunk({ content: '' }, 'stop') +
+      `data: ${JSON.stringify({ id: 'c', choices: [], usage: { prompt_tokens: 4, completion_tokens: 9, total_tokens: 13 } })}\n\n` +
+      'data: [DONE]\n\n',
   ];
 }
 
 function answer(request: SeenRequest, response: ServerResponse): void {
   if (request.url.endsWith('/models')) {
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: [{ id: MODEL, object: 'model', created: 1, owned_by: 'deepseek' }] }));
+    response
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ object: 'list', data: [{ id: MODEL, object: 'model', created: 1, owned_by: 'deepseek' }] }));
     return;
   }
   const body = JSON.parse(request.body) as { messages: Array<{ content: string }> };
@@ -58,7 +67,12 @@ suite('Chat view host: reasoning, refusals, stream errors', () => {
   const connectionChanged = new vscode.EventEmitter<void>();
 
   async function connected(): Promise<{ controller: ChatController; view: RecordingView; conversation: Conversation }> {
-    const client = new GatewayClient({ baseUrl: `${server.origin}/v1`, userAgent: 'chat-view-test', getCredential: async () => 'k-12345678', retry: { maxAttempts: 1 } });
+    const client = new GatewayClient({
+      baseUrl: `${server.origin}/v1`,
+      userAgent: 'chat-view-test',
+      getCredential: async () => 'k-12345678',
+      retry: { maxAttempts: 1 },
+    });
     const services: ChatServices = {
       clients: { get: () => client, onDidChangeConnection: connectionChanged.event },
       catalog: { list: (signal) => client.models.list(signal), capabilityOf: (id) => classifyModel(id) },
@@ -105,7 +119,9 @@ suite('Chat view host: reasoning, refusals, stream errors', () => {
     const reasoning = view.messages.flatMap((m) => (m.type === 'reasoningAppended' && m.turnId === turn.id ? [m.text] : [])).join('');
     assert.strictEqual(reasoning, turn.reasoning?.text);
     assert.strictEqual(view.streamedText(turn.id), 'Hello!');
-    const types = view.messages.map((m) => (m.type === 'turnChanged' && m.turn.reasoning?.durationMs !== undefined && m.turn.status === 'streaming' ? 'reasoningEnded' : m.type));
+    const types = view.messages.map((m) =>
+      m.type === 'turnChanged' && m.turn.reasoning?.durationMs !== undefined && m.turn.status === 'streaming' ? 'reasoningEnded' : m.type,
+    );
     assert.ok(types.lastIndexOf('reasoningAppended') < types.indexOf('reasoningEnded'), types.join(' '));
     assert.ok(types.indexOf('reasoningEnded') < types.indexOf('textAppended'), types.join(' '));
     await answered(controller, view, conversation, 'and again');

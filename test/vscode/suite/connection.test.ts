@@ -18,9 +18,14 @@ interface ConnectionTestResult {
 }
 
 const testConnection = () => vscode.commands.executeCommand<ConnectionTestResult>('genaiGateway.testConnection', { quiet: true });
-const packageJson = () => vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {
-  contributes: { commands: Array<{ command: string }>; configuration: { properties: Record<string, { default?: unknown; description?: string; markdownDescription?: string }> }; walkthroughs: Array<{ id: string; steps: unknown[] }> };
-};
+const packageJson = () =>
+  vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {
+    contributes: {
+      commands: Array<{ command: string }>;
+      configuration: { properties: Record<string, { default?: unknown; description?: string; markdownDescription?: string }> };
+      walkthroughs: Array<{ id: string; steps: unknown[] }>;
+    };
+  };
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
@@ -41,7 +46,9 @@ suite('Connection and credentials', () => {
 
   test('every contributed command is registered', async () => {
     const registered = new Set(await vscode.commands.getCommands(true));
-    const missing = packageJson().contributes.commands.map((c) => c.command).filter((c) => !registered.has(c));
+    const missing = packageJson()
+      .contributes.commands.map((c) => c.command)
+      .filter((c) => !registered.has(c));
     assert.deepStrictEqual(missing, []);
   });
 
@@ -131,8 +138,14 @@ suite('Connection and credentials', () => {
       ...filesUnder(path.join(userData, 'User', 'workspaceStorage')).filter((f) => f.includes(EXTENSION_ID)),
     ].filter((f) => fs.existsSync(f));
     const logs = candidates.filter((f) => f.includes(`${path.sep}logs${path.sep}`));
-    assert.ok(logs.some((f) => /GenAI Gateway/.test(path.basename(f))), `our log channel file exists among ${logs.length} log files`);
-    const ourLog = fs.readFileSync(logs.find((f) => /GenAI Gateway/.test(path.basename(f)))!, 'utf8');
+    assert.ok(
+      logs.some((f) => /GenAI Gateway/.test(path.basename(f))),
+      `our log channel file exists among ${logs.length} log files`,
+    );
+    const ourLog = fs.readFileSync(
+      logs.find((f) => /GenAI Gateway/.test(path.basename(f)))!,
+      'utf8',
+    );
     assert.match(ourLog, /GET \/models 401/, 'the failed request was logged');
     const leaks = candidates.filter((f) => fs.readFileSync(f, 'utf8').includes(WRONG_KEY));
     assert.deepStrictEqual(leaks, []);

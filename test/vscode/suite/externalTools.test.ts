@@ -30,7 +30,16 @@ const WORKSPACE = process.env.GENAI_TEST_WORKSPACE ?? '';
 const OWN_ID = 'genai-gateway.genai-gateway';
 const TEST_EXTENSION = 'genai-gateway-tests.gateway-test-tools';
 const MCP_SERVER = path.resolve(__dirname, '..', 'mcp', 'testMcpServer.js');
-const DEFAULTS: ToolSettings = { enabled: true, maxRounds: 8, maxResultChars: 20000, autoApprove: [], commandAllowlist: [], userDefined: [], nonStreamingModels: [], maxTools: 128 };
+const DEFAULTS: ToolSettings = {
+  enabled: true,
+  maxRounds: 8,
+  maxResultChars: 20000,
+  autoApprove: [],
+  commandAllowlist: [],
+  userDefined: [],
+  nonStreamingModels: [],
+  maxTools: 128,
+};
 
 /** The name VS Code gives an MCP tool (a prefix from the server's name, then the tool's). */
 function mcpTool(tool: string): string {
@@ -50,14 +59,17 @@ suite('External tools (MCP, other extensions)', () => {
   suiteSetup(async function () {
     this.timeout(90000);
     fs.mkdirSync(path.join(WORKSPACE, '.vscode'), { recursive: true });
-    fs.writeFileSync(path.join(WORKSPACE, '.vscode', 'mcp.json'), JSON.stringify({ servers: { testShop: { type: 'stdio', command: process.execPath, args: [MCP_SERVER] } } }, null, 2));
+    fs.writeFileSync(
+      path.join(WORKSPACE, '.vscode', 'mcp.json'),
+      JSON.stringify({ servers: { testShop: { type: 'stdio', command: process.execPath, args: [MCP_SERVER] } } }, null, 2),
+    );
     // VS Code starts MCP servers by itself only for its own chat's requests; nothing here signs in to a chat.
     await new Promise((resolve) => setTimeout(resolve, 3000));
     console.log(`[external-tools] MCP tools before starting the servers: ${vscode.lm.tools.filter((t) => t.tags.includes('mcp')).length}`);
     // What the "Start" code lens of mcp.json runs: the user starting the server they configured.
     await vscode.commands.executeCommand(START_MCP_SERVERS_COMMAND, '*', { autoTrustChanges: true, waitForLiveTools: true });
-    await until('the MCP server\'s tools in vscode.lm.tools', () => vscode.lm.tools.filter((t) => t.tags.includes('mcp')).length >= 6, 60000);
-    await until('the test extension\'s tools in vscode.lm.tools', () => vscode.lm.tools.some((t) => t.name === 'gatewayTest_wordCount'), 30000);
+    await until("the MCP server's tools in vscode.lm.tools", () => vscode.lm.tools.filter((t) => t.tags.includes('mcp')).length >= 6, 60000);
+    await until("the test extension's tools in vscode.lm.tools", () => vscode.lm.tools.some((t) => t.name === 'gatewayTest_wordCount'), 30000);
   });
 
   setup(async () => {
@@ -78,20 +90,30 @@ suite('External tools (MCP, other extensions)', () => {
   });
 
   function chatTools(): ChatTools {
-    const { tools, disposables: more } = createChatTools({
-      settings: () => settings,
-      isTrusted: () => trusted,
-      workspaceState: new MemoryMemento(),
-      mediaActions: new MediaActions({ model: () => '', speech: () => ({ voice: 'af_heart', voiceByLanguage: {}, speed: 1, format: 'mp3' }) }),
-      log: { warn: () => undefined },
-      external: () => vscodeLmTools(OWN_ID),
-    }, new vscode.EventEmitter<void>().event);
+    const { tools, disposables: more } = createChatTools(
+      {
+        settings: () => settings,
+        isTrusted: () => trusted,
+        workspaceState: new MemoryMemento(),
+        mediaActions: new MediaActions({ model: () => '', speech: () => ({ voice: 'af_heart', voiceByLanguage: {}, speed: 1, format: 'mp3' }) }),
+        log: { warn: () => undefined },
+        external: () => vscodeLmTools(OWN_ID),
+      },
+      new vscode.EventEmitter<void>().event,
+    );
     disposables.push(...more);
     return tools;
   }
 
-  async function open(decide: () => ApprovalDecision | undefined = () => 'once'): Promise<{ controller: ChatController; view: ApprovingView; conversation: Conversation }> {
-    const client = new GatewayClient({ baseUrl: emulator.url, userAgent: 'external-tools-test', getCredential: async () => emulator.apiKey, retry: { maxAttempts: 1 } });
+  async function open(
+    decide: () => ApprovalDecision | undefined = () => 'once',
+  ): Promise<{ controller: ChatController; view: ApprovingView; conversation: Conversation }> {
+    const client = new GatewayClient({
+      baseUrl: emulator.url,
+      userAgent: 'external-tools-test',
+      getCredential: async () => emulator.apiKey,
+      retry: { maxAttempts: 1 },
+    });
     const controller = new ChatController(
       {
         clients: { get: () => client, onDidChangeConnection: new vscode.EventEmitter<void>().event },
@@ -111,17 +133,24 @@ suite('External tools (MCP, other extensions)', () => {
   async function ask(controller: ChatController, view: ApprovingView, c: Conversation, text: string): Promise<AssistantTurn[]> {
     const before = c.turns.length;
     await controller.handle({ type: 'send', text });
-    await until('the response to end', () => {
-      const last = c.turns[c.turns.length - 1];
-      return c.turns.length > before + 1 && view.messages.some((m) => m.type === 'turnChanged' && m.turn.id === last?.id && !m.busy && m.turn.status !== 'streaming');
-    }, 20000);
+    await until(
+      'the response to end',
+      () => {
+        const last = c.turns[c.turns.length - 1];
+        return (
+          c.turns.length > before + 1 &&
+          view.messages.some((m) => m.type === 'turnChanged' && m.turn.id === last?.id && !m.busy && m.turn.status !== 'streaming')
+        );
+      },
+      20000,
+    );
     return c.turns.slice(before + 1).filter((t): t is AssistantTurn => t.kind === 'assistant');
   }
 
   const chatRequests = () => emulator.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => r.body as ChatRequest);
   const lastTools = (view: ApprovingView) => [...view.messages].reverse().find((m): m is Extract<HostMessage, { type: 'tools' }> => m.type === 'tools');
 
-  test('the MCP server\'s and the second extension\'s tools are offered next to the built-in ones, with their sources', () => {
+  test("the MCP server's and the second extension's tools are offered next to the built-in ones, with their sources", () => {
     const { tools } = chatTools().catalog();
     const byName = new Map(tools.map((t) => [t.name, t]));
     const lookup = byName.get(mcpTool('lookup_order'));
@@ -133,15 +162,26 @@ suite('External tools (MCP, other extensions)', () => {
     assert.deepStrictEqual(byName.get('gatewayTest_wordCount')?.source, { kind: 'extension', label: `Gateway Test Tools (${TEST_EXTENSION})` });
     assert.deepStrictEqual(byName.get('read_file')?.source, { kind: 'builtin', label: 'Built-in' });
     // VS Code's own tools are listed, off; a name a built-in tool has (run_task) stays the built-in one.
-    assert.deepStrictEqual(byName.get('run_in_terminal') && [byName.get('run_in_terminal')!.source.kind, byName.get('run_in_terminal')!.state], ['vscode', 'off']);
+    assert.deepStrictEqual(byName.get('run_in_terminal') && [byName.get('run_in_terminal')!.source.kind, byName.get('run_in_terminal')!.state], [
+      'vscode',
+      'off',
+    ]);
     assert.strictEqual(byName.get('run_task')?.source.kind, 'builtin');
     assert.strictEqual(tools.filter((t) => t.name === 'run_task').length, 1);
     // This extension's own agent-mode tools are the built-in media tools already.
-    assert.ok(vscode.lm.tools.some((t) => t.name === 'genaiGateway_generateImage'), 'VS Code lists them');
+    assert.ok(
+      vscode.lm.tools.some((t) => t.name === 'genaiGateway_generateImage'),
+      'VS Code lists them',
+    );
     assert.ok(!byName.has('genaiGateway_generateImage'));
     // Built-in tools first, then the others.
-    assert.strictEqual(tools.findIndex((t) => t.source.kind !== 'builtin'), tools.filter((t) => t.source.kind === 'builtin').length);
-    const offered = chatTools().runtime.executor.offered().map((t) => t.definition);
+    assert.strictEqual(
+      tools.findIndex((t) => t.source.kind !== 'builtin'),
+      tools.filter((t) => t.source.kind === 'builtin').length,
+    );
+    const offered = chatTools()
+      .runtime.executor.offered()
+      .map((t) => t.definition);
     assert.deepStrictEqual(validateTools(offered)?.length, tools.filter((t) => t.state === 'on').length);
   });
 
@@ -156,8 +196,14 @@ suite('External tools (MCP, other extensions)', () => {
     assert.strictEqual(call?.result, 'Order 42: 3 blue widgets, shipped');
     assert.strictEqual(final?.text, `Tool results: ${name}=Order 42: 3 blue widgets, shipped`);
     const [first, second] = chatRequests();
-    assert.ok(first?.tools?.some((t) => t.function.name === name && t.function.parameters.required?.[0] === 'id'), 'the MCP tool and its schema go with the request');
-    assert.deepStrictEqual(second?.messages.filter((m) => m.role === 'tool'), [{ role: 'tool', tool_call_id: call?.id, name, content: 'Order 42: 3 blue widgets, shipped' }]);
+    assert.ok(
+      first?.tools?.some((t) => t.function.name === name && t.function.parameters.required?.[0] === 'id'),
+      'the MCP tool and its schema go with the request',
+    );
+    assert.deepStrictEqual(
+      second?.messages.filter((m) => m.role === 'tool'),
+      [{ role: 'tool', tool_call_id: call?.id, name, content: 'Order 42: 3 blue widgets, shipped' }],
+    );
   });
 
   test('a denied MCP call does not run; "Always in this workspace" lets the next one run without asking', async () => {
@@ -173,14 +219,22 @@ suite('External tools (MCP, other extensions)', () => {
     assert.strictEqual(view.asked.length, 2, 'the third call ran without asking');
   });
 
-  test('results: text and JSON data as text, an image named but not sent, an error result and a thrown error as the model\'s tool result', async () => {
+  test("results: text and JSON data as text, an image named but not sent, an error result and a thrown error as the model's tool result", async () => {
     const [label, json, broken] = ['order_label', 'order_json', 'broken_tool'].map(mcpTool);
     settings = { ...DEFAULTS, autoApprove: [label!, json!, broken!, 'gatewayTest_wordCount', 'gatewayTest_explode'] };
     const { controller, view, conversation } = await open(() => undefined);
-    const [calling, final] = await ask(controller, view, conversation, `call ${label} {"id":"42"} and ${json} {"id":"7"} and ${broken} and gatewayTest_wordCount {"text":"one two three"} and gatewayTest_explode`);
+    const [calling, final] = await ask(
+      controller,
+      view,
+      conversation,
+      `call ${label} {"id":"42"} and ${json} {"id":"7"} and ${broken} and gatewayTest_wordCount {"text":"one two three"} and gatewayTest_explode`,
+    );
     const results = Object.fromEntries((calling?.toolCalls ?? []).map((c) => [c.name, [c.status, c.result]]));
     const pngBytes = Buffer.from(ORDER_LABEL_PNG_BASE64, 'base64').length;
-    assert.deepStrictEqual(results[label!], ['succeeded', `Label of order 42\n[Image (image/png, ${pngBytes} bytes) returned by the tool: not sent, the chat format carries only text in tool results.]`]);
+    assert.deepStrictEqual(results[label!], [
+      'succeeded',
+      `Label of order 42\n[Image (image/png, ${pngBytes} bytes) returned by the tool: not sent, the chat format carries only text in tool results.]`,
+    ]);
     assert.deepStrictEqual(JSON.parse(results[json!]?.[1] ?? ''), { id: '7', items: 3, color: 'blue', shipped: true });
     assert.deepStrictEqual(results[broken!], ['succeeded', 'The order database is offline']);
     assert.strictEqual(results.gatewayTest_wordCount?.[1]?.split('\n')[0], '3 words');
@@ -208,7 +262,11 @@ suite('External tools (MCP, other extensions)', () => {
     assert.ok(Math.max(...lags) < 1000, `timers late by ${lags.join(', ')} ms while the tool runs`);
     const stopped = Date.now();
     await controller.handle({ type: 'stop' });
-    await until('the call to be cancelled', () => view.messages.some((m) => m.type === 'toolCallChanged' && m.call.name === name && m.call.status === 'cancelled'), 5000);
+    await until(
+      'the call to be cancelled',
+      () => view.messages.some((m) => m.type === 'toolCallChanged' && m.call.name === name && m.call.status === 'cancelled'),
+      5000,
+    );
     assert.ok(Date.now() - stopped < 3000, 'cancelled at once');
     const turn = conversation.turns.find((t): t is AssistantTurn => t.kind === 'assistant' && !!t.toolCalls?.length);
     assert.strictEqual(turn?.status, 'stopped');
@@ -227,7 +285,7 @@ suite('External tools (MCP, other extensions)', () => {
     assert.strictEqual(view.asked.length, 0);
   });
 
-  test('a conversation\'s switch turns a tool off for it alone; the cap leaves tools out with a note, never a refused request', async () => {
+  test("a conversation's switch turns a tool off for it alone; the cap leaves tools out with a note, never a refused request", async () => {
     const { controller, view, conversation } = await open(() => 'once');
     const name = mcpTool('lookup_order');
     await controller.handle({ type: 'setToolEnabled', name, enabled: false });

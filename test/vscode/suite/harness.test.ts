@@ -24,8 +24,7 @@ suite('Harness', () => {
   test('the API key reaches the extension host through the environment only', () => {
     assert.ok(process.env.GENAI_EMULATOR_KEY);
     assert.strictEqual(process.env.GENAI_GATEWAY_API_KEY, process.env.GENAI_EMULATOR_KEY);
-    const settings = fs.readFileSync(
-      path.join(process.env.GENAI_TEST_WORKSPACE!, '.vscode', 'settings.json'), 'utf8');
+    const settings = fs.readFileSync(path.join(process.env.GENAI_TEST_WORKSPACE!, '.vscode', 'settings.json'), 'utf8');
     assert.ok(!settings.includes(process.env.GENAI_EMULATOR_KEY!), 'key found in settings.json');
   });
 

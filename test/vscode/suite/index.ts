@@ -81,8 +81,11 @@ export function run(): Promise<void> {
     });
     runner.on('fail', (t, err: Error) => {
       results.tests.push({
-        title: t.fullTitle(), state: 'failed', durationMs: t.duration,
-        error: String(err?.message ?? err), stack: err?.stack,
+        title: t.fullTitle(),
+        state: 'failed',
+        durationMs: t.duration,
+        error: String(err?.message ?? err),
+        stack: err?.stack,
       });
       save();
     });

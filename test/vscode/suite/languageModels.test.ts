@@ -25,7 +25,6 @@ const WEATHER: vscode.LanguageModelChatTool = {
   inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
 };
 
-
 const gatewayModels = () => vscode.lm.selectChatModels({ vendor: VENDOR });
 const modelIds = async () => (await gatewayModels()).map((m) => m.id).sort();
 
@@ -94,7 +93,7 @@ suite('Language models, tools and @gateway', () => {
     emulator = await startEmulator({ apiKey: process.env.GENAI_GATEWAY_API_KEY ?? process.env.GENAI_EMULATOR_KEY });
     await config().update('baseUrl', emulator.url, vscode.ConfigurationTarget.Global);
     await config().update('outputFolder', OUTPUT_FOLDER, vscode.ConfigurationTarget.Global);
-    await until('the models of this suite\'s emulator', async () => emulator.requests.some((r) => r.path === '/v1/models') && (await modelIds()).length > 0);
+    await until("the models of this suite's emulator", async () => emulator.requests.some((r) => r.path === '/v1/models') && (await modelIds()).length > 0);
   });
 
   suiteTeardown(async () => {
@@ -136,7 +135,10 @@ suite('Language models, tools and @gateway', () => {
       assert.strictEqual(calls.length, 1);
       assert.strictEqual(calls[0].name, 'get_weather');
       assert.deepStrictEqual(calls[0].input, { city: 'Paris' });
-      assert.deepStrictEqual((lastChatBody().tools as unknown[])[0], { type: 'function', function: { name: 'get_weather', description: WEATHER.description, parameters: WEATHER.inputSchema } });
+      assert.deepStrictEqual((lastChatBody().tools as unknown[])[0], {
+        type: 'function',
+        function: { name: 'get_weather', description: WEATHER.description, parameters: WEATHER.inputSchema },
+      });
 
       const history = [
         question,
@@ -146,14 +148,24 @@ suite('Language models, tools and @gateway', () => {
       const second = await readAll(await model.sendRequest(history, { tools: [WEATHER] }, none()));
       assert.strictEqual(textOf(second), 'Tool results: get_weather=sunny, 24°C');
       assert.deepStrictEqual((lastChatBody().messages as unknown[]).slice(1), [
-        { role: 'assistant', content: null, tool_calls: [{ id: calls[0].callId, type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: calls[0].callId, type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }],
+        },
         { role: 'tool', tool_call_id: calls[0].callId, name: 'get_weather', content: 'sunny, 24°C' },
       ]);
     });
 
     test('Required tool mode forces the one tool', async () => {
       const model = await gatewayModel('gpt-4o');
-      const parts = await readAll(await model.sendRequest([vscode.LanguageModelChatMessage.User('hello')], { tools: [WEATHER], toolMode: vscode.LanguageModelChatToolMode.Required }, none()));
+      const parts = await readAll(
+        await model.sendRequest(
+          [vscode.LanguageModelChatMessage.User('hello')],
+          { tools: [WEATHER], toolMode: vscode.LanguageModelChatToolMode.Required },
+          none(),
+        ),
+      );
       assert.ok(parts.some((p) => p instanceof vscode.LanguageModelToolCallPart && p.name === 'get_weather'));
       assert.deepStrictEqual(lastChatBody().tool_choice, { type: 'function', function: { name: 'get_weather' } });
     });
@@ -183,7 +195,7 @@ suite('Language models, tools and @gateway', () => {
       assert.ok(Date.now() - started < 60 * 300, 'did not wait for the whole answer');
     });
 
-    test('a 401 is a LanguageModelError NoPermissions with the server\'s message and the request id', async () => {
+    test("a 401 is a LanguageModelError NoPermissions with the server's message and the request id", async () => {
       const model = await gatewayModel('gpt-4o-mini');
       emulator.setFaults({ errorBody: 'openai', errorStatus: 401, pathPrefix: '/v1/chat' });
       const error = await rejection(model.sendRequest([vscode.LanguageModelChatMessage.User('hi')], {}, none()).then(readAll));
@@ -195,7 +207,9 @@ suite('Language models, tools and @gateway', () => {
     test('a request the client refuses before sending fails with the field named', async () => {
       const model = await gatewayModel('gpt-4o-mini');
       const before = chatRequests().length;
-      const error = await rejection(model.sendRequest([vscode.LanguageModelChatMessage.User('hi')], { modelOptions: { max_tokens: -5 } }, none()).then(readAll));
+      const error = await rejection(
+        model.sendRequest([vscode.LanguageModelChatMessage.User('hi')], { modelOptions: { max_tokens: -5 } }, none()).then(readAll),
+      );
       assert.match(error.message, /max_tokens/);
       assert.strictEqual(chatRequests().length, before, 'nothing was sent');
     });
@@ -272,18 +286,23 @@ suite('Language models, tools and @gateway', () => {
     });
 
     test('invokeTool createVideoTask creates the task and gives its id; a refused setting fails with the field named', async () => {
-      const result = await vscode.lm.invokeTool(GATEWAY_TOOLS.createVideoTask, { input: { prompt: 'clouds drifting over hills', ratio: '16:9' }, toolInvocationToken: undefined });
+      const result = await vscode.lm.invokeTool(GATEWAY_TOOLS.createVideoTask, {
+        input: { prompt: 'clouds drifting over hills', ratio: '16:9' },
+        toolInvocationToken: undefined,
+      });
       const id = /^Created the video task (cgt-\S+) with seedance-1-0-pro-250528\./.exec(resultText(result))?.[1];
       assert.ok(id, resultText(result));
       assert.ok(emulator.tasks().some((t) => t.id === id));
-      const error = await rejection(vscode.lm.invokeTool(GATEWAY_TOOLS.createVideoTask, {
-        input: { prompt: 'x', model: 'seedance-1-5-pro-251215', resolution: '1080p' },
-        toolInvocationToken: undefined,
-      }));
+      const error = await rejection(
+        vscode.lm.invokeTool(GATEWAY_TOOLS.createVideoTask, {
+          input: { prompt: 'x', model: 'seedance-1-5-pro-251215', resolution: '1080p' },
+          toolInvocationToken: undefined,
+        }),
+      );
       assert.match(error.message, /resolution/);
     });
 
-    test('input images outside the workspace are refused with the chat tools\' messages, before any request', async () => {
+    test("input images outside the workspace are refused with the chat tools' messages, before any request", async () => {
       const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'outside-'));
       const secret = path.join(outside, 'secret.png');
       fs.writeFileSync(secret, renderPng({ width: 8, height: 8, prompt: 'secret' }));
@@ -294,16 +313,25 @@ suite('Language models, tools and @gateway', () => {
       try {
         const before = mediaRequests().length;
         for (const image of [secret, path.relative(workspace(), secret), `../${path.basename(outside)}/secret.png`]) {
-          const imageError = await rejection(vscode.lm.invokeTool(GATEWAY_TOOLS.generateImage, { input: { prompt: 'edit', images: [image] }, toolInvocationToken: undefined }));
+          const imageError = await rejection(
+            vscode.lm.invokeTool(GATEWAY_TOOLS.generateImage, { input: { prompt: 'edit', images: [image] }, toolInvocationToken: undefined }),
+          );
           assert.match(imageError.message, /Refused: .* is outside the workspace folders\./, image);
-          const taskError = await rejection(vscode.lm.invokeTool(GATEWAY_TOOLS.createVideoTask, { input: { prompt: 'animate', images: [image] }, toolInvocationToken: undefined }));
+          const taskError = await rejection(
+            vscode.lm.invokeTool(GATEWAY_TOOLS.createVideoTask, { input: { prompt: 'animate', images: [image] }, toolInvocationToken: undefined }),
+          );
           assert.match(taskError.message, /Refused: .* is outside the workspace folders\./, image);
         }
-        const gitError = await rejection(vscode.lm.invokeTool(GATEWAY_TOOLS.generateImage, { input: { prompt: 'edit', images: ['.git/config'] }, toolInvocationToken: undefined }));
+        const gitError = await rejection(
+          vscode.lm.invokeTool(GATEWAY_TOOLS.generateImage, { input: { prompt: 'edit', images: ['.git/config'] }, toolInvocationToken: undefined }),
+        );
         assert.match(gitError.message, /Refused: \.git\/config is inside \.git, whose files can run code\./);
         assert.strictEqual(mediaRequests().length, before, 'nothing was sent to the gateway');
 
-        const result = await vscode.lm.invokeTool(GATEWAY_TOOLS.generateImage, { input: { prompt: 'give the cat a hat', model: 'bytedance-seedream-4', size: '512x512', images: [inside] }, toolInvocationToken: undefined });
+        const result = await vscode.lm.invokeTool(GATEWAY_TOOLS.generateImage, {
+          input: { prompt: 'give the cat a hat', model: 'bytedance-seedream-4', size: '512x512', images: [inside] },
+          toolInvocationToken: undefined,
+        });
         assert.match(resultText(result), /^Saved the image: /);
         const sent = mediaRequests().at(-1)?.body as { image?: unknown };
         assert.ok(JSON.stringify(sent.image).includes(fs.readFileSync(path.join(workspace(), inside)).toString('base64')), 'a workspace image is still sent');
@@ -314,7 +342,10 @@ suite('Language models, tools and @gateway', () => {
     });
 
     test('invokeTool readAloud with save writes the audio file', async () => {
-      const result = await vscode.lm.invokeTool(GATEWAY_TOOLS.readAloud, { input: { text: 'Hello from agent mode. This is a test.', save: true, format: 'wav' }, toolInvocationToken: undefined });
+      const result = await vscode.lm.invokeTool(GATEWAY_TOOLS.readAloud, {
+        input: { text: 'Hello from agent mode. This is a test.', save: true, format: 'wav' },
+        toolInvocationToken: undefined,
+      });
       const file = /^Saved the speech as (\S+\.wav)\.$/.exec(resultText(result))?.[1];
       assert.ok(file, resultText(result));
       assert.match(fs.readFileSync(path.join(workspace(), file)).subarray(0, 12).toString('latin1'), /^RIFF....WAVE/s);
@@ -350,10 +381,17 @@ suite('Language models, tools and @gateway', () => {
     }
 
     test('the participant is contributed with /image, /video and /speak', () => {
-      const participants = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.chatParticipants as Array<{ id: string; name: string; commands: Array<{ name: string }> }>;
+      const participants = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.chatParticipants as Array<{
+        id: string;
+        name: string;
+        commands: Array<{ name: string }>;
+      }>;
       const gateway = participants.find((p) => p.id === 'genaiGateway.gateway');
       assert.strictEqual(gateway?.name, 'gateway');
-      assert.deepStrictEqual(gateway.commands.map((c) => c.name), ['image', 'video', 'speak']);
+      assert.deepStrictEqual(
+        gateway.commands.map((c) => c.name),
+        ['image', 'video', 'speak'],
+      );
     });
 
     test('plain chat goes through the chosen model and streams markdown', async () => {
@@ -376,7 +414,10 @@ suite('Language models, tools and @gateway', () => {
       assert.strictEqual(result.errorDetails, undefined, result.errorDetails?.message);
       const id = /^Created the video task `(cgt-[^`]+)` with `seedance-1-0-pro-250528`\./.exec(stream.text)?.[1];
       assert.ok(id && emulator.tasks().some((t) => t.id === id), stream.text);
-      assert.deepStrictEqual(stream.buttons.map((b) => b.command), ['genaiGateway.tasks.focus']);
+      assert.deepStrictEqual(
+        stream.buttons.map((b) => b.command),
+        ['genaiGateway.tasks.focus'],
+      );
     });
 
     test('/speak answers with an anchor to the saved speech', async () => {

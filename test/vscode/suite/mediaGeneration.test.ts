@@ -30,14 +30,15 @@ const outputDir = (): string => path.join(workspace(), OUTPUT_FOLDER);
 const listing = (): string[] => (fs.existsSync(outputDir()) ? fs.readdirSync(outputDir()).sort() : []);
 const sidecar = (file: string): Record<string, unknown> => JSON.parse(fs.readFileSync(`${file}.json`, 'utf8')) as Record<string, unknown>;
 
-
 /** The tab showing a file, whatever editor shows it (image and media previews are custom editors). */
 function tabOf(file: string): vscode.Tab | undefined {
-  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((tab) => {
-    const input = tab.input;
-    const uri = input instanceof vscode.TabInputCustom || input instanceof vscode.TabInputText ? input.uri : undefined;
-    return uri?.fsPath === file;
-  });
+  return vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .find((tab) => {
+      const input = tab.input;
+      const uri = input instanceof vscode.TabInputCustom || input instanceof vscode.TabInputText ? input.uri : undefined;
+      return uri?.fsPath === file;
+    });
 }
 
 async function rejection(run: Thenable<unknown>): Promise<Error & { kind?: string; param?: string }> {
@@ -83,17 +84,38 @@ suite('Media generation', () => {
     };
     const title = (id: string) => contributes.commands.find((c) => c.command === id);
     assert.deepStrictEqual(
-      ['generateImage', 'generateVideo', 'editImage', 'useAsFirstFrame', 'extendVideo'].map((id) => `${title(`genaiGateway.${id}`)?.category}: ${title(`genaiGateway.${id}`)?.title}`),
-      ['GenAI Gateway: Generate Image...', 'GenAI Gateway: Generate Video...', 'GenAI Gateway: Edit Image with Prompt...', 'GenAI Gateway: Use as First Frame...', 'GenAI Gateway: Extend Video...'],
+      ['generateImage', 'generateVideo', 'editImage', 'useAsFirstFrame', 'extendVideo'].map(
+        (id) => `${title(`genaiGateway.${id}`)?.category}: ${title(`genaiGateway.${id}`)?.title}`,
+      ),
+      [
+        'GenAI Gateway: Generate Image...',
+        'GenAI Gateway: Generate Video...',
+        'GenAI Gateway: Edit Image with Prompt...',
+        'GenAI Gateway: Use as First Frame...',
+        'GenAI Gateway: Extend Video...',
+      ],
     );
     const when = (menu: string, id: string) => contributes.menus[menu].find((m) => m.command === `genaiGateway.${id}`)?.when ?? '';
     const selectionSubmenu = contributes.menus['editor/context'].find((m) => m.submenu === 'genaiGateway.editorContext');
     assert.strictEqual(selectionSubmenu?.when, 'editorHasSelection', 'the GenAI Gateway submenu shows on a selection');
-    for (const id of ['generateImage', 'generateVideo']) assert.ok(contributes.menus['genaiGateway.editorContext'].some((m) => m.command === `genaiGateway.${id}`), id);
+    for (const id of ['generateImage', 'generateVideo'])
+      assert.ok(
+        contributes.menus['genaiGateway.editorContext'].some((m) => m.command === `genaiGateway.${id}`),
+        id,
+      );
     const matches = (condition: string, ext: string) => new RegExp(/=~ \/(.+)\/i/.exec(condition)![1], 'i').test(ext);
-    assert.deepStrictEqual(['.png', '.jpg', '.jpeg', '.webp', '.mp4', '.txt'].map((ext) => matches(when('explorer/context', 'editImage'), ext)), [true, true, true, true, false, false]);
-    assert.deepStrictEqual(['.png', '.jpg', '.jpeg', '.webp'].map((ext) => matches(when('explorer/context', 'useAsFirstFrame'), ext)), [true, true, true, false]);
-    assert.deepStrictEqual(['.mp4', '.MP4', '.png'].map((ext) => matches(when('explorer/context', 'extendVideo'), ext)), [true, true, false]);
+    assert.deepStrictEqual(
+      ['.png', '.jpg', '.jpeg', '.webp', '.mp4', '.txt'].map((ext) => matches(when('explorer/context', 'editImage'), ext)),
+      [true, true, true, true, false, false],
+    );
+    assert.deepStrictEqual(
+      ['.png', '.jpg', '.jpeg', '.webp'].map((ext) => matches(when('explorer/context', 'useAsFirstFrame'), ext)),
+      [true, true, true, false],
+    );
+    assert.deepStrictEqual(
+      ['.mp4', '.MP4', '.png'].map((ext) => matches(when('explorer/context', 'extendVideo'), ext)),
+      [true, true, false],
+    );
   });
 
   test('Generate Image with arguments: saved in the output folder from prompt and time, opened, with its sidecar', async () => {
@@ -109,7 +131,13 @@ suite('Media generation', () => {
     assert.strictEqual(data.model, 'bytedance-seedream-4-5');
     assert.strictEqual(data.seed, 11);
     assert.deepStrictEqual(data.request, {
-      model: 'bytedance-seedream-4-5', prompt: 'a red lighthouse on a cliff', sequential_image_generation: 'disabled', size: '2560x1440', seed: 11, watermark: true, response_format: 'url',
+      model: 'bytedance-seedream-4-5',
+      prompt: 'a red lighthouse on a cliff',
+      sequential_image_generation: 'disabled',
+      size: '2560x1440',
+      seed: 11,
+      watermark: true,
+      response_format: 'url',
     });
     assert.ok(data.usage && data.request_id);
     await until('the image preview', () => tabOf(file));
@@ -118,13 +146,19 @@ suite('Media generation', () => {
   test('Generate Video with a workspace image as first frame (sent as base64), URL output downloaded and opened in the media preview', async () => {
     const before = sentTo('/videos/generation').length;
     const result = await generateVideo({
-      prompt: 'the cat starts to run', model: 'google-veo-3-1', inputs: { image: [`${INPUTS}/cat.png`] }, fields: { output_format: 'url', duration: 4, resize_mode: 'crop' },
+      prompt: 'the cat starts to run',
+      model: 'google-veo-3-1',
+      inputs: { image: [`${INPUTS}/cat.png`] },
+      fields: { output_format: 'url', duration: 4, resize_mode: 'crop' },
     });
     assert.ok(result);
     const sent = sentTo('/videos/generation');
     assert.strictEqual(sent.length, before + 1);
     const body = sent[sent.length - 1].body as Record<string, { mime_type: string; base_64_encoded: string }>;
-    assert.deepStrictEqual(body.image, { mime_type: 'image/png', base_64_encoded: fs.readFileSync(path.join(workspace(), INPUTS, 'cat.png')).toString('base64') });
+    assert.deepStrictEqual(body.image, {
+      mime_type: 'image/png',
+      base_64_encoded: fs.readFileSync(path.join(workspace(), INPUTS, 'cat.png')).toString('base64'),
+    });
     const [file] = result.files;
     assert.match(path.basename(file), /^the-cat-starts-to-run-\d{8}-\d{6}\.mp4$/);
     assert.strictEqual(fs.readFileSync(file).subarray(4, 8).toString('latin1'), 'ftyp');
@@ -142,7 +176,13 @@ suite('Media generation', () => {
     assert.match(path.basename(extended.files[0]), /^the-clip-goes-on-\d{8}-\d{6}\.mp4$/);
     assert.deepStrictEqual(sidecar(extended.files[0]).inputs, { video: [`${INPUTS}/clip.mp4`] });
     const cat = vscode.Uri.file(path.join(workspace(), INPUTS, 'cat.png'));
-    const edited = await generateImage({ prompt: 'give the cat a hat', model: 'bytedance-seedream-4', inputs: { image: [cat] }, fields: { response_format: 'b64_json', size: '512x512' }, openResults: false });
+    const edited = await generateImage({
+      prompt: 'give the cat a hat',
+      model: 'bytedance-seedream-4',
+      inputs: { image: [cat] },
+      fields: { response_format: 'b64_json', size: '512x512' },
+      openResults: false,
+    });
     assert.ok(edited);
     assert.deepStrictEqual(pngSize(fs.readFileSync(edited.files[0])), { width: 512, height: 512 });
     assert.ok(!tabOf(edited.files[0]), 'openResults: false');
@@ -150,13 +190,28 @@ suite('Media generation', () => {
 
   test('a set with a failed member: the failure is returned, the others are saved as a numbered group', async () => {
     const result = await generateImage({
-      prompt: 'three moods of the sea fail-one', model: 'bytedance-seedream-4-5', fields: { sequential_image_generation: 'auto', max_images: 3, size: '2560x1440', response_format: 'b64_json' }, openResults: false,
+      prompt: 'three moods of the sea fail-one',
+      model: 'bytedance-seedream-4-5',
+      fields: { sequential_image_generation: 'auto', max_images: 3, size: '2560x1440', response_format: 'b64_json' },
+      openResults: false,
     });
     assert.ok(result);
-    assert.deepStrictEqual(result.files.map((f) => /-(\d)\.png$/.exec(f)?.[1]), ['1', '2']);
-    assert.deepStrictEqual(result.failed.map((f) => f.member), [3]);
+    assert.deepStrictEqual(
+      result.files.map((f) => /-(\d)\.png$/.exec(f)?.[1]),
+      ['1', '2'],
+    );
+    assert.deepStrictEqual(
+      result.failed.map((f) => f.member),
+      [3],
+    );
     assert.match(result.failed[0].message, /OutputImageSensitiveContentDetected/);
-    assert.deepStrictEqual(result.files.map((f) => sidecar(f).member), [{ index: 1, of: 3 }, { index: 2, of: 3 }]);
+    assert.deepStrictEqual(
+      result.files.map((f) => sidecar(f).member),
+      [
+        { index: 1, of: 3 },
+        { index: 2, of: 3 },
+      ],
+    );
   });
 
   test('refusals reject the command, naming the field, before anything is sent', async () => {
@@ -188,7 +243,7 @@ suite('Media generation', () => {
     assert.deepStrictEqual(listing(), filesBefore);
   });
 
-  test('Cancel (the caller\'s token) while a video streams in: rejected as aborted, no file and no .part left', async () => {
+  test("Cancel (the caller's token) while a video streams in: rejected as aborted, no file and no .part left", async () => {
     emulator.setFaults({ slowChunkMs: 150, pathPrefix: '/videos' });
     try {
       const before = listing();

@@ -23,7 +23,6 @@ interface ConnectionTestResult {
 const config = () => vscode.workspace.getConfiguration('genaiGateway');
 const testConnection = () => vscode.commands.executeCommand<ConnectionTestResult>('genaiGateway.testConnection', { quiet: true });
 
-
 suite('Company network', () => {
   let emulator: Emulator;
   let savedBaseUrl: string | undefined;
@@ -36,7 +35,7 @@ suite('Company network', () => {
     savedBaseUrl = config().inspect<string>('baseUrl')?.globalValue;
     await config().update('baseUrl', emulator.url, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('genaiGateway.setApiKey', KEY);
-    await until('a connection with the suite\'s key', async () => (await testConnection()).ok);
+    await until("a connection with the suite's key", async () => (await testConnection()).ok);
   });
 
   suiteTeardown(async () => {
@@ -82,14 +81,18 @@ suite('Company network', () => {
     await config().update('headers', undefined, vscode.ConfigurationTarget.Global);
   });
 
-  test('the log says where trust and proxies come from (and whether VS Code\'s proxy resolver was found)', async function () {
+  test("the log says where trust and proxies come from (and whether VS Code's proxy resolver was found)", async function () {
     this.timeout(30000);
     await testConnection();
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    const logs = filesContaining(runFolder(), 'Trusted certificates: Node\'s roots');
+    const logs = filesContaining(runFolder(), "Trusted certificates: Node's roots");
     assert.ok(logs.length > 0, 'the trust line is logged');
     const text = fs.readFileSync(logs[0], 'utf8');
-    const resolver = /Proxies are chosen as VS Code chooses them/.test(text) ? 'VS Code\'s resolveProxyURL' : /VS Code's own proxy resolver is not available/.test(text) ? 'fallback' : 'unknown';
+    const resolver = /Proxies are chosen as VS Code chooses them/.test(text)
+      ? "VS Code's resolveProxyURL"
+      : /VS Code's own proxy resolver is not available/.test(text)
+        ? 'fallback'
+        : 'unknown';
     console.log(`[network] proxy resolution in this extension host: ${resolver}; ${/Trusted certificates:[^\n]*/.exec(text)?.[0]}`);
     assert.notStrictEqual(resolver, 'unknown');
   });

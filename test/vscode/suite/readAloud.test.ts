@@ -20,7 +20,6 @@ import { untilInVsCode as until } from '../../support/until';
 const EXTENSION_ID = 'genai-gateway.genai-gateway';
 const LONG_TEXT = Array.from({ length: 80 }, (_, i) => `Sentence ${i} of the document is read aloud, one after another.`).join(' ');
 
-
 async function editorWith(text: string): Promise<vscode.TextEditor> {
   const document = await vscode.workspace.openTextDocument({ content: text, language: 'markdown' });
   const editor = await vscode.window.showTextDocument(document);
@@ -66,7 +65,12 @@ suite('Read aloud', () => {
     }
   });
 
-  for (const [format, magic] of [['mp3', /^(ID3|\xff[\xe0-\xff])/], ['wav', /^RIFF....WAVE/s], ['flac', /^fLaC/], ['pcm', /^/]] as const) {
+  for (const [format, magic] of [
+    ['mp3', /^(ID3|\xff[\xe0-\xff])/],
+    ['wav', /^RIFF....WAVE/s],
+    ['flac', /^fLaC/],
+    ['pcm', /^/],
+  ] as const) {
     test(`Save Selection as Speech writes a valid ${format} file in the output folder, with its sidecar`, async () => {
       await editorWith(`# Saved as ${format}\n\nThis **selection** is saved as speech. It has two sentences.`);
       const saved = await vscode.commands.executeCommand<SavedSpeech | undefined>('genaiGateway.readAloud.saveSelection', { format });
@@ -76,7 +80,12 @@ suite('Read aloud', () => {
       const bytes = fs.readFileSync(saved.path);
       assert.ok(bytes.length > 1000);
       assert.match(bytes.subarray(0, 12).toString('latin1'), magic);
-      const sidecar = JSON.parse(fs.readFileSync(`${saved.path}.json`, 'utf8')) as { format: string; voice: string; model: string; usage: { totalTokens: number } };
+      const sidecar = JSON.parse(fs.readFileSync(`${saved.path}.json`, 'utf8')) as {
+        format: string;
+        voice: string;
+        model: string;
+        usage: { totalTokens: number };
+      };
       assert.strictEqual(sidecar.format, format);
       assert.strictEqual(sidecar.voice, 'af_heart');
       assert.strictEqual(sidecar.model, 'kokoro');
@@ -84,12 +93,21 @@ suite('Read aloud', () => {
     });
   }
 
-  test('a format the server refuses (opus) fails with the server\'s message, and leaves no file', async () => {
-    const client = new GatewayClient({ baseUrl: process.env.GENAI_EMULATOR_URL!, userAgent: 'read-aloud-test', getCredential: async () => process.env.GENAI_EMULATOR_KEY, retry: { maxAttempts: 1 } });
+  test("a format the server refuses (opus) fails with the server's message, and leaves no file", async () => {
+    const client = new GatewayClient({
+      baseUrl: process.env.GENAI_EMULATOR_URL!,
+      userAgent: 'read-aloud-test',
+      getCredential: async () => process.env.GENAI_EMULATOR_KEY,
+      retry: { maxAttempts: 1 },
+    });
     const dir = fs.mkdtempSync(path.join(process.env.GENAI_TEST_TMP ?? '/tmp', 'opus-'));
     const services: ReadAloudServices = {
       clients: { get: () => client },
-      settings: { model: () => 'kokoro', speech: (): SpeechSettings => ({ voice: 'af_heart', voiceByLanguage: {}, speed: 1, format: 'mp3' }), setSpeechSpeed: async () => undefined },
+      settings: {
+        model: () => 'kokoro',
+        speech: (): SpeechSettings => ({ voice: 'af_heart', voiceByLanguage: {}, speed: 1, format: 'mp3' }),
+        setSpeechSpeed: async () => undefined,
+      },
       log: { info: () => undefined, warn: () => undefined },
     };
     const saver = new SpeechSaver(services, {
@@ -97,7 +115,10 @@ suite('Read aloud', () => {
       openFile: (p) => import('../../../src/files/atomicFile').then((m) => m.openAtomicFile(p)),
       writeSidecar: async (p) => `${p}.json`,
     });
-    await assert.rejects(saver.save({ text: 'Hello there.', format: 'opus' as SpeechFormat }, new AbortController().signal), /opus.*supported formats: mp3, flac, wav, pcm/);
+    await assert.rejects(
+      saver.save({ text: 'Hello there.', format: 'opus' as SpeechFormat }, new AbortController().signal),
+      /opus.*supported formats: mp3, flac, wav, pcm/,
+    );
     assert.deepStrictEqual(fs.readdirSync(dir), []);
     await client.close();
   });
@@ -147,7 +168,12 @@ suite('Read aloud', () => {
 
     suiteSetup(async () => {
       emulator = await startEmulator();
-      client = new GatewayClient({ baseUrl: emulator.url, userAgent: 'read-aloud-test', getCredential: async () => emulator.apiKey, retry: { maxAttempts: 1 } });
+      client = new GatewayClient({
+        baseUrl: emulator.url,
+        userAgent: 'read-aloud-test',
+        getCredential: async () => emulator.apiKey,
+        retry: { maxAttempts: 1 },
+      });
       document = (await editorWith(`Intro line.\n\n## A heading\n\n${LONG_TEXT}`)).document;
     });
     suiteTeardown(async () => {
@@ -158,10 +184,17 @@ suite('Read aloud', () => {
     function controller(player: FakePlayer): ReadAloudController {
       const services: ReadAloudServices = {
         clients: { get: () => client },
-        settings: { model: () => 'kokoro', speech: () => ({ voice: 'af_heart', voiceByLanguage: {}, speed: 1, format: 'wav' }), setSpeechSpeed: async () => undefined },
+        settings: {
+          model: () => 'kokoro',
+          speech: () => ({ voice: 'af_heart', voiceByLanguage: {}, speed: 1, format: 'wav' }),
+          setSpeechSpeed: async () => undefined,
+        },
         log: { info: () => undefined, warn: () => undefined },
       };
-      const highlighter = { show: (_uri: vscode.Uri, start: number, end: number) => highlighted.push(document.getText().slice(start, end)), clear: () => undefined };
+      const highlighter = {
+        show: (_uri: vscode.Uri, start: number, end: number) => highlighted.push(document.getText().slice(start, end)),
+        clear: () => undefined,
+      };
       const statusBar = { show: () => undefined, hide: () => undefined, setPaused: () => undefined, setUsage: () => undefined };
       return new ReadAloudController(services, player, highlighter, statusBar, () => undefined);
     }
@@ -172,7 +205,10 @@ suite('Read aloud', () => {
       const report = await reader.read({ text: document.getText(), title: 'doc', source: { uri: document.uri, offset: 0 } });
       assert.strictEqual(report.outcome, 'finished');
       const audio = player.sent.filter((m) => m.type === 'audio');
-      assert.deepStrictEqual(audio.map((m) => m.type === 'audio' && m.index), Array.from({ length: report.chunkCount }, (_, i) => i));
+      assert.deepStrictEqual(
+        audio.map((m) => m.type === 'audio' && m.index),
+        Array.from({ length: report.chunkCount }, (_, i) => i),
+      );
       assert.ok(audio.every((m) => m.type === 'audio' && m.mimeType === 'audio/wav' && m.bytes.length > 44));
       assert.ok(player.sent.some((m) => m.type === 'usage' && /^Tokens: \d+ in \+ \d+ out = \d+$/.test(m.text)));
       assert.ok(highlighted.includes('Intro line.'), 'the first sentence');

@@ -26,7 +26,6 @@ const config = () => vscode.workspace.getConfiguration('genaiGateway');
 const testConnection = () => vscode.commands.executeCommand<ConnectionTestResult>('genaiGateway.testConnection', { quiet: true });
 const workspaceFolder = (): string => process.env.GENAI_TEST_WORKSPACE!;
 
-
 suite('Reliability', () => {
   let emulator: Emulator;
   let savedBaseUrl: string | undefined;
@@ -39,7 +38,7 @@ suite('Reliability', () => {
     savedBaseUrl = config().inspect<string>('baseUrl')?.globalValue;
     await config().update('baseUrl', emulator.url, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('genaiGateway.setApiKey', KEY);
-    await until('a connection with the suite\'s key', async () => (await testConnection()).ok);
+    await until("a connection with the suite's key", async () => (await testConnection()).ok);
   });
 
   suiteTeardown(async () => {
@@ -80,20 +79,29 @@ suite('Reliability', () => {
     const since = () => emulator.requests.slice(from);
     assert.strictEqual(since().filter((r) => r.method === 'POST' && r.path === TASKS_PATH).length, 1, 'sent once');
     assert.strictEqual(emulator.tasks().length - created, 1, 'the gateway made one task');
-    await until('the first page of the list reloaded, to show it', () => since().some((r) => r.method === 'GET' && r.path === TASKS_PATH && r.query.startsWith('page_num=1')));
+    await until('the first page of the list reloaded, to show it', () =>
+      since().some((r) => r.method === 'GET' && r.path === TASKS_PATH && r.query.startsWith('page_num=1')),
+    );
   });
 
   test('after every feature ran, the key is in no log, setting, state or file of the run; nothing was left unhandled', async function () {
     this.timeout(90000);
     assert.strictEqual((await testConnection()).ok, true);
     const [model] = await vscode.lm.selectChatModels({ vendor: 'genai-gateway', id: 'gpt-4o-mini' });
-    assert.ok(model, 'the gateway\'s chat model');
-    const response = await model.sendRequest([vscode.LanguageModelChatMessage.User('hello from the secrets check')], {}, new vscode.CancellationTokenSource().token);
+    assert.ok(model, "the gateway's chat model");
+    const response = await model.sendRequest(
+      [vscode.LanguageModelChatMessage.User('hello from the secrets check')],
+      {},
+      new vscode.CancellationTokenSource().token,
+    );
     let answer = '';
     for await (const part of response.text) answer += part;
     assert.strictEqual(answer, 'echo: hello from the secrets check');
     const image = await vscode.commands.executeCommand<{ files: string[] }>('genaiGateway.generateImage', {
-      prompt: 'a key under a doormat', model: 'bytedance-seedream-4', fields: { size: '512x512', response_format: 'url' }, openResults: false,
+      prompt: 'a key under a doormat',
+      model: 'bytedance-seedream-4',
+      fields: { size: '512x512', response_format: 'url' },
+      openResults: false,
     });
     assert.strictEqual(image?.files.length, 1);
     const document = await vscode.workspace.openTextDocument({ content: 'The key stays secret. Nobody reads it.' });
@@ -104,20 +112,35 @@ suite('Reliability', () => {
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     await vscode.commands.executeCommand('genaiGateway.tasks.create', { prompt: 'a secret kept in a video', duration: 2, throwErrors: true });
     const generated = path.join(workspaceFolder(), 'generated');
-    await until('the task video downloaded', () => fs.readdirSync(generated).some((f) => f.startsWith('a-secret-kept-in-a-video') && f.endsWith('.mp4')), 30000);
+    await until(
+      'the task video downloaded',
+      () => fs.readdirSync(generated).some((f) => f.startsWith('a-secret-kept-in-a-video') && f.endsWith('.mp4')),
+      30000,
+    );
 
     const sentWithKey = emulator.requests.filter((r) => r.headers.authorization === `Bearer ${KEY}`);
     assert.ok(sentWithKey.length >= 6 && sentWithKey.every((r) => r.path.startsWith('/v1/')), 'the key went with API calls only');
-    assert.ok(emulator.requests.filter((r) => r.path.startsWith('/files/')).every((r) => r.headers.authorization === undefined), 'links were fetched without it');
+    assert.ok(
+      emulator.requests.filter((r) => r.path.startsWith('/files/')).every((r) => r.headers.authorization === undefined),
+      'links were fetched without it',
+    );
     // A rejection left unhandled on purpose shows where the extension host reports them.
     const probe = `unhandled-probe-${randomUUID()}`;
     void Promise.reject(new Error(probe));
     // Settings and global state are flushed to disk by the workbench; logs by their channels; rejections after a second.
     await new Promise((resolve) => setTimeout(resolve, 2500));
     assert.deepStrictEqual(filesContaining(runFolder(), KEY), []);
-    const reports = filesContaining(runFolder(), 'rejected promise not handled').flatMap((file) => fs.readFileSync(file, 'utf8').split('\n'))
+    const reports = filesContaining(runFolder(), 'rejected promise not handled')
+      .flatMap((file) => fs.readFileSync(file, 'utf8').split('\n'))
       .filter((line) => line.includes('rejected promise not handled'));
-    assert.ok(reports.some((line) => line.includes(probe)), 'the probe was reported');
-    assert.deepStrictEqual(reports.filter((line) => !line.includes(probe)), [], 'nothing else was left unhandled');
+    assert.ok(
+      reports.some((line) => line.includes(probe)),
+      'the probe was reported',
+    );
+    assert.deepStrictEqual(
+      reports.filter((line) => !line.includes(probe)),
+      [],
+      'nothing else was left unhandled',
+    );
   });
 });

@@ -37,7 +37,6 @@ class MemoryMemento implements KeyValueStore {
   }
 }
 
-
 function outputDir(): string {
   return path.join(process.env.GENAI_TEST_WORKSPACE ?? '', 'generated');
 }
@@ -49,7 +48,10 @@ suite('Video tasks', () => {
   let originalBaseUrl: string | undefined;
 
   const serverStatus = async (id: string): Promise<TaskStatus | 404> =>
-    client.tasks.get(id).then((t) => t.status, (e: { status?: number }) => (e.status === 404 ? 404 : Promise.reject(e)));
+    client.tasks.get(id).then(
+      (t) => t.status,
+      (e: { status?: number }) => (e.status === 404 ? 404 : Promise.reject(e)),
+    );
   const createPosts = () => emulator.requests.filter((r) => r.method === 'POST' && r.path === TASKS_PATH);
 
   suiteSetup(async () => {
@@ -70,7 +72,10 @@ suite('Video tasks', () => {
 
   test('the view, its commands and its menus are contributed and registered', async () => {
     const manifest = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {
-      contributes: { views: Record<string, Array<{ id: string; name: string }>>; menus: Record<string, Array<{ command?: string; submenu?: string; when?: string }>> };
+      contributes: {
+        views: Record<string, Array<{ id: string; name: string }>>;
+        menus: Record<string, Array<{ command?: string; submenu?: string; when?: string }>>;
+      };
     };
     assert.deepStrictEqual(manifest.contributes.views.genaiGateway.find((v) => v.id === TASKS_VIEW_ID)?.name, 'Video Tasks');
     const registered = await vscode.commands.getCommands(true);
@@ -79,12 +84,21 @@ suite('Video tasks', () => {
     assert.ok(itemMenu.some((m) => m.command === TASK_COMMANDS.cancel && /queued/.test(m.when ?? '')));
     assert.ok(itemMenu.some((m) => m.command === TASK_COMMANDS.delete && /succeeded\|failed\|expired/.test(m.when ?? '')));
     assert.ok(manifest.contributes.menus['editor/context'].some((m) => m.submenu === 'genaiGateway.editorContext' && m.when === 'editorHasSelection'));
-    assert.ok(manifest.contributes.menus['genaiGateway.editorContext'].some((m) => m.command === TASK_COMMANDS.create), 'Create Video Task is in the selection submenu');
+    assert.ok(
+      manifest.contributes.menus['genaiGateway.editorContext'].some((m) => m.command === TASK_COMMANDS.create),
+      'Create Video Task is in the selection submenu',
+    );
   });
 
   test('Create with an argument object: the task succeeds and its video, last frame and sidecar land in the output folder', async () => {
     const before = new Set(fs.existsSync(outputDir()) ? fs.readdirSync(outputDir()) : []);
-    const id = await vscode.commands.executeCommand<string>(TASK_COMMANDS.create, { model: PRO, prompt: 'a lighthouse at dawn', duration: 2, ratio: '16:9', returnLastFrame: true });
+    const id = await vscode.commands.executeCommand<string>(TASK_COMMANDS.create, {
+      model: PRO,
+      prompt: 'a lighthouse at dawn',
+      duration: 2,
+      ratio: '16:9',
+      returnLastFrame: true,
+    });
     assert.match(id ?? '', /^cgt-\d{14}-[a-z0-9]{5}$/);
     assert.deepStrictEqual(createPosts().at(-1)?.body, {
       model: PRO,
@@ -101,7 +115,10 @@ suite('Video tasks', () => {
     assert.ok(video, JSON.stringify(files));
     assert.strictEqual(fs.readFileSync(path.join(outputDir(), video)).toString('latin1', 4, 8), 'ftyp');
     assert.ok(files.includes(video.replace(/\.mp4$/, '-last-frame.png')), JSON.stringify(files));
-    const sidecar = JSON.parse(fs.readFileSync(path.join(outputDir(), `${video}.json`), 'utf8')) as { task: { id: string; status: string; content?: unknown }; request: { duration: number } };
+    const sidecar = JSON.parse(fs.readFileSync(path.join(outputDir(), `${video}.json`), 'utf8')) as {
+      task: { id: string; status: string; content?: unknown };
+      request: { duration: number };
+    };
     assert.strictEqual(sidecar.task.id, id);
     assert.strictEqual(sidecar.task.status, 'succeeded');
     assert.strictEqual(sidecar.task.content, undefined, 'no expiring links in the sidecar');
@@ -155,7 +172,10 @@ suite('Video tasks', () => {
 
     emulator.setOptions({ taskTiming: { queuedMs: 0, runningMs: 0 } });
     const done = await vscode.commands.executeCommand<string>(TASK_COMMANDS.create, { model: PRO, prompt: 'quick one', duration: 2 });
-    await until('the finished task downloaded', () => fs.existsSync(outputDir()) && fs.readdirSync(outputDir()).some((f) => f.startsWith('quick-one') && f.endsWith('.mp4')));
+    await until(
+      'the finished task downloaded',
+      () => fs.existsSync(outputDir()) && fs.readdirSync(outputDir()).some((f) => f.startsWith('quick-one') && f.endsWith('.mp4')),
+    );
     const postsBefore = createPosts().length;
     const retried = await vscode.commands.executeCommand<string>(TASK_COMMANDS.retry, { taskId: done, confirmed: true });
     assert.ok(retried && retried !== done);
@@ -219,11 +239,17 @@ suite('Video tasks', () => {
       emulator.setOptions({ taskTiming: { queuedMs: 60_000, runningMs: 60_000 } });
       const waiting = await tracker.create(recipe('still waiting --rs 720p'), noImages);
       tree.getChildren(); // what the view does when first shown: asks for the first page of the server's list
-      await until('the first page and the failure', () => tracker.hasMore() !== undefined && tracker.registry.get(failed.record.id)?.record.status === 'failed');
+      await until(
+        'the first page and the failure',
+        () => tracker.hasMore() !== undefined && tracker.registry.get(failed.record.id)?.record.status === 'failed',
+      );
       assert.deepStrictEqual(errors, []);
 
       const roots = tree.getChildren();
-      assert.deepStrictEqual(roots.map((n) => (n.kind === 'group' ? n.status : n.kind)), ['queued', 'succeeded', 'failed', 'loadMore']);
+      assert.deepStrictEqual(
+        roots.map((n) => (n.kind === 'group' ? n.status : n.kind)),
+        ['queued', 'succeeded', 'failed', 'loadMore'],
+      );
       const items = (node: TaskTreeNode) => tree.getChildren(node).map((n) => tree.getTreeItem(n));
       const [queuedItem] = items(roots[0]);
       assert.strictEqual(queuedItem.label, 'still waiting');
@@ -236,13 +262,19 @@ suite('Video tasks', () => {
       assert.match((failedItem.tooltip as vscode.MarkdownString).value, /OutputVideoSensitiveContentDetected/);
       const listed = items(roots[1]);
       assert.ok(listed.length >= 18, `${listed.length} listed`);
-      assert.ok(listed.every((i) => i.contextValue === 'videoTask.succeeded' && /^cgt-/.test(String(i.label))), 'server tasks: labelled by id, no Retry');
+      assert.ok(
+        listed.every((i) => i.contextValue === 'videoTask.succeeded' && /^cgt-/.test(String(i.label))),
+        'server tasks: labelled by id, no Retry',
+      );
       assert.strictEqual(tree.getTreeItem(roots[3]).command?.command, TASK_COMMANDS.loadMore);
 
       await tracker.loadMore();
       assert.ok(!tree.getChildren().some((n) => n.kind === 'loadMore'), 'no Load More once all is listed');
       tree.setFilter('failed');
-      assert.deepStrictEqual(tree.getChildren().map((n) => (n.kind === 'task' ? n.entry.record.id : n.kind)), [failed.record.id]);
+      assert.deepStrictEqual(
+        tree.getChildren().map((n) => (n.kind === 'task' ? n.entry.record.id : n.kind)),
+        [failed.record.id],
+      );
       assert.deepStrictEqual(tree.getParent({ kind: 'task', entry: failed }), undefined);
       tree.setFilter(undefined);
       assert.deepStrictEqual(tree.getParent({ kind: 'task', entry: failed }), { kind: 'group', status: 'failed' });

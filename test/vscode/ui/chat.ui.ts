@@ -7,7 +7,6 @@ import { sleep } from '../lib/proc';
 import { assert, uiTest } from '../lib/ui';
 import { setWorkspaceSetting, useTheme } from '../lib/workspaceSettings';
 
-
 export const tests = [
   uiTest('a message typed and sent with Enter is answered in the view', async (ctx) => {
     const chat = await openChat(ctx);
@@ -132,7 +131,7 @@ export const tests = [
     const live = chat.locator('[aria-live="polite"]');
     await send(chat, 'Announce this. Then this!');
     await live.filter({ hasText: /Answer complete\./ }).waitFor({ state: 'attached', timeout: 15000 });
-    assert.match(await live.textContent() ?? '', /echo: Announce this\. Then this! Answer complete\./);
+    assert.match((await live.textContent()) ?? '', /echo: Announce this\. Then this! Answer complete\./);
   }),
 
   uiTest('an invalid parameter shows the validator message; a max_tokens cut offers Continue', async (ctx) => {
@@ -206,13 +205,19 @@ export const tests = [
     const items = list.locator('.history-item');
     assert.ok((await items.count()) >= 2, 'at least two conversations');
     await ctx.screenshot('history');
-    await items.first().getByRole('button', { name: /^Rename/ }).click();
+    await items
+      .first()
+      .getByRole('button', { name: /^Rename/ })
+      .click();
     await ctx.wb.answerQuickInput('Renamed conversation');
     await chat.locator('.conversation-title', { hasText: 'Renamed conversation' }).waitFor({ timeout: 10000 });
     await list.locator('.history-item', { hasText: 'hello from the UI' }).locator('.history-open').click();
     await chat.locator('.conversation-title', { hasText: 'hello from the UI' }).waitFor({ timeout: 10000 });
     const count = await items.count();
-    await list.locator('.history-item', { hasText: 'Renamed conversation' }).getByRole('button', { name: /^Delete/ }).click();
+    await list
+      .locator('.history-item', { hasText: 'Renamed conversation' })
+      .getByRole('button', { name: /^Delete/ })
+      .click();
     await ctx.page.locator('.monaco-dialog-box').getByRole('button', { name: 'Delete' }).click();
     await list.locator('.history-item', { hasText: 'Renamed conversation' }).waitFor({ state: 'detached', timeout: 10000 });
     assert.strictEqual(await items.count(), count - 1);
@@ -230,15 +235,19 @@ export const tests = [
     await ctx.screenshot('chat-dark');
   }),
 
-  uiTest('the history survives a reload of the window', async (ctx) => {
-    let chat = await openChat(ctx);
-    const input = chat.locator('.composer-input');
-    await input.click();
-    await input.pressSequentially('draft kept across reloads');
-    await sleep(800); // the draft is saved after a pause in typing
-    await ctx.reload();
-    chat = await openChat(ctx);
-    await chat.locator('.turn-user .user-text', { hasText: 'hello from the UI' }).waitFor({ timeout: 20000 });
-    assert.strictEqual(await chat.locator('.composer-input').inputValue(), 'draft kept across reloads');
-  }, { timeoutMs: 90000 }),
+  uiTest(
+    'the history survives a reload of the window',
+    async (ctx) => {
+      let chat = await openChat(ctx);
+      const input = chat.locator('.composer-input');
+      await input.click();
+      await input.pressSequentially('draft kept across reloads');
+      await sleep(800); // the draft is saved after a pause in typing
+      await ctx.reload();
+      chat = await openChat(ctx);
+      await chat.locator('.turn-user .user-text', { hasText: 'hello from the UI' }).waitFor({ timeout: 20000 });
+      assert.strictEqual(await chat.locator('.composer-input').inputValue(), 'draft kept across reloads');
+    },
+    { timeoutMs: 90000 },
+  ),
 ];

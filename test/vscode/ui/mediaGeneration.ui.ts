@@ -51,7 +51,9 @@ function sidecar(file: string): Record<string, unknown> {
 
 /** A row of the open quick input by its exact label (an icon before it is allowed). */
 function row({ wb }: UiContext, label: string): Locator {
-  return wb.quickInput.locator('.monaco-list-row', { has: wb.page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(label)}\\s*$`) }) }).first();
+  return wb.quickInput
+    .locator('.monaco-list-row', { has: wb.page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(label)}\\s*$`) }) })
+    .first();
 }
 
 /** The value the guided form shows for a field. */
@@ -141,162 +143,206 @@ async function explorerMenu(ctx: UiContext, relativePath: string): Promise<strin
 }
 
 export const tests = [
-  uiTest('Generate Image from the palette: prompt, changed options, Generate; the image is saved, shown and announced', async (ctx) => {
-    const { wb, page } = ctx;
-    await wb.runCommand('GenAI Gateway: Generate Image...');
-    await waitForStep(ctx, 'Generate Image: prompt');
-    await wb.answerQuickInput('a lighthouse in a storm');
-    await pick(ctx, 'Generate Image with', 'Response format');
-    await pick(ctx, 'Generate Image: Response format', 'b64_json');
-    await pick(ctx, 'Generate Image with', 'Size');
-    await pick(ctx, 'Generate Image: Size', 'Other…');
-    // The input box's message, not the Other… row (whose description says the same).
-    await wb.quickInput.locator('.quick-input-message', { hasText: 'WIDTHxHEIGHT' }).waitFor({ state: 'visible', timeout: 10000 });
-    await wb.answerQuickInput('2560x1440');
-    await waitForStep(ctx, 'Generate Image with');
-    assert.strictEqual(await formValue(ctx, 'Response format'), 'b64_json');
-    assert.strictEqual(await formValue(ctx, 'Size'), '2560x1440');
-    await generateFromForm(ctx, 'Image', 'image-form');
-    const file = await waitForResult(ctx, 'a-lighthouse-in-a-storm', 'png');
-    const request = sidecar(file).request as Record<string, unknown>;
-    assert.deepStrictEqual([request.response_format, request.size, request.prompt], ['b64_json', '2560x1440', 'a lighthouse in a storm']);
-    await page.locator('.tabs-container .tab', { hasText: path.basename(file) }).first().waitFor({ timeout: 20000 });
-    await page.locator('.tabs-container .tab.active', { hasText: path.basename(file) }).first().waitFor({ timeout: 20000 });
-    await waitForPreview(ctx, 'img');
-    await wb.waitForNotification(/Image saved as a-lighthouse-in-a-storm/, 20000);
-    await ctx.screenshot('image-result');
-  }, { timeoutMs: 120000 }),
-
-  uiTest('Generate Video from the palette: the video is saved and opened in the media preview', async (ctx) => {
-    const { wb, page } = ctx;
-    await wb.closeQuickInput();
-    await wb.runCommand('GenAI Gateway: Generate Video...');
-    await waitForStep(ctx, 'Generate Video: prompt');
-    await wb.answerQuickInput('waves rolling at night');
-    await pick(ctx, 'Generate Video with', 'Duration (seconds)');
-    await pick(ctx, 'Generate Video: Duration (seconds)', '4');
-    await waitForStep(ctx, 'Generate Video with');
-    assert.strictEqual(await formValue(ctx, 'Duration (seconds)'), '4');
-    await generateFromForm(ctx, 'Video', 'video-form');
-    const file = await waitForResult(ctx, 'waves-rolling-at-night', 'mp4');
-    assert.strictEqual((sidecar(file).request as Record<string, unknown>).duration, 4);
-    await page.locator('.tabs-container .tab.active', { hasText: path.basename(file) }).first().waitFor({ timeout: 20000 });
-    await waitForPreview(ctx, 'video');
-    await ctx.screenshot('video-result');
-    await wb.waitForNotification(/Video saved as waves-rolling-at-night/, 20000);
-  }, { timeoutMs: 120000 }),
-
-  uiTest('editor context menu with a selection: Generate Image... takes the selection as prompt, with the last options remembered', async (ctx) => {
-    const prompt = await editorWithSelection(ctx, 'hello.txt');
-    const top = await ctx.wb.openContextMenu(firstWord(ctx));
-    assert.ok(top.includes('GenAI Gateway') && !top.includes('Generate Image...'), `one "GenAI Gateway" submenu in the editor's menu: ${JSON.stringify(top)}`);
-    const labels = await ctx.wb.openSubmenu('GenAI Gateway');
-    for (const expected of ['Ask GenAI Gateway about Selection', 'Add Selection to Chat', 'Generate Image...', 'Generate Video...', 'Create Video Task...', 'Read Selection Aloud', 'Save Selection as Speech...']) {
-      assert.ok(labels.includes(expected), `${expected} in ${JSON.stringify(labels)}`);
-    }
-    await ctx.screenshot('editor-context-menu');
-    await ctx.wb.pickMenuItem('Generate Image...');
-    await waitForStep(ctx, 'Generate Image with');
-    assert.strictEqual(await formValue(ctx, 'Prompt'), prompt);
-    assert.strictEqual(await formValue(ctx, 'Response format'), 'b64_json', 'the last choice is remembered');
-    assert.strictEqual(await formValue(ctx, 'Size'), '2560x1440');
-    await generateFromForm(ctx, 'Image', 'context-menu-image-form');
-    const file = await waitForPrompt(ctx, prompt, 'png');
-    assert.match(path.basename(file), /^hello-from-the-genai-gateway-test-workspace-\d{8}-\d{6}\.png$/, 'named from the prompt and the time');
-    await waitForPreview(ctx, 'img');
-  }, { timeoutMs: 120000 }),
-
-  uiTest('editor context menu with a selection: Generate Video...', async (ctx) => {
-    const prompt = await editorWithSelection(ctx, 'docs/prompt.md');
-    await ctx.wb.openContextMenu(firstWord(ctx));
-    await ctx.wb.openSubmenu('GenAI Gateway');
-    await ctx.wb.pickMenuItem('Generate Video...');
-    await generateFromForm(ctx, 'Video', 'context-menu-video-form');
-    await waitForPrompt(ctx, prompt, 'mp4');
-    await waitForPreview(ctx, 'video');
-    await ctx.screenshot('context-menu-video-result');
-  }, { timeoutMs: 120000 }),
-
-  uiTest('explorer context menu: Edit Image with Prompt... on a PNG, Use as First Frame... and Extend Video...', async (ctx) => {
-    const { wb, workspace } = ctx;
-    fs.mkdirSync(path.join(workspace, INPUTS), { recursive: true });
-    fs.writeFileSync(path.join(workspace, INPUTS, 'cat.png'), renderPng({ width: 96, height: 64, prompt: 'cat' }));
-    fs.writeFileSync(path.join(workspace, INPUTS, 'clip.mp4'), renderMp4({ width: 32, height: 32, seconds: 0.5, prompt: 'clip' }));
-
-    const imageMenu = await explorerMenu(ctx, `${INPUTS}/cat.png`);
-    assert.ok(imageMenu.includes('Edit Image with Prompt...') && imageMenu.includes('Use as First Frame...'), JSON.stringify(imageMenu));
-    assert.ok(!imageMenu.includes('Extend Video...'));
-    await ctx.screenshot('explorer-image-menu');
-    await wb.pickMenuItem('Edit Image with Prompt...');
-    await waitForStep(ctx, 'Generate Image: prompt');
-    await wb.answerQuickInput('the cat wears a hat');
-    await waitForStep(ctx, 'Generate Image with');
-    assert.strictEqual(await formValue(ctx, 'Input images'), `${INPUTS}/cat.png`);
-    await generateFromForm(ctx, 'Image', 'edit-image-form');
-    const edited = await waitForResult(ctx, 'the-cat-wears-a-hat', 'png');
-    assert.deepStrictEqual(sidecar(edited).inputs, { image: [`${INPUTS}/cat.png`] });
-    await waitForPreview(ctx, 'img');
-
-    await explorerMenu(ctx, `${INPUTS}/cat.png`);
-    await wb.pickMenuItem('Use as First Frame...');
-    await waitForStep(ctx, 'Generate Video: prompt');
-    await wb.answerQuickInput('');
-    await waitForStep(ctx, 'Generate Video with');
-    assert.strictEqual(await formValue(ctx, 'First frame'), `${INPUTS}/cat.png`);
-    await generateFromForm(ctx, 'Video', 'first-frame-form');
-    const animated = await waitForResult(ctx, 'cat', 'mp4');
-    assert.deepStrictEqual(sidecar(animated).inputs, { image: [`${INPUTS}/cat.png`] });
-    await waitForPreview(ctx, 'video');
-
-    const clipMenu = await explorerMenu(ctx, `${INPUTS}/clip.mp4`);
-    assert.ok(clipMenu.includes('Extend Video...') && !clipMenu.includes('Edit Image with Prompt...'), JSON.stringify(clipMenu));
-    await wb.pickMenuItem('Extend Video...');
-    await waitForStep(ctx, 'Generate Video: prompt');
-    await wb.answerQuickInput('the clip goes on');
-    await generateFromForm(ctx, 'Video', 'extend-video-form');
-    const extended = await waitForResult(ctx, 'the-clip-goes-on', 'mp4');
-    assert.deepStrictEqual(sidecar(extended).inputs, { video: [`${INPUTS}/clip.mp4`] });
-    await waitForPreview(ctx, 'video');
-    await ctx.screenshot('explorer-results');
-  }, { timeoutMs: 180000 }),
-
-  uiTest('a model id the extension cannot classify is offered under Other; its kind is asked and saved; the gateway\'s refusal is shown', async (ctx) => {
-    const { wb } = ctx;
-    const UNKNOWN = 'acme-render-v2';
-    ctx.emulator.setOptions({ extraModels: [UNKNOWN] });
-    try {
-      await wb.closeQuickInput();
-      await wb.runCommand('GenAI Gateway: Select Model');
-      await wb.quickInput.locator('.monaco-list-row', { hasText: UNKNOWN }).first().waitFor({ timeout: 20000 });
-      await wb.closeQuickInput();
+  uiTest(
+    'Generate Image from the palette: prompt, changed options, Generate; the image is saved, shown and announced',
+    async (ctx) => {
+      const { wb, page } = ctx;
       await wb.runCommand('GenAI Gateway: Generate Image...');
       await waitForStep(ctx, 'Generate Image: prompt');
-      await wb.answerQuickInput('a kite of an unknown make');
-      await pick(ctx, 'Generate Image with', 'Model');
-      await waitForStep(ctx, 'Generate Image: model');
-      const other = wb.quickInput.locator('.monaco-list-row', { hasText: UNKNOWN }).first();
-      await other.waitFor({ state: 'visible', timeout: 15000 });
-      assert.match(await other.innerText(), /modelCapabilities/, 'offered with what choosing it does');
-      await ctx.screenshot('unknown-model-under-other');
-      await other.click();
-      await pick(ctx, `Generate Image: what kind of model is ${UNKNOWN}?`, 'Image (Seedream 4.0)');
+      await wb.answerQuickInput('a lighthouse in a storm');
+      await pick(ctx, 'Generate Image with', 'Response format');
+      await pick(ctx, 'Generate Image: Response format', 'b64_json');
+      await pick(ctx, 'Generate Image with', 'Size');
+      await pick(ctx, 'Generate Image: Size', 'Other…');
+      // The input box's message, not the Other… row (whose description says the same).
+      await wb.quickInput.locator('.quick-input-message', { hasText: 'WIDTHxHEIGHT' }).waitFor({ state: 'visible', timeout: 10000 });
+      await wb.answerQuickInput('2560x1440');
       await waitForStep(ctx, 'Generate Image with');
-      assert.match(await formValue(ctx, 'Model'), new RegExp(`^${UNKNOWN}`), 'the form now uses it');
-      await pick(ctx, 'Generate Image with', 'Generate');
-      await wb.waitForNotification(new RegExp(`${UNKNOWN}[\\s\\S]*(key may not use it|Select Model)`), 30000);
-      // Saved in the user's modelCapabilities: the next picker groups it with its kind, no longer under Other.
-      await wb.runCommand('GenAI Gateway: Generate Image...');
-      await waitForStep(ctx, 'Generate Image: prompt');
-      await wb.answerQuickInput('again');
-      await pick(ctx, 'Generate Image with', 'Model');
-      await waitForStep(ctx, 'Generate Image: model');
-      const rows = await wb.quickInput.locator('.monaco-list-row').allInnerTexts();
-      const at = rows.findIndex((text) => text.includes(UNKNOWN));
-      assert.ok(at >= 0, `listed: ${JSON.stringify(rows)}`);
-      assert.ok(!rows.slice(0, at).some((text) => /Other/.test(text)), `grouped with its kind now: ${JSON.stringify(rows)}`);
+      assert.strictEqual(await formValue(ctx, 'Response format'), 'b64_json');
+      assert.strictEqual(await formValue(ctx, 'Size'), '2560x1440');
+      await generateFromForm(ctx, 'Image', 'image-form');
+      const file = await waitForResult(ctx, 'a-lighthouse-in-a-storm', 'png');
+      const request = sidecar(file).request as Record<string, unknown>;
+      assert.deepStrictEqual([request.response_format, request.size, request.prompt], ['b64_json', '2560x1440', 'a lighthouse in a storm']);
+      await page
+        .locator('.tabs-container .tab', { hasText: path.basename(file) })
+        .first()
+        .waitFor({ timeout: 20000 });
+      await page
+        .locator('.tabs-container .tab.active', { hasText: path.basename(file) })
+        .first()
+        .waitFor({ timeout: 20000 });
+      await waitForPreview(ctx, 'img');
+      await wb.waitForNotification(/Image saved as a-lighthouse-in-a-storm/, 20000);
+      await ctx.screenshot('image-result');
+    },
+    { timeoutMs: 120000 },
+  ),
+
+  uiTest(
+    'Generate Video from the palette: the video is saved and opened in the media preview',
+    async (ctx) => {
+      const { wb, page } = ctx;
       await wb.closeQuickInput();
-    } finally {
-      ctx.emulator.setOptions({ extraModels: [] });
-    }
-  }, { timeoutMs: 120000 }),
+      await wb.runCommand('GenAI Gateway: Generate Video...');
+      await waitForStep(ctx, 'Generate Video: prompt');
+      await wb.answerQuickInput('waves rolling at night');
+      await pick(ctx, 'Generate Video with', 'Duration (seconds)');
+      await pick(ctx, 'Generate Video: Duration (seconds)', '4');
+      await waitForStep(ctx, 'Generate Video with');
+      assert.strictEqual(await formValue(ctx, 'Duration (seconds)'), '4');
+      await generateFromForm(ctx, 'Video', 'video-form');
+      const file = await waitForResult(ctx, 'waves-rolling-at-night', 'mp4');
+      assert.strictEqual((sidecar(file).request as Record<string, unknown>).duration, 4);
+      await page
+        .locator('.tabs-container .tab.active', { hasText: path.basename(file) })
+        .first()
+        .waitFor({ timeout: 20000 });
+      await waitForPreview(ctx, 'video');
+      await ctx.screenshot('video-result');
+      await wb.waitForNotification(/Video saved as waves-rolling-at-night/, 20000);
+    },
+    { timeoutMs: 120000 },
+  ),
+
+  uiTest(
+    'editor context menu with a selection: Generate Image... takes the selection as prompt, with the last options remembered',
+    async (ctx) => {
+      const prompt = await editorWithSelection(ctx, 'hello.txt');
+      const top = await ctx.wb.openContextMenu(firstWord(ctx));
+      assert.ok(
+        top.includes('GenAI Gateway') && !top.includes('Generate Image...'),
+        `one "GenAI Gateway" submenu in the editor's menu: ${JSON.stringify(top)}`,
+      );
+      const labels = await ctx.wb.openSubmenu('GenAI Gateway');
+      for (const expected of [
+        'Ask GenAI Gateway about Selection',
+        'Add Selection to Chat',
+        'Generate Image...',
+        'Generate Video...',
+        'Create Video Task...',
+        'Read Selection Aloud',
+        'Save Selection as Speech...',
+      ]) {
+        assert.ok(labels.includes(expected), `${expected} in ${JSON.stringify(labels)}`);
+      }
+      await ctx.screenshot('editor-context-menu');
+      await ctx.wb.pickMenuItem('Generate Image...');
+      await waitForStep(ctx, 'Generate Image with');
+      assert.strictEqual(await formValue(ctx, 'Prompt'), prompt);
+      assert.strictEqual(await formValue(ctx, 'Response format'), 'b64_json', 'the last choice is remembered');
+      assert.strictEqual(await formValue(ctx, 'Size'), '2560x1440');
+      await generateFromForm(ctx, 'Image', 'context-menu-image-form');
+      const file = await waitForPrompt(ctx, prompt, 'png');
+      assert.match(path.basename(file), /^hello-from-the-genai-gateway-test-workspace-\d{8}-\d{6}\.png$/, 'named from the prompt and the time');
+      await waitForPreview(ctx, 'img');
+    },
+    { timeoutMs: 120000 },
+  ),
+
+  uiTest(
+    'editor context menu with a selection: Generate Video...',
+    async (ctx) => {
+      const prompt = await editorWithSelection(ctx, 'docs/prompt.md');
+      await ctx.wb.openContextMenu(firstWord(ctx));
+      await ctx.wb.openSubmenu('GenAI Gateway');
+      await ctx.wb.pickMenuItem('Generate Video...');
+      await generateFromForm(ctx, 'Video', 'context-menu-video-form');
+      await waitForPrompt(ctx, prompt, 'mp4');
+      await waitForPreview(ctx, 'video');
+      await ctx.screenshot('context-menu-video-result');
+    },
+    { timeoutMs: 120000 },
+  ),
+
+  uiTest(
+    'explorer context menu: Edit Image with Prompt... on a PNG, Use as First Frame... and Extend Video...',
+    async (ctx) => {
+      const { wb, workspace } = ctx;
+      fs.mkdirSync(path.join(workspace, INPUTS), { recursive: true });
+      fs.writeFileSync(path.join(workspace, INPUTS, 'cat.png'), renderPng({ width: 96, height: 64, prompt: 'cat' }));
+      fs.writeFileSync(path.join(workspace, INPUTS, 'clip.mp4'), renderMp4({ width: 32, height: 32, seconds: 0.5, prompt: 'clip' }));
+
+      const imageMenu = await explorerMenu(ctx, `${INPUTS}/cat.png`);
+      assert.ok(imageMenu.includes('Edit Image with Prompt...') && imageMenu.includes('Use as First Frame...'), JSON.stringify(imageMenu));
+      assert.ok(!imageMenu.includes('Extend Video...'));
+      await ctx.screenshot('explorer-image-menu');
+      await wb.pickMenuItem('Edit Image with Prompt...');
+      await waitForStep(ctx, 'Generate Image: prompt');
+      await wb.answerQuickInput('the cat wears a hat');
+      await waitForStep(ctx, 'Generate Image with');
+      assert.strictEqual(await formValue(ctx, 'Input images'), `${INPUTS}/cat.png`);
+      await generateFromForm(ctx, 'Image', 'edit-image-form');
+      const edited = await waitForResult(ctx, 'the-cat-wears-a-hat', 'png');
+      assert.deepStrictEqual(sidecar(edited).inputs, { image: [`${INPUTS}/cat.png`] });
+      await waitForPreview(ctx, 'img');
+
+      await explorerMenu(ctx, `${INPUTS}/cat.png`);
+      await wb.pickMenuItem('Use as First Frame...');
+      await waitForStep(ctx, 'Generate Video: prompt');
+      await wb.answerQuickInput('');
+      await waitForStep(ctx, 'Generate Video with');
+      assert.strictEqual(await formValue(ctx, 'First frame'), `${INPUTS}/cat.png`);
+      await generateFromForm(ctx, 'Video', 'first-frame-form');
+      const animated = await waitForResult(ctx, 'cat', 'mp4');
+      assert.deepStrictEqual(sidecar(animated).inputs, { image: [`${INPUTS}/cat.png`] });
+      await waitForPreview(ctx, 'video');
+
+      const clipMenu = await explorerMenu(ctx, `${INPUTS}/clip.mp4`);
+      assert.ok(clipMenu.includes('Extend Video...') && !clipMenu.includes('Edit Image with Prompt...'), JSON.stringify(clipMenu));
+      await wb.pickMenuItem('Extend Video...');
+      await waitForStep(ctx, 'Generate Video: prompt');
+      await wb.answerQuickInput('the clip goes on');
+      await generateFromForm(ctx, 'Video', 'extend-video-form');
+      const extended = await waitForResult(ctx, 'the-clip-goes-on', 'mp4');
+      assert.deepStrictEqual(sidecar(extended).inputs, { video: [`${INPUTS}/clip.mp4`] });
+      await waitForPreview(ctx, 'video');
+      await ctx.screenshot('explorer-results');
+    },
+    { timeoutMs: 180000 },
+  ),
+
+  uiTest(
+    "a model id the extension cannot classify is offered under Other; its kind is asked and saved; the gateway's refusal is shown",
+    async (ctx) => {
+      const { wb } = ctx;
+      const UNKNOWN = 'acme-render-v2';
+      ctx.emulator.setOptions({ extraModels: [UNKNOWN] });
+      try {
+        await wb.closeQuickInput();
+        await wb.runCommand('GenAI Gateway: Select Model');
+        await wb.quickInput.locator('.monaco-list-row', { hasText: UNKNOWN }).first().waitFor({ timeout: 20000 });
+        await wb.closeQuickInput();
+        await wb.runCommand('GenAI Gateway: Generate Image...');
+        await waitForStep(ctx, 'Generate Image: prompt');
+        await wb.answerQuickInput('a kite of an unknown make');
+        await pick(ctx, 'Generate Image with', 'Model');
+        await waitForStep(ctx, 'Generate Image: model');
+        const other = wb.quickInput.locator('.monaco-list-row', { hasText: UNKNOWN }).first();
+        await other.waitFor({ state: 'visible', timeout: 15000 });
+        assert.match(await other.innerText(), /modelCapabilities/, 'offered with what choosing it does');
+        await ctx.screenshot('unknown-model-under-other');
+        await other.click();
+        await pick(ctx, `Generate Image: what kind of model is ${UNKNOWN}?`, 'Image (Seedream 4.0)');
+        await waitForStep(ctx, 'Generate Image with');
+        assert.match(await formValue(ctx, 'Model'), new RegExp(`^${UNKNOWN}`), 'the form now uses it');
+        await pick(ctx, 'Generate Image with', 'Generate');
+        await wb.waitForNotification(new RegExp(`${UNKNOWN}[\\s\\S]*(key may not use it|Select Model)`), 30000);
+        // Saved in the user's modelCapabilities: the next picker groups it with its kind, no longer under Other.
+        await wb.runCommand('GenAI Gateway: Generate Image...');
+        await waitForStep(ctx, 'Generate Image: prompt');
+        await wb.answerQuickInput('again');
+        await pick(ctx, 'Generate Image with', 'Model');
+        await waitForStep(ctx, 'Generate Image: model');
+        const rows = await wb.quickInput.locator('.monaco-list-row').allInnerTexts();
+        const at = rows.findIndex((text) => text.includes(UNKNOWN));
+        assert.ok(at >= 0, `listed: ${JSON.stringify(rows)}`);
+        assert.ok(!rows.slice(0, at).some((text) => /Other/.test(text)), `grouped with its kind now: ${JSON.stringify(rows)}`);
+        await wb.closeQuickInput();
+      } finally {
+        ctx.emulator.setOptions({ extraModels: [] });
+      }
+    },
+    { timeoutMs: 120000 },
+  ),
 ];

@@ -19,7 +19,8 @@ const EMULATOR_DEFAULT_TASK_TIMING = { queuedMs: 300, runningMs: 700 };
 
 /** Files of the workspace, relative to it, hidden ones included. */
 function workspaceFiles({ workspace }: UiContext): string[] {
-  return fs.readdirSync(workspace, { recursive: true, withFileTypes: true })
+  return fs
+    .readdirSync(workspace, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(workspace, path.join(entry.parentPath, entry.name)));
 }
@@ -32,8 +33,12 @@ function videosOf(ctx: UiContext, prompt: string): string[] {
 
 /** Deletes the tasks made since `from` on the gateway, which the later UI files share (a running task is waited for). */
 async function deleteTasksSince(ctx: UiContext, from: number): Promise<void> {
-  const running = (): boolean => ctx.emulator.tasks().slice(from).some((t) => t.status === 'running');
-  await until('this file\'s tasks to finish', () => !running(), 60000);
+  const running = (): boolean =>
+    ctx.emulator
+      .tasks()
+      .slice(from)
+      .some((t) => t.status === 'running');
+  await until("this file's tasks to finish", () => !running(), 60000);
   for (const { id } of ctx.emulator.tasks().slice(from)) {
     await fetch(`${ctx.emulator.url}/contents/generations/tasks/${id}`, { method: 'POST', headers: { authorization: `Bearer ${ctx.emulator.apiKey}` } });
   }
@@ -44,7 +49,10 @@ async function reloadMidway(ctx: UiContext): Promise<void> {
   // Each download takes about 4 × 4 s: the reload comes in the middle of it.
   ctx.emulator.setFaults({ slowChunkMs: 4000, pathPrefix: '/files' });
   // The task that succeeds soon is created last: its success redraws the tree, which would close a quick input.
-  for (const [prompt, runningMs] of [[RUNNING, 40_000], [DOWNLOADED, 2000]] as const) {
+  for (const [prompt, runningMs] of [
+    [RUNNING, 40_000],
+    [DOWNLOADED, 2000],
+  ] as const) {
     ctx.emulator.setOptions({ taskTiming: { queuedMs: 0, runningMs } });
     const before = ctx.emulator.tasks().length;
     await createTaskThroughPalette(ctx, prompt);
@@ -77,19 +85,27 @@ async function reloadMidway(ctx: UiContext): Promise<void> {
     assert.strictEqual(videos.length, 1, `one video for "${prompt}": ${videos.join(', ')}`);
     assert.ok(isWholeMediaFile(fs.readFileSync(path.join(ctx.workspace, videos[0]))), `${videos[0]} is whole`);
   }
-  assert.deepStrictEqual(workspaceFiles(ctx).filter((file) => file.endsWith('.part')), [], 'no partial file');
+  assert.deepStrictEqual(
+    workspaceFiles(ctx).filter((file) => file.endsWith('.part')),
+    [],
+    'no partial file',
+  );
 }
 
 export const tests = [
-  uiTest('a reload during a chat stream, a result download and a running task leaves history, tasks and files consistent', async (ctx) => {
-    const tasksBefore = ctx.emulator.tasks().length;
-    try {
-      await reloadMidway(ctx);
-    } finally {
-      // The emulator is shared with the UI files after this one: as it was, with this file's tasks gone.
-      ctx.emulator.setFaults(undefined);
-      ctx.emulator.setOptions({ chunkDelayMs: 0, taskTiming: EMULATOR_DEFAULT_TASK_TIMING });
-      await deleteTasksSince(ctx, tasksBefore);
-    }
-  }, { timeoutMs: 240000 }),
+  uiTest(
+    'a reload during a chat stream, a result download and a running task leaves history, tasks and files consistent',
+    async (ctx) => {
+      const tasksBefore = ctx.emulator.tasks().length;
+      try {
+        await reloadMidway(ctx);
+      } finally {
+        // The emulator is shared with the UI files after this one: as it was, with this file's tasks gone.
+        ctx.emulator.setFaults(undefined);
+        ctx.emulator.setOptions({ chunkDelayMs: 0, taskTiming: EMULATOR_DEFAULT_TASK_TIMING });
+        await deleteTasksSince(ctx, tasksBefore);
+      }
+    },
+    { timeoutMs: 240000 },
+  ),
 ];

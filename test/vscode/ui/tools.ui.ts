@@ -18,49 +18,57 @@ async function send(chat: FrameLocator, text: string): Promise<void> {
 }
 
 export const tests = [
-  uiTest('approving an edit in its card applies it, and the model answers with the result', async (ctx) => {
-    const chat = await openChat(ctx);
-    assert.ok(await chat.locator('.tool-choice-select').isVisible(), 'the tool choice picker is shown');
-    await send(chat, 'call edit_file {"path":"hello.txt","oldText":"Hello from","newText":"Greetings from"}');
-    const card = chat.locator('.tool-call.status-awaitingApproval');
-    await card.waitFor({ timeout: 20000 });
-    assert.strictEqual(await card.locator('.tool-name').innerText(), 'edit_file');
-    assert.match(await card.locator('.tool-arguments').innerText(), /"oldText": "Hello from"/);
-    // The proposed change is open as a diff in the editor area while the card asks.
-    await ctx.page.locator('.monaco-diff-editor').first().waitFor({ timeout: 15000 });
-    await ctx.screenshot('approval-with-diff');
-    await card.getByRole('button', { name: 'Allow once' }).click();
-    const final = chat.locator('.turn-assistant .assistant-text', { hasText: /Tool results: edit_file=Edited hello\.txt/ });
-    await final.waitFor({ timeout: 20000 });
-    const done = chat.locator('.tool-call.status-succeeded');
-    assert.match(await done.locator('.tool-status').innerText(), /Done/);
-    assert.match(await done.locator('.tool-duration').innerText(), /\d+(\.\d)? m?s/);
-    await ctx.page.locator('.monaco-diff-editor').first().waitFor({ state: 'detached', timeout: 15000 });
-    const file = path.join(ctx.workspace, 'hello.txt');
-    const deadline = Date.now() + 10000;
-    while (!fs.readFileSync(file, 'utf8').startsWith('Greetings from') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-    assert.match(fs.readFileSync(file, 'utf8'), /^Greetings from the GenAI Gateway test workspace\./);
-    await ctx.screenshot('approved-answer');
-  }, { timeoutMs: 90000 }),
+  uiTest(
+    'approving an edit in its card applies it, and the model answers with the result',
+    async (ctx) => {
+      const chat = await openChat(ctx);
+      assert.ok(await chat.locator('.tool-choice-select').isVisible(), 'the tool choice picker is shown');
+      await send(chat, 'call edit_file {"path":"hello.txt","oldText":"Hello from","newText":"Greetings from"}');
+      const card = chat.locator('.tool-call.status-awaitingApproval');
+      await card.waitFor({ timeout: 20000 });
+      assert.strictEqual(await card.locator('.tool-name').innerText(), 'edit_file');
+      assert.match(await card.locator('.tool-arguments').innerText(), /"oldText": "Hello from"/);
+      // The proposed change is open as a diff in the editor area while the card asks.
+      await ctx.page.locator('.monaco-diff-editor').first().waitFor({ timeout: 15000 });
+      await ctx.screenshot('approval-with-diff');
+      await card.getByRole('button', { name: 'Allow once' }).click();
+      const final = chat.locator('.turn-assistant .assistant-text', { hasText: /Tool results: edit_file=Edited hello\.txt/ });
+      await final.waitFor({ timeout: 20000 });
+      const done = chat.locator('.tool-call.status-succeeded');
+      assert.match(await done.locator('.tool-status').innerText(), /Done/);
+      assert.match(await done.locator('.tool-duration').innerText(), /\d+(\.\d)? m?s/);
+      await ctx.page.locator('.monaco-diff-editor').first().waitFor({ state: 'detached', timeout: 15000 });
+      const file = path.join(ctx.workspace, 'hello.txt');
+      const deadline = Date.now() + 10000;
+      while (!fs.readFileSync(file, 'utf8').startsWith('Greetings from') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      assert.match(fs.readFileSync(file, 'utf8'), /^Greetings from the GenAI Gateway test workspace\./);
+      await ctx.screenshot('approved-answer');
+    },
+    { timeoutMs: 90000 },
+  ),
 
-  uiTest('the approval buttons work from the keyboard: Deny goes back to the model', async (ctx) => {
-    const chat = await openChat(ctx);
-    await send(chat, 'call create_file {"path":"denied.txt","content":"no"}');
-    const card = chat.locator('.tool-call.status-awaitingApproval');
-    await card.waitFor({ timeout: 20000 });
-    const deny = card.getByRole('button', { name: 'Deny' });
-    await deny.focus();
-    await deny.press('Enter');
-    await chat.locator('.turn-assistant .assistant-text', { hasText: /Tool results: create_file=The user denied this call/ }).waitFor({ timeout: 20000 });
-    assert.match(await chat.locator('.tool-call.status-denied .tool-status').innerText(), /Denied/);
-    assert.ok(!fs.existsSync(path.join(ctx.workspace, 'denied.txt')));
-    // The card folds and unfolds from the keyboard too.
-    const summary = chat.locator('.tool-call.status-denied summary');
-    const details = chat.locator('.tool-call.status-denied');
-    const wasOpen = await details.evaluate((d) => (d as HTMLDetailsElement).open);
-    await summary.focus();
-    await summary.press('Enter');
-    assert.strictEqual(await details.evaluate((d) => (d as HTMLDetailsElement).open), !wasOpen);
-    await ctx.screenshot('denied');
-  }, { timeoutMs: 90000 }),
+  uiTest(
+    'the approval buttons work from the keyboard: Deny goes back to the model',
+    async (ctx) => {
+      const chat = await openChat(ctx);
+      await send(chat, 'call create_file {"path":"denied.txt","content":"no"}');
+      const card = chat.locator('.tool-call.status-awaitingApproval');
+      await card.waitFor({ timeout: 20000 });
+      const deny = card.getByRole('button', { name: 'Deny' });
+      await deny.focus();
+      await deny.press('Enter');
+      await chat.locator('.turn-assistant .assistant-text', { hasText: /Tool results: create_file=The user denied this call/ }).waitFor({ timeout: 20000 });
+      assert.match(await chat.locator('.tool-call.status-denied .tool-status').innerText(), /Denied/);
+      assert.ok(!fs.existsSync(path.join(ctx.workspace, 'denied.txt')));
+      // The card folds and unfolds from the keyboard too.
+      const summary = chat.locator('.tool-call.status-denied summary');
+      const details = chat.locator('.tool-call.status-denied');
+      const wasOpen = await details.evaluate((d) => (d as HTMLDetailsElement).open);
+      await summary.focus();
+      await summary.press('Enter');
+      assert.strictEqual(await details.evaluate((d) => (d as HTMLDetailsElement).open), !wasOpen);
+      await ctx.screenshot('denied');
+    },
+    { timeoutMs: 90000 },
+  ),
 ];

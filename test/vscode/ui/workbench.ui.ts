@@ -21,13 +21,12 @@ function nls(value: string): string {
   const file = path.join(PROJECT_ROOT, 'package.nls.json');
   const table = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
   const entry = table[m[1]];
-  return typeof entry === 'string' ? entry : entry?.message ?? value;
+  return typeof entry === 'string' ? entry : (entry?.message ?? value);
 }
 
 /** "GenAI Gateway: ..." titles the command palette should show, from package.json. */
 function paletteCommandTitles(): string[] {
-  const hidden = new Set((pkg.contributes?.menus?.commandPalette ?? [])
-    .filter((m) => m.when === 'false').map((m) => m.command));
+  const hidden = new Set((pkg.contributes?.menus?.commandPalette ?? []).filter((m) => m.when === 'false').map((m) => m.command));
   return (pkg.contributes?.commands ?? [])
     .filter((c) => !hidden.has(c.command))
     .map((c) => (c.category ? `${nls(c.category)}: ${nls(c.title)}` : nls(c.title)))
@@ -43,7 +42,12 @@ export const tests = [
     // startup, it is among them
     const activatesAtStartup = (pkg.activationEvents ?? []).some((e) => e === '*' || e === 'onStartupFinished');
     // listed by its id in development mode, by its display name otherwise
-    const name = new RegExp([EXTENSION_ID, pkg.displayName].filter(Boolean).map((n) => n!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+    const name = new RegExp(
+      [EXTENSION_ID, pkg.displayName]
+        .filter(Boolean)
+        .map((n) => n!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('|'),
+    );
     const running = await wb.runningExtensions({ keepOpen: true, ...(activatesAtStartup ? { waitFor: name } : {}) });
     await screenshot('running-extensions');
     await page.keyboard.press('Escape');
@@ -64,7 +68,9 @@ export const tests = [
     await screenshot('palette');
     const listed = await wb.quickInputRows();
     await wb.closeQuickInput();
-    assert.ok(expected.some((t) => listed.some((l) => l.includes(t))),
-      `none of ${JSON.stringify(expected)} in ${JSON.stringify(listed)}`);
+    assert.ok(
+      expected.some((t) => listed.some((l) => l.includes(t))),
+      `none of ${JSON.stringify(expected)} in ${JSON.stringify(listed)}`,
+    );
   }),
 ];

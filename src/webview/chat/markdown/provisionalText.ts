@@ -5,7 +5,27 @@
  * looks like the final rendering (markdown shows unfinished markup such as
  * `**bo` as typed anyway); the next repaint formats it.
  */
-const NESTED_BLOCKS = new Set(['BLOCKQUOTE', 'DIV', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'LI', 'OL', 'P', 'PRE', 'TABLE', 'TBODY', 'TD', 'TH', 'THEAD', 'TR', 'UL']);
+const NESTED_BLOCKS = new Set([
+  'BLOCKQUOTE',
+  'DIV',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'LI',
+  'OL',
+  'P',
+  'PRE',
+  'TABLE',
+  'TBODY',
+  'TD',
+  'TH',
+  'THEAD',
+  'TR',
+  'UL',
+]);
 const TEXT_HOLDERS = new Set(['CODE', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'LI', 'P', 'TD', 'TH']);
 
 /** The innermost last block of `nodes` that holds text (the `<code>` of a code block), if any. */

@@ -24,7 +24,7 @@ export class ReferenceScanRisk {
   /** Offset of the earliest line since the last blank line that may open a definition, reading complete lines up to `completeEnd`. */
   update(text: StreamText, completeEnd: number): number | undefined {
     const lines = text.slice(this.scannedTo, completeEnd);
-    for (let start = 0; start < lines.length; ) {
+    for (let start = 0; start < lines.length;) {
       const end = lines.indexOf('\n', start);
       const line = lines.slice(start, end);
       if (BLANK_LINE.test(line)) this.riskFrom = undefined;

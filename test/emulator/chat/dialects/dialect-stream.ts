@@ -76,7 +76,8 @@ export function* plan(d: Dialect, ctx: StreamContext, answer: DialectAnswer, siz
     if (inline !== undefined) {
       for (const piece of pieces(inline, size)) yield one('content', { content: piece });
     } else if (d.reasoning === 'thinking-chunks') {
-      for (const piece of pieces(answer.reasoning, size)) yield one('reasoning', { content: [{ type: 'thinking', thinking: [{ type: 'text', text: piece }] }] });
+      for (const piece of pieces(answer.reasoning, size))
+        yield one('reasoning', { content: [{ type: 'thinking', thinking: [{ type: 'text', text: piece }] }] });
     } else {
       for (const piece of pieces(answer.reasoning, size)) yield one('reasoning', { [d.reasoning]: piece });
     }

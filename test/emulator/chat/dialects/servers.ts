@@ -194,7 +194,16 @@ const vllm: Dialect = {
       `data: {"error": {"message": "The engine encountered an internal error.", "type": "InternalServerError", "param": null, "code": 500}}${eol}${eol}`,
     then: 'done',
   },
-  extraFields: ['max_completion_tokens', 'reasoning_effort', 'include_reasoning', 'chat_template_kwargs', 'top_k', 'min_p', 'repetition_penalty', 'response_format'],
+  extraFields: [
+    'max_completion_tokens',
+    'reasoning_effort',
+    'include_reasoning',
+    'chat_template_kwargs',
+    'top_k',
+    'min_p',
+    'repetition_penalty',
+    'response_format',
+  ],
   models: ['Qwen/Qwen3-8B', 'deepseek-ai/DeepSeek-R1-Distill-Qwen-7B'],
   reasoners: ['deepseek-ai/DeepSeek-R1-Distill-Qwen-7B'],
 };
@@ -271,7 +280,13 @@ function sortedJson(value: unknown): string {
  */
 const llamacpp: Dialect = {
   name: 'llamacpp',
-  sources: ['coddy-project/coddy-agent#106', 'ggml-org/llama.cpp tools/server/server.cpp (2025)', 'ggml-org/llama.cpp#14566', 'ggml-org/llama.cpp#19774', 'ggml-org/llama.cpp#14997'],
+  sources: [
+    'coddy-project/coddy-agent#106',
+    'ggml-org/llama.cpp tools/server/server.cpp (2025)',
+    'ggml-org/llama.cpp#14566',
+    'ggml-org/llama.cpp#19774',
+    'ggml-org/llama.cpp#14997',
+  ],
   eol: '\n',
   done: 'line',
   roleDelta: () => ({ role: 'assistant', content: null }),
@@ -285,7 +300,16 @@ const llamacpp: Dialect = {
   decorate(chunk, kind) {
     chunk.system_fingerprint = 'b5966-emu0001';
     if (kind === 'finish') {
-      chunk.timings = { prompt_n: 12, prompt_ms: 35.1, prompt_per_token_ms: 2.9, prompt_per_second: 341.9, predicted_n: 20, predicted_ms: 410.2, predicted_per_token_ms: 20.5, predicted_per_second: 48.8 };
+      chunk.timings = {
+        prompt_n: 12,
+        prompt_ms: 35.1,
+        prompt_per_token_ms: 2.9,
+        prompt_per_second: 341.9,
+        predicted_n: 20,
+        predicted_ms: 410.2,
+        predicted_per_token_ms: 20.5,
+        predicted_per_second: 48.8,
+      };
     }
   },
   serialize: sortedJson,
@@ -293,7 +317,17 @@ const llamacpp: Dialect = {
     text: (_ctx, eol) => `error: ${sortedJson({ code: 500, message: 'Context size has been exceeded.', type: 'server_error' })}${eol}${eol}`,
     then: 'done',
   },
-  extraFields: ['max_completion_tokens', 'n_predict', 'top_k', 'min_p', 'repeat_penalty', 'cache_prompt', 'reasoning_format', 'chat_template_kwargs', 'response_format'],
+  extraFields: [
+    'max_completion_tokens',
+    'n_predict',
+    'top_k',
+    'min_p',
+    'repeat_penalty',
+    'cache_prompt',
+    'reasoning_format',
+    'chat_template_kwargs',
+    'response_format',
+  ],
   models: '*',
   reasoners: [],
 };
@@ -350,7 +384,14 @@ const groq: Dialect = {
  */
 const gemini: Dialect = {
   name: 'gemini',
-  sources: ['THU-MAIC/OpenMAIC#1556', 'open-webui/computer#224', 'googleapis/python-genai#2868', 'ogx-ai/ogx#5122', 'https://ai.google.dev/gemini-api/docs/openai', 'nyroway/nyro#265'],
+  sources: [
+    'THU-MAIC/OpenMAIC#1556',
+    'open-webui/computer#224',
+    'googleapis/python-genai#2868',
+    'ogx-ai/ogx#5122',
+    'https://ai.google.dev/gemini-api/docs/openai',
+    'nyroway/nyro#265',
+  ],
   eol: '\r\n',
   done: 'event',
   roleDelta: null,
@@ -391,7 +432,11 @@ const gemini: Dialect = {
  */
 const openrouter: Dialect = {
   name: 'openrouter',
-  sources: ['https://openrouter.ai/docs/api-reference/streaming', 'https://openrouter.ai/docs/errors', 'https://openrouter.ai/docs/agent-sdk/typescript/api-reference/models/chatstreamdelta'],
+  sources: [
+    'https://openrouter.ai/docs/api-reference/streaming',
+    'https://openrouter.ai/docs/errors',
+    'https://openrouter.ai/docs/agent-sdk/typescript/api-reference/models/chatstreamdelta',
+  ],
   eol: '\n',
   done: 'event',
   keepAlive: { comment: 'OPENROUTER PROCESSING', atStart: 2, every: 8 },
@@ -452,7 +497,11 @@ const openrouter: Dialect = {
  */
 const deepseek: Dialect = {
   name: 'deepseek',
-  sources: ['https://api-docs.deepseek.com/quick_start/rate_limit', 'deepseek-ai/deepseek-harness packages/llm/llm-deepseek/README.md', 'vllm-project/vllm#27752'],
+  sources: [
+    'https://api-docs.deepseek.com/quick_start/rate_limit',
+    'deepseek-ai/deepseek-harness packages/llm/llm-deepseek/README.md',
+    'vllm-project/vllm#27752',
+  ],
   eol: '\n',
   done: 'event',
   keepAlive: { comment: 'keep-alive', atStart: 1, every: 0 },
@@ -514,7 +563,15 @@ function mistralExtraForbidden(loc: string[], input: unknown): DialectRefusal {
  */
 const mistral: Dialect = {
   name: 'mistral',
-  sources: ['mistralai/client-python#16', 'mistralai/client-python#40', 'microsoft/semantic-kernel#6316', 'jackmpcollins/magentic#279', 'dnakov/anon-kode#53', 'editor-code-assistant/eca#231', 'BerriAI/litellm#16272'],
+  sources: [
+    'mistralai/client-python#16',
+    'mistralai/client-python#40',
+    'microsoft/semantic-kernel#6316',
+    'jackmpcollins/magentic#279',
+    'dnakov/anon-kode#53',
+    'editor-code-assistant/eca#231',
+    'BerriAI/litellm#16272',
+  ],
   eol: '\n',
   done: 'event',
   roleDelta: () => ({ role: 'assistant', content: '' }),
@@ -555,7 +612,12 @@ const mistral: Dialect = {
  */
 const together: Dialect = {
   name: 'together',
-  sources: ['meta-llama/llama-stack tests/integration/recordings (api.together.xyz)', 'nextai-translator/nextai-translator#1389', 'openai/openai-dotnet#267', 'vibrantlabsai/ragas#1548'],
+  sources: [
+    'meta-llama/llama-stack tests/integration/recordings (api.together.xyz)',
+    'nextai-translator/nextai-translator#1389',
+    'openai/openai-dotnet#267',
+    'vibrantlabsai/ragas#1548',
+  ],
   eol: '\n',
   done: 'event',
   roleDelta: null,
@@ -597,7 +659,12 @@ const together: Dialect = {
  */
 const fireworks: Dialect = {
   name: 'fireworks',
-  sources: ['meta-llama/llama-stack tests/integration/recordings (api.fireworks.ai)', 'vercel/ai#16087', 'langchain-ai/langchain#36977', 'https://docs.fireworks.ai/guides/reasoning'],
+  sources: [
+    'meta-llama/llama-stack tests/integration/recordings (api.fireworks.ai)',
+    'vercel/ai#16087',
+    'langchain-ai/langchain#36977',
+    'https://docs.fireworks.ai/guides/reasoning',
+  ],
   eol: '\n',
   done: 'event',
   roleDelta: () => ({ role: 'assistant', content: null }),

@@ -24,10 +24,11 @@ export function chatCompletion(): Endpoint {
     retry: 'safe',
     specificFaults: [],
     midBodyBytes: 200,
-    run: ({ fixture }) => outcomeOf(async () => {
-      const completion = await fixture.client.chat.create({ model: MODEL, messages: [{ role: 'user', content: PROMPT }] });
-      assert.equal(completion.choices[0]?.message.content, wordsAnswer(ANSWER_WORDS));
-    }),
+    run: ({ fixture }) =>
+      outcomeOf(async () => {
+        const completion = await fixture.client.chat.create({ model: MODEL, messages: [{ role: 'user', content: PROMPT }] });
+        assert.equal(completion.choices[0]?.message.content, wordsAnswer(ANSWER_WORDS));
+      }),
   };
 }
 
@@ -50,7 +51,13 @@ export function chatViewStream(): Endpoint {
       const session = new ChatSession(conversation, {
         backend: () => fixture.client.chat,
         requestOptions: () => ({}),
-        listener: { structureChanged: () => undefined, textAppended: () => undefined, turnChanged: () => undefined, toolCallChanged: () => undefined, toolCallsGrew: () => undefined },
+        listener: {
+          structureChanged: () => undefined,
+          textAppended: () => undefined,
+          turnChanged: () => undefined,
+          toolCallChanged: () => undefined,
+          toolCallsGrew: () => undefined,
+        },
       });
       await session.send(PROMPT);
       const turn = lastTurn();
@@ -79,11 +86,15 @@ export function toolCallStream(): Endpoint {
     retry: 'safe',
     specificFaults: ['malformed SSE', 'stream without [DONE]', 'invalid tool JSON'],
     midBodyBytes: 400,
-    run: ({ fixture }) => outcomeOf(async () => {
-      const stream = await fixture.client.chat.stream({ model: MODEL, messages: [{ role: 'user', content: 'please use lookup' }], tools: [LOOKUP] });
-      const parts: LanguageModelResponsePart[] = [];
-      for await (const part of languageModelResponseParts(stream.batches)) parts.push(part);
-      assert.deepEqual(parts.map((p) => (p.kind === 'toolCall' ? { name: p.name, input: p.input } : p)), [{ name: 'lookup', input: { q: 'example' } }]);
-    }),
+    run: ({ fixture }) =>
+      outcomeOf(async () => {
+        const stream = await fixture.client.chat.stream({ model: MODEL, messages: [{ role: 'user', content: 'please use lookup' }], tools: [LOOKUP] });
+        const parts: LanguageModelResponsePart[] = [];
+        for await (const part of languageModelResponseParts(stream.batches)) parts.push(part);
+        assert.deepEqual(
+          parts.map((p) => (p.kind === 'toolCall' ? { name: p.name, input: p.input } : p)),
+          [{ name: 'lookup', input: { q: 'example' } }],
+        );
+      }),
   };
 }

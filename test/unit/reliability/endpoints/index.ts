@@ -7,8 +7,19 @@ import { taskCreation, taskDeletion, taskList, taskResultDownload, taskStatus } 
 import { modelList } from './modelEndpoint';
 
 export const ENDPOINTS: ReadonlyArray<() => Endpoint> = [
-  modelList, chatCompletion, chatViewStream, toolCallStream,
-  imageAsBase64, imageAsLink, videoAsBase64, videoAsLink, signedLinkDownload,
-  taskCreation, taskStatus, taskList, taskDeletion, taskResultDownload,
+  modelList,
+  chatCompletion,
+  chatViewStream,
+  toolCallStream,
+  imageAsBase64,
+  imageAsLink,
+  videoAsBase64,
+  videoAsLink,
+  signedLinkDownload,
+  taskCreation,
+  taskStatus,
+  taskList,
+  taskDeletion,
+  taskResultDownload,
   speechFile,
 ];

@@ -59,24 +59,49 @@ export function verifyMediaFolder({ folder }: CaseContext, outcome: Outcome): vo
   assert.ok(isWholeMediaFile(bytes), `${results[0]} is whole`);
 }
 
-export const imageAsBase64 = (): Endpoint => generationEndpoint({
-  name: 'image (b64_json streamed to a file)', variant: 'image-4.0', model: 'bytedance-seedream-4',
-  values: { size: '512x512', response_format: 'b64_json', watermark: false }, faultPath: '/images', specificFaults: [], midBodyBytes: 300,
-});
+export const imageAsBase64 = (): Endpoint =>
+  generationEndpoint({
+    name: 'image (b64_json streamed to a file)',
+    variant: 'image-4.0',
+    model: 'bytedance-seedream-4',
+    values: { size: '512x512', response_format: 'b64_json', watermark: false },
+    faultPath: '/images',
+    specificFaults: [],
+    midBodyBytes: 300,
+  });
 
-export const imageAsLink = (): Endpoint => generationEndpoint({
-  name: 'image (signed link downloaded)', variant: 'image-4.0', model: 'bytedance-seedream-4',
-  values: { size: '512x512', response_format: 'url', watermark: false }, faultPath: '/images', specificFaults: ['expired signed URL'], midBodyBytes: 100,
-});
+export const imageAsLink = (): Endpoint =>
+  generationEndpoint({
+    name: 'image (signed link downloaded)',
+    variant: 'image-4.0',
+    model: 'bytedance-seedream-4',
+    values: { size: '512x512', response_format: 'url', watermark: false },
+    faultPath: '/images',
+    specificFaults: ['expired signed URL'],
+    midBodyBytes: 100,
+  });
 
-export const videoAsBase64 = (): Endpoint => generationEndpoint({
-  name: 'video (base64 streamed to a file)', variant: 'video-v2', model: 'veo-2', values: { n: 1 }, faultPath: '/videos', specificFaults: [], midBodyBytes: 300,
-});
+export const videoAsBase64 = (): Endpoint =>
+  generationEndpoint({
+    name: 'video (base64 streamed to a file)',
+    variant: 'video-v2',
+    model: 'veo-2',
+    values: { n: 1 },
+    faultPath: '/videos',
+    specificFaults: [],
+    midBodyBytes: 300,
+  });
 
-export const videoAsLink = (): Endpoint => generationEndpoint({
-  name: 'video (signed link downloaded)', variant: 'video-v3', model: 'google-veo-3',
-  values: { duration: 4, output_format: 'url', generate_audio: false }, faultPath: '/videos', specificFaults: ['expired signed URL'], midBodyBytes: 100,
-});
+export const videoAsLink = (): Endpoint =>
+  generationEndpoint({
+    name: 'video (signed link downloaded)',
+    variant: 'video-v3',
+    model: 'google-veo-3',
+    values: { duration: 4, output_format: 'url', generate_audio: false },
+    faultPath: '/videos',
+    specificFaults: ['expired signed URL'],
+    midBodyBytes: 100,
+  });
 
 /** A signed media link downloaded into the output folder, the faults hitting the download itself. */
 export function signedLinkDownload(): Endpoint {
@@ -91,8 +116,8 @@ export function signedLinkDownload(): Endpoint {
       const result = await fixture.client.images.generate({ model: 'bytedance-seedream-4', prompt: PROMPT, size: '512x512', response_format: 'url' });
       url = result.data[0]?.url ?? assert.fail('a link');
     },
-    run: ({ fixture, folder }) => outcomeOf(() =>
-      folderMediaOutput(folder).downloadMedia(fixture.client, url, { prompt: PROMPT, at: new Date(), fallbackExtension: 'bin' })),
+    run: ({ fixture, folder }) =>
+      outcomeOf(() => folderMediaOutput(folder).downloadMedia(fixture.client, url, { prompt: PROMPT, at: new Date(), fallbackExtension: 'bin' })),
     verify: verifyMediaFolder,
   };
 }

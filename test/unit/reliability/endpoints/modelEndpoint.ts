@@ -9,8 +9,9 @@ export function modelList(): Endpoint {
     retry: 'safe',
     specificFaults: [],
     midBodyBytes: 300,
-    run: ({ fixture }) => outcomeOf(async () => {
-      assert.ok((await fixture.client.models.list()).length > 0);
-    }),
+    run: ({ fixture }) =>
+      outcomeOf(async () => {
+        assert.ok((await fixture.client.models.list()).length > 0);
+      }),
   };
 }

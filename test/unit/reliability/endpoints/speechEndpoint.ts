@@ -14,25 +14,26 @@ export function speechFile(): Endpoint {
     retry: 'paid',
     specificFaults: [],
     midBodyBytes: 300,
-    run: ({ fixture, folder }) => outcomeOf(() => {
-      const saver = new SpeechSaver(
-        {
-          clients: { get: () => fixture.client },
-          settings: {
-            model: () => 'kokoro',
-            speech: () => ({ voice: 'af_heart', voiceByLanguage: {}, speed: 1, format: 'mp3' }),
-            setSpeechSpeed: () => Promise.resolve(),
+    run: ({ fixture, folder }) =>
+      outcomeOf(() => {
+        const saver = new SpeechSaver(
+          {
+            clients: { get: () => fixture.client },
+            settings: {
+              model: () => 'kokoro',
+              speech: () => ({ voice: 'af_heart', voiceByLanguage: {}, speed: 1, format: 'mp3' }),
+              setSpeechSpeed: () => Promise.resolve(),
+            },
+            log: { info: () => undefined, warn: () => undefined },
           },
-          log: { info: () => undefined, warn: () => undefined },
-        },
-        {
-          newPath: (prompt, ext, member, at) => uniquePath(folder, generatedFileBase(prompt, member, at ?? new Date()), ext),
-          openFile: (target) => openAtomicFile(target),
-          writeSidecar: (mediaPath, data) => writeFileAtomic(`${mediaPath}.json`, `${JSON.stringify(data, null, 2)}\n`),
-        },
-      );
-      return saver.save({ text: TEXT, format: 'mp3' }, new AbortController().signal);
-    }),
+          {
+            newPath: (prompt, ext, member, at) => uniquePath(folder, generatedFileBase(prompt, member, at ?? new Date()), ext),
+            openFile: (target) => openAtomicFile(target),
+            writeSidecar: (mediaPath, data) => writeFileAtomic(`${mediaPath}.json`, `${JSON.stringify(data, null, 2)}\n`),
+          },
+        );
+        return saver.save({ text: TEXT, format: 'mp3' }, new AbortController().signal);
+      }),
     verify: verifyMediaFolder,
   };
 }

@@ -10,7 +10,14 @@ import { taskTrackerFor } from '../taskTrackerFor';
 import { type Endpoint, outcomeOf } from './endpoint';
 import { verifyMediaFolder } from './mediaEndpoints';
 
-const RECIPE: TaskRecipe = { model: 'seedance-1-0-pro-250528', prompt: 'a paper boat drifting down a gutter', images: [], settings: { duration: 3 }, settingsAs: 'body', returnLastFrame: false };
+const RECIPE: TaskRecipe = {
+  model: 'seedance-1-0-pro-250528',
+  prompt: 'a paper boat drifting down a gutter',
+  images: [],
+  settings: { duration: 3 },
+  settingsAs: 'body',
+  returnLastFrame: false,
+};
 const noImages = (): Promise<string> => assert.fail('the recipe has no image');
 
 /** One tracker per emulator, made on first use, as the extension keeps one per gateway. */
@@ -70,9 +77,10 @@ export function taskStatus(): Endpoint {
     async prepare({ fixture }) {
       id ||= await finishedTask(fixture);
     },
-    run: ({ fixture }) => outcomeOf(async () => {
-      assert.equal((await slot.of(fixture).refreshOne(id))?.record.status, 'succeeded');
-    }),
+    run: ({ fixture }) =>
+      outcomeOf(async () => {
+        assert.equal((await slot.of(fixture).refreshOne(id))?.record.status, 'succeeded');
+      }),
     dispose: () => slot.dispose(),
   };
 }
@@ -88,11 +96,12 @@ export function taskList(): Endpoint {
     async prepare({ fixture }) {
       if (fixture.emu.tasks().length === 0) await finishedTask(fixture);
     },
-    run: ({ fixture }) => outcomeOf(async () => {
-      const tracker = slot.of(fixture);
-      await tracker.refresh();
-      assert.ok(tracker.registry.get(fixture.emu.tasks()[0]?.id ?? ''), 'the listed task is known');
-    }),
+    run: ({ fixture }) =>
+      outcomeOf(async () => {
+        const tracker = slot.of(fixture);
+        await tracker.refresh();
+        assert.ok(tracker.registry.get(fixture.emu.tasks()[0]?.id ?? ''), 'the listed task is known');
+      }),
     dispose: () => slot.dispose(),
   };
 }
@@ -133,10 +142,11 @@ export function taskResultDownload(): Endpoint {
     async prepare({ fixture }) {
       id ||= await finishedTask(fixture);
     },
-    run: ({ fixture, folder }) => outcomeOf(async () => {
-      const url = (await fixture.client.tasks.get(id)).content?.video_url ?? assert.fail('a video link');
-      await writeFileAtomic(path.join(folder, 'task.mp4'), (await fixture.client.download(url)).body);
-    }),
+    run: ({ fixture, folder }) =>
+      outcomeOf(async () => {
+        const url = (await fixture.client.tasks.get(id)).content?.video_url ?? assert.fail('a video link');
+        await writeFileAtomic(path.join(folder, 'task.mp4'), (await fixture.client.download(url)).body);
+      }),
     verify: verifyMediaFolder,
   };
 }
