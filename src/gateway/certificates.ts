@@ -103,7 +103,8 @@ function normalize(pem: string): string {
   return `${pem.trim()}\n`;
 }
 
-const CERTIFICATE_CODES = new Set([
+/** Node's error codes for a certificate that was not accepted. */
+export const CERTIFICATE_ERROR_CODES: ReadonlySet<string> = new Set([
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
   'UNABLE_TO_GET_ISSUER_CERT',
   'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
@@ -119,7 +120,7 @@ const CERTIFICATE_CODES = new Set([
 
 export function isCertificateError(e: unknown): boolean {
   const code = networkErrorCode(e);
-  return code !== undefined && CERTIFICATE_CODES.has(code);
+  return code !== undefined && CERTIFICATE_ERROR_CODES.has(code);
 }
 
 /** Subject and issuer of the certificate a server showed. */

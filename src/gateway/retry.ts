@@ -1,3 +1,4 @@
+import { CERTIFICATE_ERROR_CODES } from './certificates';
 import { GatewayError } from './errors';
 
 /**
@@ -33,17 +34,7 @@ const NEVER_RETRY_CODES = new Set([
   'insufficient_quota',
   // Asking again gives the same answer: a proxy wanting credentials, a certificate not trusted.
   'proxy_authentication_required',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'CERT_HAS_EXPIRED',
-  'CERT_NOT_YET_VALID',
-  'CERT_UNTRUSTED',
-  'CERT_REVOKED',
-  'CERT_SIGNATURE_FAILURE',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
+  ...CERTIFICATE_ERROR_CODES,
 ]);
 
 /** Network error codes meaning the request never reached the server. */
