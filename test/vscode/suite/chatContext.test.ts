@@ -119,6 +119,30 @@ suite('Chat context', () => {
     assert.strictEqual(picker.chipFor('c-unknown'), undefined);
   });
 
+  test("workspace symbols (from a language extension) are offered for 2+ characters; the chip reads the symbol's lines", async () => {
+    const file = path.join(WORKSPACE, 'symbols.py');
+    fs.writeFileSync(file, 'import os\ndef gatewayTestSymbol():\n    return 1\nprint(2)\n');
+    try {
+      const picker = new ContextPicker(new WorkspaceListing());
+      assert.ok(!(await picker.find('g')).some((i) => i.kind === 'symbol'), 'no symbol search for one character');
+      // The test extension activates when start-up has finished: its provider may come a little after this suite starts.
+      const symbol = await until(
+        'the test extension provides its symbol',
+        async () => (await picker.find('gatewayTestSym')).find((i) => i.kind === 'symbol'),
+        20_000,
+        500,
+      );
+      assert.strictEqual(symbol.label, 'gatewayTestSymbol');
+      assert.match(symbol.description, /Function · symbols\.py:2/);
+      const chip = picker.chipFor(symbol.id);
+      assert.deepStrictEqual([chip?.kind, chip?.startLine, chip?.endLine], ['symbol', 2, 3]);
+      const [read] = await readAttachments([chip!], new WorkspaceListing());
+      assert.match(read!.text ?? '', /^def gatewayTestSymbol\(\):\n {4}return 1\n?$/);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  });
+
   test('the selection and the current problems are offered; problems are read when sent, as file:line:column severity: message', async () => {
     const file = write(path.join(sandbox, 'broken.ts'), 'const a = 1;\nconst b = 2;\n');
     const uri = vscode.Uri.file(file);
