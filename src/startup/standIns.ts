@@ -135,6 +135,10 @@ export class StandIns implements EntryPoints, vscode.Disposable {
           provider().provideLanguageModelChatResponse(model, messages, options, progress, token),
         provideTokenCount: (model, text, token) => provider().provideTokenCount(model, text, token),
       }),
+      // Until the real provider follows the settings itself, a changed gateway address or model map makes VS Code ask again.
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (!this.targets.has(`languageModels:${vendor}`) && e.affectsConfiguration('genaiGateway')) changed.fire();
+      }),
     );
   }
 

@@ -279,7 +279,7 @@ suite('Language models, tools and @gateway', () => {
     test('invokeTool generateImage saves the image in the output folder and names it', async () => {
       const result = await vscode.lm.invokeTool(GATEWAY_TOOLS.generateImage, { input: { prompt: 'a blue square on white' }, toolInvocationToken: undefined });
       const text = resultText(result);
-      const match = /^Saved the image: (\S+\.png)\.$/.exec(text);
+      const match = /^Saved the image: (\S+\.png)\.\nGenerated: 1 image, \d+×\d+, [\d,]+ output tokens\.$/.exec(text);
       assert.ok(match, text);
       assert.strictEqual(path.dirname(match[1]), OUTPUT_FOLDER);
       assert.ok(fs.existsSync(path.join(workspace(), match[1])));
