@@ -1,7 +1,9 @@
 // Workspace settings and color themes in UI tests, changed as a user editing .vscode/settings.json would.
 import * as fs from 'fs';
 import * as path from 'path';
+import { until } from '../../support/until';
 import { sleep } from './proc';
+import { EXTENSION_ID } from './paths';
 import type { UiContext } from './ui';
 
 export const THEMES = { light: 'Default Light Modern', dark: 'Default Dark Modern', 'high-contrast': 'Default High Contrast' } as const;
@@ -17,6 +19,16 @@ export function setWorkspaceSetting(workspace: string, key: string, value: unkno
 export async function useTheme(ctx: UiContext, theme: keyof typeof THEMES): Promise<void> {
   setWorkspaceSetting(ctx.workspace, 'workbench.colorTheme', THEMES[theme]);
   const wanted = theme === 'light' ? 'vscode-light' : theme === 'dark' ? 'vscode-dark' : 'vscode-high-contrast';
-  await ctx.wb.webview().locator(`body.${wanted}`).waitFor({ state: 'attached', timeout: 15000 });
+  // Any of our webviews: after a reload the first one may be a view not shown yet, which never gets the class.
+  await until(
+    `a webview of ours in the ${theme} theme`,
+    async () => {
+      const webviews = await ctx.page.locator(`iframe.webview[src*="extensionId=${EXTENSION_ID}"]`).count();
+      for (let index = 0; index < webviews; index++) if ((await ctx.wb.webview({ index }).locator(`body.${wanted}`).count()) > 0) return true;
+      return false;
+    },
+    15000,
+    200,
+  );
   await sleep(300);
 }

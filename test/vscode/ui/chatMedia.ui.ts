@@ -8,18 +8,9 @@ import * as path from 'path';
 import type { FrameLocator } from 'playwright-core';
 import { openChat } from '../lib/chatView';
 import { buildMediaConversation } from '../lib/mediaConversation';
+import { useTheme } from '../lib/workspaceSettings';
 import { sleep } from '../lib/proc';
 import { assert, uiTest, type UiContext } from '../lib/ui';
-
-const THEMES = { light: 'Default Light Modern', dark: 'Default Dark Modern' } as const;
-
-async function useTheme(ctx: UiContext, theme: keyof typeof THEMES): Promise<void> {
-  const file = path.join(ctx.workspace, '.vscode', 'settings.json');
-  const settings = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-  fs.writeFileSync(file, JSON.stringify({ ...settings, 'workbench.colorTheme': THEMES[theme] }, null, 2));
-  await ctx.wb.webview().locator(`body.vscode-${theme}`).waitFor({ state: 'attached', timeout: 15000 });
-  await sleep(300);
-}
 
 /** A screenshot of the state in both themes (dark last: the suite's default). */
 async function bothThemes(ctx: UiContext, name: string): Promise<void> {
