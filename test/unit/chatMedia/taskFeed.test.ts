@@ -12,7 +12,7 @@ import { clientFixture } from '../client/harness';
 import { FakeClock } from '../tasks/fakeClock';
 
 /** Polls until the task finished; more would mean it never did. */
-const MAX_POLLS = 40;
+const MAX_POLLS = 200;
 
 /**
  * One task created and polled by the Video Tasks view's tracker until it
@@ -22,7 +22,8 @@ const MAX_POLLS = 40;
  * showed.
  */
 async function followed(cards: number): Promise<{ polls: number; requests: number; shown: VideoTaskState[][] }> {
-  const f = await clientFixture({ taskTiming: { queuedMs: 40, runningMs: 120 } });
+  // Statuses last long enough that a loaded machine (each poll here takes 30 ms and more) still polls each of them.
+  const f = await clientFixture({ taskTiming: { queuedMs: 300, runningMs: 900 } });
   const clock = new FakeClock();
   const tracker = new TaskTracker({
     tasks: () => f.client.tasks,
