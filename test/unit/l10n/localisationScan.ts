@@ -17,8 +17,11 @@ export interface ProseLiteral {
 /** Calls whose text is for the log or the developer, not the user. */
 const LOG_METHODS = new Set(['debug', 'trace', 'info', 'warn', 'error', 'log', 'appendLine']);
 const LOG_RECEIVER = /(^|\.)(log|logger|console|output|channel|outputChannel)$/i;
-/** A comment that marks a literal as read by the model, not the user (tool descriptions, prompts, results). */
-export const MODEL_TEXT_MARK = 'model text';
+/**
+ * Comments that mark a literal (or a declaration, object or call holding literals) as not for the user:
+ * read by the model (tool descriptions, prompts, tool results), or a name on the wire or in a file format.
+ */
+export const NOT_FOR_THE_USER_MARKS = ['model text', 'not shown'];
 
 const WORD = /^[A-Za-z][a-z'’]*[.,:;!?…)]*$/;
 
@@ -95,7 +98,7 @@ function isPropertyName(node: ts.Node): boolean {
 }
 
 function isExempt(node: ts.Node, sf: ts.SourceFile): boolean {
-  if (hasModelTextMark(node, sf)) return true;
+  if (hasNotForTheUserMark(node, sf)) return true;
   if (!ts.isCallExpression(node)) return false;
   const callee = node.expression;
   if (ts.isIdentifier(callee)) return callee.text === 'require';
@@ -109,7 +112,7 @@ function isTranslation(call: ts.CallExpression, sf: ts.SourceFile): boolean {
   return ts.isPropertyAccessExpression(callee) && callee.name.text === 't' && /(^|\.)l10n$/.test(callee.expression.getText(sf));
 }
 
-function hasModelTextMark(node: ts.Node, sf: ts.SourceFile): boolean {
+function hasNotForTheUserMark(node: ts.Node, sf: ts.SourceFile): boolean {
   const ranges = ts.getLeadingCommentRanges(sf.text, node.getFullStart()) ?? [];
-  return ranges.some((range) => sf.text.slice(range.pos, range.end).includes(MODEL_TEXT_MARK));
+  return ranges.some((range) => NOT_FOR_THE_USER_MARKS.some((mark) => sf.text.slice(range.pos, range.end).includes(mark)));
 }
