@@ -91,7 +91,9 @@ async function statOf(uri: vscode.Uri): Promise<vscode.FileStat> {
 
 async function assertReadable(uri: vscode.Uri, stat: vscode.FileStat): Promise<Uint8Array> {
   if (stat.size > MAX_READ_BYTES)
-    throw new Error(t('{0} is too large to attach ({1} bytes; the limit is {2}).', shownPath(uri), stat.size.toLocaleString('en'), MAX_READ_BYTES.toLocaleString('en')));
+    throw new Error(
+      t('{0} is too large to attach ({1} bytes; the limit is {2}).', shownPath(uri), stat.size.toLocaleString('en'), MAX_READ_BYTES.toLocaleString('en')),
+    );
   const bytes = await vscode.workspace.fs.readFile(uri);
   if (looksBinary(bytes)) throw new Error(t('{0} is a binary file: only text can be attached.', shownPath(uri)));
   return bytes;

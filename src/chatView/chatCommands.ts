@@ -41,7 +41,8 @@ export function registerChatCommands(controller: ChatController, view: ChatViewP
         : clicked instanceof vscode.Uri
           ? [clicked]
           : [vscode.window.activeTextEditor?.document.uri].filter((u): u is vscode.Uri => !!u);
-      if (uris.length === 0) return void vscode.window.showInformationMessage(t('Open a file, or use Add File to GenAI Gateway Chat on a file in the Explorer.'));
+      if (uris.length === 0)
+        return void vscode.window.showInformationMessage(t('Open a file, or use Add File to GenAI Gateway Chat on a file in the Explorer.'));
       await view.reveal(true);
       await controller.attachments.attachUris(uris);
     }),

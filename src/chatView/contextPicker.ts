@@ -43,7 +43,12 @@ export class ContextPicker {
       add('selection', t('Selection'), `${selection.file}:${selection.startLine}-${selection.endLine}`, () => selectionChip());
     const problems = problemCount();
     if (problems.count > 0 && matches('problems'))
-      add('problems', t('Problems'), problems.files === 1 ? t('{0} in 1 file', problems.count) : t('{0} in {1} files', problems.count, problems.files), problemsChip);
+      add(
+        'problems',
+        t('Problems'),
+        problems.files === 1 ? t('{0} in 1 file', problems.count) : t('{0} in {1} files', problems.count, problems.files),
+        problemsChip,
+      );
 
     const editors = bestMatches(openEditorUris(), query, shownPath, MAX_EDITORS);
     for (const uri of editors) add('editor', path.basename(uri.fsPath), shownPath(uri), () => fileChip(uri, 'file'));

@@ -60,7 +60,11 @@ export class CreateVideoTaskTool implements vscode.LanguageModelTool<VideoTaskRe
       confirmationMessages: {
         title: t('Create a video task on the gateway?'),
         message: confirmation(
-          t('A paid task: {model} generates a video{settings}{inputs}. Prompt:', { model: inlineCode(model), settings: settings ? ` (${settings})` : '', inputs }),
+          t('A paid task: {model} generates a video{settings}{inputs}. Prompt:', {
+            model: inlineCode(model),
+            settings: settings ? ` (${settings})` : '',
+            inputs,
+          }),
           input.prompt,
         ),
       },

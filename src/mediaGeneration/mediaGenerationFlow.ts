@@ -114,7 +114,8 @@ export class MediaGenerationFlow {
     if (named) {
       const variant = requireCapability(client.capabilityOf, named, VARIANTS_OF_KIND[start.kind], what);
       if (fits(variant)) return { id: named, variant };
-      if (start.model !== undefined) throw validationError('model', named, t('{0} that takes {1}', what, needed.join(', ')), t('not {0}', formFor(variant).label));
+      if (start.model !== undefined)
+        throw validationError('model', named, t('{0} that takes {1}', what, needed.join(', ')), t('not {0}', formFor(variant).label));
     }
     const found = (await this.modelsOf(start.kind, client)).find((model) => fits(model.variant));
     if (found) return found;

@@ -42,7 +42,11 @@ export function overLimitNote(selected: readonly SelectedTool[], maxTools: numbe
   const left = selected.filter((tool) => tool.state === 'overLimit').length;
   if (!left) return undefined;
   return left === 1
-    ? t('1 tool is switched on but not offered: a request carries at most {0} tools ({1}). Switch some off to choose which ones the model gets.', maxTools, 'genaiGateway.tools.maxTools')
+    ? t(
+        '1 tool is switched on but not offered: a request carries at most {0} tools ({1}). Switch some off to choose which ones the model gets.',
+        maxTools,
+        'genaiGateway.tools.maxTools',
+      )
     : t(
         '{0} tools are switched on but not offered: a request carries at most {1} tools ({2}). Switch some off to choose which ones the model gets.',
         left,

@@ -62,13 +62,16 @@ function seedreamForm(variant: 'image-4.0' | 'image-4.5'): MediaForm {
     key: 'size',
     label: t('Size'),
     help:
-      variant === 'image-4.5' ? t('A named size, or width x height of at least 2560x1440 pixels') : t('A named size, or width x height of at least 1024x1024 pixels'),
+      variant === 'image-4.5'
+        ? t('A named size, or width x height of at least 2560x1440 pixels')
+        : t('A named size, or width x height of at least 1024x1024 pixels'),
     choices: limits.sizes,
     default: limits.sizes[0],
     custom: {
       prompt:
         variant === 'image-4.5'
-          ? t('Size as WIDTHxHEIGHT, at least 3686400 pixels, e.g. 2560x1440') : t('Size as WIDTHxHEIGHT, from 1024x1024 to 4096x4096 pixels, e.g. 1280x960'),
+          ? t('Size as WIDTHxHEIGHT, at least 3686400 pixels, e.g. 2560x1440')
+          : t('Size as WIDTHxHEIGHT, from 1024x1024 to 4096x4096 pixels, e.g. 1280x960'),
       check: (value) => refusalOf(() => validateImageRequest({ model: variant, prompt: '-', size: value }, variant)),
     },
   };

@@ -34,7 +34,14 @@ const imageInput = (key: string, label: string, help: string, max = 1): FilesFie
 
 function v2Form(): MediaForm {
   const fields: readonly FormField[] = [
-    { kind: 'choice', key: 'n', label: t('Videos'), help: t('How many videos to generate'), choices: integerChoices(VIDEO_V2_N.min, VIDEO_V2_N.max), default: 1 },
+    {
+      kind: 'choice',
+      key: 'n',
+      label: t('Videos'),
+      help: t('How many videos to generate'),
+      choices: integerChoices(VIDEO_V2_N.min, VIDEO_V2_N.max),
+      default: 1,
+    },
     { kind: 'toggle', key: 'enhance_prompt', label: t('Enhance prompt'), help: t('Let the model rewrite the prompt in more detail') },
   ];
   return { kind: 'video', variant: 'video-v2', label: CAPABILITY_LABELS['video-v2'], fields: () => fields, needsPrompt: () => true };
@@ -56,8 +63,19 @@ function v3Form(variant: 'video-v3' | 'video-v3.1'): MediaForm {
       const durations = withReferences ? [VIDEO_LONGEST_DURATION] : VIDEO_DURATIONS;
       const longest = (values.duration ?? VIDEO_LONGEST_DURATION) === VIDEO_LONGEST_DURATION;
       return [
-        { kind: 'choice', key: 'n', label: t('Videos'), help: t('How many videos to generate'), choices: integerChoices(VIDEO_V3_N.min, VIDEO_V3_N.max), default: 1 },
-        imageInput('image', t('First frame'), isV31 ? t('An image the video starts from (or the first frame, with a last frame)') : t('An image the video starts from')),
+        {
+          kind: 'choice',
+          key: 'n',
+          label: t('Videos'),
+          help: t('How many videos to generate'),
+          choices: integerChoices(VIDEO_V3_N.min, VIDEO_V3_N.max),
+          default: 1,
+        },
+        imageInput(
+          'image',
+          t('First frame'),
+          isV31 ? t('An image the video starts from (or the first frame, with a last frame)') : t('An image the video starts from'),
+        ),
         ...(isV31 && withImage ? [imageInput('last_frame', t('Last frame'), t('An image the video ends on: a transition from the first frame'))] : []),
         ...(isV31
           ? [imageInput('reference_images', t('Reference images'), t('Up to {0} images of a subject to show', VIDEO_MAX_REFERENCES), VIDEO_MAX_REFERENCES)]
@@ -72,7 +90,14 @@ function v3Form(variant: 'video-v3' | 'video-v3.1'): MediaForm {
           maxBytes: VIDEO_INPUT_VIDEO_MAX_BYTES,
         },
         { kind: 'toggle', key: 'generate_audio', label: t('Audio'), help: t('Generate sound with the video'), default: true },
-        { kind: 'choice', key: 'duration', label: t('Duration (seconds)'), help: t('Length of the video'), choices: durations, default: VIDEO_LONGEST_DURATION },
+        {
+          kind: 'choice',
+          key: 'duration',
+          label: t('Duration (seconds)'),
+          help: t('Length of the video'),
+          choices: durations,
+          default: VIDEO_LONGEST_DURATION,
+        },
         {
           kind: 'choice',
           key: 'resolution',
