@@ -47,7 +47,10 @@ async function callTool(chat: FrameLocator, text: string, asked?: () => Promise<
 /** Builds the conversation; resolves once the task's video is saved and the reading ended. Slows the emulator's tasks so their states can be seen. */
 export async function buildMediaConversation(chat: FrameLocator, emulator: Emulator, steps: MediaSteps = {}): Promise<void> {
   const image = await callTool(chat, MEDIA_PROMPTS.image, () => steps.reached?.('image-asked') ?? Promise.resolve());
-  await image.locator('.tool-media .media-thumb img.thumbnail').nth(IMAGE_SET - 1).waitFor({ timeout: 60000 });
+  await image
+    .locator('.tool-media .media-thumb img.thumbnail')
+    .nth(IMAGE_SET - 1)
+    .waitFor({ timeout: 60000 });
   await steps.reached?.('image');
 
   emulator.setOptions({ taskTiming: steps.taskTiming ?? { queuedMs: 5000, runningMs: 9000 } });
