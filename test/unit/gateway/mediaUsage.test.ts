@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeGeneratedImages, describeGeneratedVideo } from '../../../src/gateway/mediaUsage';
+import { describeGeneratedImages, describeGeneratedVideo, describeSavedVideos } from '../../../src/gateway/mediaUsage';
 
 test('count, distinct sizes and output tokens, from usage and data where the answer has them', () => {
   const answer = {
@@ -33,4 +33,17 @@ test('a video task record that says nothing, or says it in shapes not understood
   assert.equal(describeGeneratedVideo({}), undefined);
   assert.equal(describeGeneratedVideo({ duration: -1, resolution: '<img src=x>', ratio: '16:9; x', framespersecond: 'fast', usage: 'lots' }), undefined);
   assert.equal(describeGeneratedVideo({ duration: 0, usage: { completion_tokens: 1.5 } }), undefined);
+});
+
+test('synchronous videos: how many, their lengths and picture sizes, from the saved files', () => {
+  assert.equal(describeSavedVideos([{ seconds: 8, width: 1280, height: 720 }]), '1 video, 8 s, 1280×720');
+  assert.equal(
+    describeSavedVideos([
+      { seconds: 8, width: 1280, height: 720 },
+      { seconds: 7.9583, width: 1280, height: 720 },
+    ]),
+    '2 videos, 8 s, 1280×720',
+  );
+  assert.equal(describeSavedVideos([{ seconds: 15 }, {}]), '2 videos, 15 s');
+  assert.equal(describeSavedVideos([]), undefined);
 });
