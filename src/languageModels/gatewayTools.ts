@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { errorText } from '../gateway/errors';
 import type { SpeechFormat } from '../gateway/types/speech';
 import type { EntryPoints } from '../platform/entryPoints';
-import { imageResultText, MEDIA_TOOL_SPECS, readingResultText, speechSavedText, videoTaskResultText } from '../mediaActions/mediaToolSpecs';
+import { imageCallSummary, imageResultText, MEDIA_TOOL_SPECS, readingResultText, speechSavedText, videoTaskResultText } from '../mediaActions/mediaToolSpecs';
 import { inlineCode, shownPath } from './chatText';
 import type { ImageRequest, MediaActions, SpeechRequest, VideoTaskRequest } from '../mediaActions/mediaActions';
 import { t } from '../l10n/localize';
@@ -29,16 +29,12 @@ export class GenerateImageTool implements vscode.LanguageModelTool<ImageRequest>
 
   prepareInvocation({ input }: vscode.LanguageModelToolInvocationPrepareOptions<ImageRequest>): vscode.PreparedToolInvocation {
     const model = this.actions.modelFor('image', input.model);
-    const inputs = fromImages(input.images);
-    const size = input.size ? t(' in size {0}', inlineCode(input.size)) : '';
+    const count = input.n ?? 1;
     return {
-      invocationMessage: t('Generating an image with {0}', model),
+      invocationMessage: count > 1 ? t('Generating up to {0} images with {1}', count, model) : t('Generating an image with {0}', model),
       confirmationMessages: {
-        title: t('Generate an image on the gateway?'),
-        message: confirmation(
-          t('A paid request: {model} generates an image{inputs}{size}, saved in the output folder. Prompt:', { model: inlineCode(model), inputs, size }),
-          input.prompt,
-        ),
+        title: count > 1 ? t('Generate up to {0} images on the gateway?', count) : t('Generate an image on the gateway?'),
+        message: confirmation(t('{0} Prompt:', imageCallSummary({ ...input, model }, inlineCode)), input.prompt),
       },
     };
   }

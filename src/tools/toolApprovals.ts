@@ -56,7 +56,7 @@ async function askInModal(call: ToolCallRecord, signal: AbortSignal): Promise<Ap
   const { once, always, deny } = APPROVAL_LABELS;
   const question = vscode.window.showWarningMessage(
     t('Let the model run {0}?', call.name),
-    { modal: true, detail: t('Arguments:\n{0}', toolArgumentsText(call.arguments)) },
+    { modal: true, detail: `${call.approvalNote ? `${call.approvalNote}\n\n` : ''}${t('Arguments:\n{0}', toolArgumentsText(call.arguments))}` },
     once,
     always,
     deny,
