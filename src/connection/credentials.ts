@@ -73,18 +73,51 @@ function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
+/* not shown: the names in the log, in English like every log line */
 export const CREDENTIAL_LABELS: Record<CredentialKind, string> = { apiKey: 'API key', accessToken: 'access token' };
 
 /** Asks for a credential in a password box; undefined when dismissed. */
 export async function askForCredential(kind: CredentialKind, origin: string | undefined, reason?: string): Promise<string | undefined> {
-  const label = CREDENTIAL_LABELS[kind];
+  const texts = kind === 'apiKey' ? apiKeyTexts(origin) : accessTokenTexts(origin);
   const value = await vscode.window.showInputBox({
-    title: `GenAI Gateway: ${kind === 'apiKey' ? 'Set API Key' : 'Set Access Token'}${origin ? ` for ${origin}` : ''}`,
-    prompt: `${reason ? `${reason} ` : ''}Enter your gateway ${label}. It is kept in VS Code's secret storage and sent only to ${origin ?? 'the gateway address you use it with first'}; another address needs your confirmation.`,
+    title: texts.title,
+    prompt: reason ? `${reason} ${texts.prompt}` : texts.prompt,
     password: true,
     ignoreFocusOut: true,
-    validateInput: (text) =>
-      text.trim().length < 8 ? `An ${label} has at least 8 characters.` : /\s/.test(text.trim()) ? `An ${label} has no spaces.` : undefined,
+    validateInput: (text) => (text.trim().length < 8 ? texts.tooShort : /\s/.test(text.trim()) ? texts.hasSpaces : undefined),
   });
   return value?.trim() || undefined;
+}
+
+interface CredentialInputTexts {
+  title: string;
+  prompt: string;
+  tooShort: string;
+  hasSpaces: string;
+}
+
+function apiKeyTexts(origin: string | undefined): CredentialInputTexts {
+  return {
+    title: origin ? t('GenAI Gateway: Set API Key for {0}', origin) : t('GenAI Gateway: Set API Key'),
+    prompt: origin
+      ? t("Enter your gateway API key. It is kept in VS Code's secret storage and sent only to {0}; another address needs your confirmation.", origin)
+      : t(
+          "Enter your gateway API key. It is kept in VS Code's secret storage and sent only to the gateway address you use it with first; another address needs your confirmation.",
+        ),
+    tooShort: t('An API key has at least 8 characters.'),
+    hasSpaces: t('An API key has no spaces.'),
+  };
+}
+
+function accessTokenTexts(origin: string | undefined): CredentialInputTexts {
+  return {
+    title: origin ? t('GenAI Gateway: Set Access Token for {0}', origin) : t('GenAI Gateway: Set Access Token'),
+    prompt: origin
+      ? t("Enter your gateway access token. It is kept in VS Code's secret storage and sent only to {0}; another address needs your confirmation.", origin)
+      : t(
+          "Enter your gateway access token. It is kept in VS Code's secret storage and sent only to the gateway address you use it with first; another address needs your confirmation.",
+        ),
+    tooShort: t('An access token has at least 8 characters.'),
+    hasSpaces: t('An access token has no spaces.'),
+  };
 }

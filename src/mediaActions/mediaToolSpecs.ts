@@ -18,6 +18,7 @@ export interface MediaToolSpec {
   parameters: JsonSchemaObject;
 }
 
+/* model text */
 export const MEDIA_TOOL_SPECS = {
   generateImage: {
     chatName: 'generate_image',
@@ -135,6 +136,7 @@ export const MEDIA_TOOL_SPECS = {
 } as const satisfies Record<string, MediaToolSpec>;
 
 /** What the model reads after an image generation; `shown` makes a saved file's path readable (workspace-relative). */
+/* model text */
 export function imageResultText(result: GenerateCommandResult, shown: (file: string) => string): string {
   const saved = result.files.map(shown);
   return [
@@ -147,6 +149,7 @@ export function imageResultText(result: GenerateCommandResult, shown: (file: str
     .join('\n');
 }
 
+/* model text */
 export function videoTaskResultText(taskId: string, model: string): string {
   return (
     `Created the video task ${taskId} with ${model}. It runs on the gateway for a few minutes; ` +
@@ -154,10 +157,12 @@ export function videoTaskResultText(taskId: string, model: string): string {
   );
 }
 
+/* model text */
 export function speechSavedText(shownPath: string): string {
   return `Saved the speech as ${shownPath}.`;
 }
 
+/* model text */
 export function readingResultText(report: Pick<ReadingReport, 'outcome' | 'played' | 'chunkCount'>): string {
   return `Reading aloud ${report.outcome}: ${report.played} of ${report.chunkCount} parts played.`;
 }
