@@ -12,6 +12,7 @@ import { SecretHeaders } from './secretHeaders';
 import { vscodeProxyResolver } from './vscodeProxy';
 import { trustedCertificates } from '../gateway/certificates';
 import { redactProxy } from '../gateway/proxy';
+import { t } from '../l10n/localize';
 
 export interface ConnectionGuards {
   plainHttp: InsecureUrlGuard;

@@ -9,6 +9,7 @@ import { testConnection } from './testConnection';
 import { describeHeaders, headerNameProblem, headerValueProblem } from '../gateway/headers';
 import type { AddedHeaderNames } from './clientProvider';
 import { SecretHeaders } from './secretHeaders';
+import { t } from '../l10n/localize';
 
 export interface ConnectionServices {
   settings: Settings;

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { t } from '../l10n/localize';
 
 export type CredentialKind = 'apiKey' | 'accessToken';
 

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { GatewayError } from '../gateway/errors';
 import { isLoopbackHost, systemLookup, type Lookup } from './loopback';
+import { t } from '../l10n/localize';
 
 const APPROVED_KEY = 'genaiGateway.approvedPlainHttpUrls';
 

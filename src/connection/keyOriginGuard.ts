@@ -10,6 +10,7 @@ import type { ConnectionSettings } from '../platform/settings';
 import { Credential, Credentials } from './credentials';
 import { keyOriginDecision, originOf } from './keyOrigins';
 import type { SecretHeader, SecretHeaders } from './secretHeaders';
+import { t } from '../l10n/localize';
 
 const APPROVED_PROXIES_KEY = 'genaiGateway.approvedWorkspaceProxies';
 

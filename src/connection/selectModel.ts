@@ -3,6 +3,7 @@ import { CAPABILITY_LABELS, ModelCapability, groupByCapability, isClassified } f
 import { showError } from '../platform/notify';
 import { ModelRole, Settings } from '../platform/settings';
 import { ModelCatalog, ROLE_OF_CAPABILITY } from './modelCatalog';
+import { t } from '../l10n/localize';
 
 interface ModelPickItem extends vscode.QuickPickItem {
   model?: string;

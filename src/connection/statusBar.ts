@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { RequestLogEntry } from '../gateway/transport';
 import type { Settings } from '../platform/settings';
 import type { Credential, Credentials } from './credentials';
+import { t } from '../l10n/localize';
 
 type ConnectionState = 'unknown' | 'connected' | 'failing' | 'notConfigured';
 

@@ -3,6 +3,7 @@ import { CAPABILITY_LABELS, ModelCapability } from '../gateway/catalog';
 import { errorText, isGatewayError } from '../gateway/errors';
 import { showError } from '../platform/notify';
 import { ModelCatalog } from './modelCatalog';
+import { t } from '../l10n/localize';
 
 export interface ConnectionTestResult {
   ok: boolean;

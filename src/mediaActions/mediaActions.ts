@@ -12,6 +12,7 @@ import type { CreateVideoTaskArgs } from '../tasks/createTaskArgs';
 import type { GenerateCommandArgs, GenerateCommandResult, SavedSpeech, SpeechCommandArgs } from './commandContracts';
 import { MEDIA_COMMANDS, READ_ALOUD_COMMANDS, TASK_COMMANDS } from './commandIds';
 import { workspaceInputFiles } from '../workspace/workspacePaths';
+import { t } from '../l10n/localize';
 
 export interface ImageRequest {
   prompt: string;
