@@ -15,23 +15,15 @@ const GERMAN = path.join(PROJECT, 'l10n', 'bundle.l10n.de.json');
 const NOT_YET_LOCALISED = new Set([
   'chat',
   'chatView',
-  'connection',
   'files',
   'gateway',
   'languageModels',
-  'mediaActions',
   'mediaGeneration',
-  'output',
-  'platform',
   'protocol',
-  'readAloud',
   'speech',
-  'startup',
   'tasks',
-  'tasksView',
   'tools',
   'webview',
-  'workspace',
 ]);
 
 const files = sourceFiles(SRC).filter((file) => !file.startsWith('l10n/'));
