@@ -175,9 +175,7 @@ export function validateBaseUrl(text: string): string | undefined {
 
 function savedMessage(kind: CredentialKind, origin: string | undefined): string {
   if (kind === 'apiKey') {
-    return origin
-      ? t('GenAI Gateway: API key saved in secret storage; it is sent only to {0}.', origin)
-      : t('GenAI Gateway: API key saved in secret storage.');
+    return origin ? t('GenAI Gateway: API key saved in secret storage; it is sent only to {0}.', origin) : t('GenAI Gateway: API key saved in secret storage.');
   }
   return origin
     ? t('GenAI Gateway: access token saved in secret storage; it is sent only to {0}.', origin)

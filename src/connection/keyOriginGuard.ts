@@ -153,8 +153,16 @@ async function askForHeadersOrigin(headers: readonly SecretHeader[], origin: str
   const many = headers.length > 1;
   const send = t('Send My Secret Headers to {0}', new URL(origin).host);
   const whoever = many
-    ? t('The headers were set for {0}. Whoever runs {1} can use their values. Continue only if you trust it; your answer is remembered for this address.', setFor, origin)
-    : t('The header was set for {0}. Whoever runs {1} can use its value. Continue only if you trust it; your answer is remembered for this address.', setFor, origin);
+    ? t(
+        'The headers were set for {0}. Whoever runs {1} can use their values. Continue only if you trust it; your answer is remembered for this address.',
+        setFor,
+        origin,
+      )
+    : t(
+        'The header was set for {0}. Whoever runs {1} can use its value. Continue only if you trust it; your answer is remembered for this address.',
+        setFor,
+        origin,
+      );
   const choice = await vscode.window.showWarningMessage(
     many ? t('Send your secret headers {0} to {1}?', names, origin) : t('Send your secret header {0} to {1}?', names, origin),
     { modal: true, detail: `${addressSource(origin, fromWorkspace)} ${whoever}` },

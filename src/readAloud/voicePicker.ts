@@ -56,7 +56,9 @@ export async function pickVoice(settings: VoiceSettings, preview: (voice: Voice)
       if (button === PREVIEW_BUTTON) preview(item.voice);
       else {
         await settings.setSpeechVoiceForLanguage(item.voice.language, item.voice.id);
-        void vscode.window.showInformationMessage(t('GenAI Gateway: {0} ({1}) now reads {2} text.', voiceName(item.voice.id), item.voice.id, item.voice.language));
+        void vscode.window.showInformationMessage(
+          t('GenAI Gateway: {0} ({1}) now reads {2} text.', voiceName(item.voice.id), item.voice.id, item.voice.language),
+        );
       }
     });
     pick.onDidAccept(async () => {

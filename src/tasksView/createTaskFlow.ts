@@ -87,7 +87,10 @@ async function pickMode(model: string): Promise<TaskMode | undefined> {
   };
   const items = modes.map((mode) => ({ label: capitalize(TASK_MODE_LABELS[mode]), description: hints[mode], mode }));
   return (
-    await vscode.window.showQuickPick(items, { title: t('GenAI Gateway: Create Video Task (input)'), placeHolder: t('The inputs {0} takes', modelLabel(model)) })
+    await vscode.window.showQuickPick(items, {
+      title: t('GenAI Gateway: Create Video Task (input)'),
+      placeHolder: t('The inputs {0} takes', modelLabel(model)),
+    })
   )?.mode;
 }
 

@@ -56,7 +56,8 @@ export function resolveInWorkspace(roots: readonly string[], requested: string, 
   const relative = path.relative(root, candidate).split(path.sep).join('/');
   const realRoot = realOrSelf(realpath, root);
   const realTarget = realOfNearestExisting(realpath, candidate);
-  if (realTarget === undefined || !isInside(realRoot, realTarget)) return refuse(t('{0} leads outside the workspace folders (through a symbolic link)', requested));
+  if (realTarget === undefined || !isInside(realRoot, realTarget))
+    return refuse(t('{0} leads outside the workspace folders (through a symbolic link)', requested));
   const unsafe = unsafeSegment(relative) ?? unsafeSegment(path.relative(realRoot, realTarget).split(path.sep).join('/'));
   if (unsafe) return refuse(`${requested} ${unsafe}`);
   return { ok: true, path: candidate, root, relative };
