@@ -41,7 +41,7 @@ export class SpeechSaver {
     let result;
     try {
       result = await synthesizeToFile(chunks, client.speech, choice, file, signal, (done, count) => {
-        if (count > 1) progress?.report(`part ${done} of ${count}`, 100 / count);
+        if (count > 1) progress?.report(t('part {0} of {1}', done, count), 100 / count);
       });
     } catch (error) {
       await file.abort();
