@@ -79,46 +79,40 @@ export const CREDENTIAL_LABELS: Record<CredentialKind, string> = { apiKey: 'API 
 
 /** Asks for a credential in a password box; undefined when dismissed. */
 export async function askForCredential(kind: CredentialKind, origin: string | undefined, reason?: string): Promise<string | undefined> {
-  const texts = kind === 'apiKey' ? apiKeyTexts(origin) : accessTokenTexts(origin);
+  const apiKey = kind === 'apiKey';
+  const prompt = inputPrompt(apiKey, origin);
   const value = await vscode.window.showInputBox({
-    title: texts.title,
-    prompt: reason ? `${reason} ${texts.prompt}` : texts.prompt,
+    title: inputTitle(apiKey, origin),
+    prompt: reason ? `${reason} ${prompt}` : prompt,
     password: true,
     ignoreFocusOut: true,
-    validateInput: (text) => (text.trim().length < 8 ? texts.tooShort : /\s/.test(text.trim()) ? texts.hasSpaces : undefined),
+    validateInput: (text) => credentialProblem(apiKey, text.trim()),
   });
   return value?.trim() || undefined;
 }
 
-interface CredentialInputTexts {
-  title: string;
-  prompt: string;
-  tooShort: string;
-  hasSpaces: string;
+function inputTitle(apiKey: boolean, origin: string | undefined): string {
+  if (apiKey) return origin ? t('GenAI Gateway: Set API Key for {0}', origin) : t('GenAI Gateway: Set API Key');
+  return origin ? t('GenAI Gateway: Set Access Token for {0}', origin) : t('GenAI Gateway: Set Access Token');
 }
 
-function apiKeyTexts(origin: string | undefined): CredentialInputTexts {
-  return {
-    title: origin ? t('GenAI Gateway: Set API Key for {0}', origin) : t('GenAI Gateway: Set API Key'),
-    prompt: origin
+function inputPrompt(apiKey: boolean, origin: string | undefined): string {
+  if (origin) {
+    return apiKey
       ? t("Enter your gateway API key. It is kept in VS Code's secret storage and sent only to {0}; another address needs your confirmation.", origin)
-      : t(
-          "Enter your gateway API key. It is kept in VS Code's secret storage and sent only to the gateway address you use it with first; another address needs your confirmation.",
-        ),
-    tooShort: t('An API key has at least 8 characters.'),
-    hasSpaces: t('An API key has no spaces.'),
-  };
+      : t("Enter your gateway access token. It is kept in VS Code's secret storage and sent only to {0}; another address needs your confirmation.", origin);
+  }
+  return apiKey
+    ? t(
+        "Enter your gateway API key. It is kept in VS Code's secret storage and sent only to the gateway address you use it with first; another address needs your confirmation.",
+      )
+    : t(
+        "Enter your gateway access token. It is kept in VS Code's secret storage and sent only to the gateway address you use it with first; another address needs your confirmation.",
+      );
 }
 
-function accessTokenTexts(origin: string | undefined): CredentialInputTexts {
-  return {
-    title: origin ? t('GenAI Gateway: Set Access Token for {0}', origin) : t('GenAI Gateway: Set Access Token'),
-    prompt: origin
-      ? t("Enter your gateway access token. It is kept in VS Code's secret storage and sent only to {0}; another address needs your confirmation.", origin)
-      : t(
-          "Enter your gateway access token. It is kept in VS Code's secret storage and sent only to the gateway address you use it with first; another address needs your confirmation.",
-        ),
-    tooShort: t('An access token has at least 8 characters.'),
-    hasSpaces: t('An access token has no spaces.'),
-  };
+function credentialProblem(apiKey: boolean, text: string): string | undefined {
+  if (text.length < 8) return apiKey ? t('An API key has at least 8 characters.') : t('An access token has at least 8 characters.');
+  if (/\s/.test(text)) return apiKey ? t('An API key has no spaces.') : t('An access token has no spaces.');
+  return undefined;
 }
