@@ -5,12 +5,14 @@
  * inside the workspace (the path policy of every tool).
  */
 import * as vscode from 'vscode';
+import { classifyModel, type ModelCapability } from '../gateway/catalog';
 import type { SpeechFormat } from '../gateway/types/speech';
 import type { ModelRole, SpeechSettings } from '../platform/settings';
 import type { ReadingReport } from '../speech/readingSession';
 import type { CreateVideoTaskArgs } from '../tasks/createTaskArgs';
 import type { GenerateCommandArgs, GenerateCommandResult, SavedSpeech, SpeechCommandArgs } from './commandContracts';
 import { MEDIA_COMMANDS, READ_ALOUD_COMMANDS, TASK_COMMANDS } from './commandIds';
+import { imageSetFields } from './imageSet';
 import { workspaceInputFiles } from '../workspace/workspacePaths';
 import { t } from '../l10n/localize';
 
@@ -20,6 +22,8 @@ export interface ImageRequest {
   size?: string;
   /** Images to edit or use as references: paths inside the workspace (relative to it, or absolute); others are refused. */
   images?: string[];
+  /** How many images, as a set on models 4.0 and 4.5 (1 to 15 with the input images); default 1. */
+  n?: number;
 }
 
 /** `images`: paths inside the workspace, or http(s) URLs; other paths are refused. */
@@ -36,6 +40,8 @@ export interface SpeechRequest {
 export interface MediaActionSettings {
   model(role: ModelRole): string;
   speech(): SpeechSettings;
+  /** genaiGateway.modelCapabilities: how the user classified model ids; absent: none. */
+  capabilityOverrides?(): Record<string, ModelCapability>;
 }
 
 export class MediaActions {
@@ -46,12 +52,24 @@ export class MediaActions {
     return requested || this.settings.model(role) || t('the default model');
   }
 
+  /**
+   * The request fields of an image call other than its inputs; checks `n`
+   * against the model and the input images before anything is sent.
+   * @throws GatewayError kind 'validation' naming `n` and the values allowed.
+   */
+  imageFields(request: Pick<ImageRequest, 'model' | 'size' | 'n' | 'images'>): Record<string, unknown> {
+    const model = request.model || this.settings.model('image');
+    const set = imageSetFields(request.n, request.images?.length ?? 0, classifyModel(model, this.settings.capabilityOverrides?.()));
+    return { ...(request.size ? { size: request.size } : {}), ...set };
+  }
+
   async generateImage(request: ImageRequest, cancellation: vscode.CancellationToken): Promise<GenerateCommandResult> {
+    const fields = this.imageFields(request);
     const images = workspaceInputFiles(request.images, false);
     const args: GenerateCommandArgs = {
       prompt: request.prompt,
       model: request.model,
-      fields: request.size ? { size: request.size } : {},
+      fields,
       inputs: images?.length ? { image: images } : {},
       openResults: false,
       cancellation,

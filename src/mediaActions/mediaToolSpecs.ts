@@ -8,6 +8,7 @@
 import type { JsonSchemaObject } from '../gateway/types/chat';
 import type { GenerateCommandResult } from './commandContracts';
 import type { ReadingReport } from '../speech/readingSession';
+import { imagesAsked } from './imageSet';
 
 export interface MediaToolSpec {
   /** The function name in the chat view's requests. */
@@ -45,6 +46,13 @@ export const MEDIA_TOOL_SPECS = {
           type: 'array',
           items: { type: 'string' },
           description: 'Workspace-relative paths of input images: one to edit, or several as references. Omit to generate from the prompt alone.',
+        },
+        n: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 15,
+          description:
+            'How many images to generate as a set of related images (image models 4.0 and 4.5; input images and generated images are at most 15 together; the basic model makes 1). The model makes up to n, each one billed: describe in the prompt how the images of the set differ. Omit for one image.',
         },
       },
       required: ['prompt'],
@@ -134,6 +142,13 @@ export const MEDIA_TOOL_SPECS = {
     },
   },
 } as const satisfies Record<string, MediaToolSpec>;
+
+/** What an image call will do, for the user asked to approve it; `code` marks up a model id, size or path. */
+export function imageCallSummary(call: { model: string; n?: number; size?: string; images?: readonly string[] }, code: (text: string) => string): string {
+  const inputs = call.images?.length ? ` from ${call.images.map(code).join(', ')}` : '';
+  const size = call.size ? ` in size ${code(call.size)}` : '';
+  return `A paid request: ${code(call.model)} generates ${imagesAsked(call.n)}${inputs}${size}, saved in the output folder.`;
+}
 
 /** What the model reads after an image generation; `shown` makes a saved file's path readable (workspace-relative). */
 /* model text */
