@@ -9,6 +9,7 @@ import type { JsonSchemaObject } from '../gateway/types/chat';
 import type { GenerateCommandResult } from './commandContracts';
 import type { ReadingReport } from '../speech/readingSession';
 import { imagesAsked } from './imageSet';
+import { t } from '../l10n/localize';
 
 export interface MediaToolSpec {
   /** The function name in the chat view's requests. */
@@ -145,9 +146,10 @@ export const MEDIA_TOOL_SPECS = {
 
 /** What an image call will do, for the user asked to approve it; `code` marks up a model id, size or path. */
 export function imageCallSummary(call: { model: string; n?: number; size?: string; images?: readonly string[] }, code: (text: string) => string): string {
-  const inputs = call.images?.length ? ` from ${call.images.map(code).join(', ')}` : '';
-  const size = call.size ? ` in size ${code(call.size)}` : '';
-  return `A paid request: ${code(call.model)} generates ${imagesAsked(call.n)}${inputs}${size}, saved in the output folder.`;
+  let what = imagesAsked(call.n);
+  if (call.images?.length) what = t('{0} from {1}', what, call.images.map(code).join(', '));
+  if (call.size) what = t('{0} in size {1}', what, code(call.size));
+  return t('A paid request: {0} generates {1}, saved in the output folder.', code(call.model), what);
 }
 
 /** What the model reads after an image generation; `shown` makes a saved file's path readable (workspace-relative). */
