@@ -7,6 +7,7 @@
 import type { ModelCapability } from '../gateway/catalog';
 import { validationError } from '../gateway/errors';
 import { IMAGE_SET_MAX } from '../gateway/validation/limits';
+import { t } from '../l10n/localize';
 
 /**
  * The request fields (as the Generate Image command takes them) for `n` images.
@@ -17,13 +18,13 @@ export function imageSetFields(n: number | undefined, references: number, capabi
   if (n === undefined) return {};
   if (capability === 'image-basic') {
     if (n === 1) return {};
-    throw validationError('n', n, `1 on the basic image model, which makes one image per request (1 to ${IMAGE_SET_MAX} on image models 4.0 and 4.5)`);
+    throw validationError('n', n, t('1 on the basic image model, which makes one image per request (1 to {0} on image models 4.0 and 4.5)', IMAGE_SET_MAX));
   }
   // More references than a set may hold are refused with the images' own message.
   const most = Math.max(1, IMAGE_SET_MAX - references);
   if (!Number.isInteger(n) || n < 1 || n > most) {
-    const allowed = references > 0 ? `an integer from 1 to ${most} with ${references} input images` : `an integer from 1 to ${IMAGE_SET_MAX}`;
-    const reason = Number.isInteger(n) && n > most && references > 0 ? `input and generated images are at most ${IMAGE_SET_MAX} together` : undefined;
+    const allowed = references > 0 ? t('an integer from 1 to {0} with {1} input images', most, references) : t('an integer from 1 to {0}', IMAGE_SET_MAX);
+    const reason = Number.isInteger(n) && n > most && references > 0 ? t('input and generated images are at most {0} together', IMAGE_SET_MAX) : undefined;
     throw validationError('n', n, allowed, reason);
   }
   return n === 1 ? {} : { sequential_image_generation: 'auto', max_images: n };
@@ -31,5 +32,5 @@ export function imageSetFields(n: number | undefined, references: number, capabi
 
 /** What the user is told a call makes: "an image", or "up to 4 images (a set; each image is billed)". */
 export function imagesAsked(n: number | undefined): string {
-  return n !== undefined && n > 1 ? `up to ${n} images (a set; each image is billed)` : 'an image';
+  return n !== undefined && n > 1 ? t('up to {0} images (a set; each image is billed)', n) : t('an image');
 }

@@ -14,6 +14,7 @@ import type { GenerateCommandArgs, GenerateCommandResult, SavedSpeech, SpeechCom
 import { MEDIA_COMMANDS, READ_ALOUD_COMMANDS, TASK_COMMANDS } from './commandIds';
 import { imageSetFields } from './imageSet';
 import { workspaceInputFiles } from '../workspace/workspacePaths';
+import { t } from '../l10n/localize';
 
 export interface ImageRequest {
   prompt: string;
@@ -48,7 +49,7 @@ export class MediaActions {
 
   /** The model a request without one uses: the setting (the commands fall back further when it is empty). */
   modelFor(role: ModelRole, requested: string | undefined): string {
-    return requested || this.settings.model(role) || 'the default model';
+    return requested || this.settings.model(role) || t('the default model');
   }
 
   /**
@@ -79,12 +80,14 @@ export class MediaActions {
   /** The new task's id; the Video Tasks view follows it and downloads its video. */
   async createVideoTask(request: VideoTaskRequest): Promise<string> {
     const args: CreateVideoTaskArgs = { ...request, images: workspaceInputFiles(request.images, true), throwErrors: true };
+    /* not shown */
     return required(await vscode.commands.executeCommand<string | undefined>(TASK_COMMANDS.create, args), 'video task');
   }
 
   /** Saves the speech as an audio file in the output folder (the format of the speech setting unless given). */
   async saveSpeech(request: SpeechRequest & { format?: SpeechFormat }): Promise<SavedSpeech> {
     const args: SpeechCommandArgs = { ...request, format: request.format ?? this.settings.speech().format, throwErrors: true };
+    /* not shown */
     return required(await vscode.commands.executeCommand<SavedSpeech | undefined>(READ_ALOUD_COMMANDS.saveSelection, args), 'speech file');
   }
 
@@ -103,6 +106,7 @@ export class MediaActions {
 
 /** With these arguments the commands answer or throw; undefined would mean a command no longer returns what it did. */
 function required<T>(result: T | undefined, what: string): T {
+  /* not shown: an invariant of this extension's own commands, which no user can meet */
   if (result === undefined) throw new Error(`The ${what} command gave no result.`);
   return result;
 }

@@ -9,6 +9,7 @@ import type { JsonSchemaObject } from '../gateway/types/chat';
 import type { GenerateCommandResult } from './commandContracts';
 import type { ReadingReport } from '../speech/readingSession';
 import { imagesAsked } from './imageSet';
+import { t } from '../l10n/localize';
 
 export interface MediaToolSpec {
   /** The function name in the chat view's requests. */
@@ -19,6 +20,7 @@ export interface MediaToolSpec {
   parameters: JsonSchemaObject;
 }
 
+/* model text */
 export const MEDIA_TOOL_SPECS = {
   generateImage: {
     chatName: 'generate_image',
@@ -144,12 +146,14 @@ export const MEDIA_TOOL_SPECS = {
 
 /** What an image call will do, for the user asked to approve it; `code` marks up a model id, size or path. */
 export function imageCallSummary(call: { model: string; n?: number; size?: string; images?: readonly string[] }, code: (text: string) => string): string {
-  const inputs = call.images?.length ? ` from ${call.images.map(code).join(', ')}` : '';
-  const size = call.size ? ` in size ${code(call.size)}` : '';
-  return `A paid request: ${code(call.model)} generates ${imagesAsked(call.n)}${inputs}${size}, saved in the output folder.`;
+  let what = imagesAsked(call.n);
+  if (call.images?.length) what = t('{0} from {1}', what, call.images.map(code).join(', '));
+  if (call.size) what = t('{0} in size {1}', what, code(call.size));
+  return t('A paid request: {0} generates {1}, saved in the output folder.', code(call.model), what);
 }
 
 /** What the model reads after an image generation; `shown` makes a saved file's path readable (workspace-relative). */
+/* model text */
 export function imageResultText(result: GenerateCommandResult, shown: (file: string) => string): string {
   const saved = result.files.map(shown);
   return [
@@ -162,6 +166,7 @@ export function imageResultText(result: GenerateCommandResult, shown: (file: str
     .join('\n');
 }
 
+/* model text */
 export function videoTaskResultText(taskId: string, model: string): string {
   return (
     `Created the video task ${taskId} with ${model}. It runs on the gateway for a few minutes; ` +
@@ -169,10 +174,12 @@ export function videoTaskResultText(taskId: string, model: string): string {
   );
 }
 
+/* model text */
 export function speechSavedText(shownPath: string): string {
   return `Saved the speech as ${shownPath}.`;
 }
 
+/* model text */
 export function readingResultText(report: Pick<ReadingReport, 'outcome' | 'played' | 'chunkCount'>): string {
   return `Reading aloud ${report.outcome}: ${report.played} of ${report.chunkCount} parts played.`;
 }
