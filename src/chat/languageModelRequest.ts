@@ -69,6 +69,7 @@ export function toChatMessages(messages: readonly LanguageModelMessage[]): ChatM
         const name = toolNameOfCall.get(part.callId);
         // A result whose call is no longer in the history (VS Code may trim it) would be refused as a tool message.
         if (name) out.push({ role: 'tool', tool_call_id: part.callId, name, content: part.content });
+        /* model text */
         else unanswerable.push(`Result of tool call ${part.callId}:\n${part.content}`);
       }
       const content = [...unanswerable, text].filter(Boolean).join('\n\n');
