@@ -46,7 +46,8 @@ export function fitToLimits(chips: readonly ContextChip[], total = MAX_MESSAGE_C
     const capped = capText(chip.text, room);
     left -= capped.text.length;
     if (!capped.cut) return chip;
-    const limit = room === perItem ? t('{0} characters per attachment', perItem.toLocaleString('en')) : t('{0} characters per message', total.toLocaleString('en'));
+    const limit =
+      room === perItem ? t('{0} characters per attachment', perItem.toLocaleString('en')) : t('{0} characters per message', total.toLocaleString('en'));
     return {
       ...chip,
       text: capped.text,

@@ -1,7 +1,6 @@
 /** Readers of untrusted JSON values: each returns the value typed, or throws an Error naming the field. */
 import { t } from '../l10n/localize';
 
-
 export function record(value: unknown, what: string): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(t('{0} is not an object', what));
   return value as Record<string, unknown>;

@@ -5,7 +5,6 @@
  */
 import { t } from '../l10n/localize';
 
-
 export type ModelCapability =
   'chat' | 'image-basic' | 'image-4.0' | 'image-4.5' | 'video-v2' | 'video-v3' | 'video-v3.1' | 'task-gen1' | 'task-gen2' | 'speech';
 

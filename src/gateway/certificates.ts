@@ -175,7 +175,9 @@ export function certificateError(e: unknown, host: string, proxy: string | undef
       ? t('Check the gateway address: the name must match the certificate.')
       : code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID' || code === 'CERT_REVOKED'
         ? t("The gateway's administrator has to renew the certificate (or check this computer's clock).")
-        : t("If your company inspects TLS traffic, install its root certificate in the operating system's trust store (VS Code's setting http.systemCertificates, on by default, makes this extension trust it), or set the NODE_EXTRA_CA_CERTS environment variable to a PEM file with it, then restart VS Code.");
+        : t(
+            "If your company inspects TLS traffic, install its root certificate in the operating system's trust store (VS Code's setting http.systemCertificates, on by default, makes this extension trust it), or set the NODE_EXTRA_CA_CERTS environment variable to a PEM file with it, then restart VS Code.",
+          );
   return new GatewayError({
     kind: 'network',
     code,

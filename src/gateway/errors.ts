@@ -100,11 +100,15 @@ function isContextOverflow(e: GatewayError): boolean {
 function adviceFor(e: GatewayError): string | undefined {
   if (e.code === 'media_timeout') {
     return e.type === 'video'
-      ? t('For long videos, create a video task instead (GenAI Gateway: Create Video Task...), which is polled and does not time out; or raise genaiGateway.media.videoTimeoutSeconds.')
+      ? t(
+          'For long videos, create a video task instead (GenAI Gateway: Create Video Task...), which is polled and does not time out; or raise genaiGateway.media.videoTimeoutSeconds.',
+        )
       : t('Ask for fewer images at once, or raise genaiGateway.media.imageTimeoutSeconds.');
   }
   if (e.code === 'task_id_missing')
-    return t("The task may have been created and billed: it was not sent again. Refresh the Video Tasks view, or look for it in the gateway's console with the request id.");
+    return t(
+      "The task may have been created and billed: it was not sent again. Refresh the Video Tasks view, or look for it in the gateway's console with the request id.",
+    );
   if (e.code === 'media_link_refused')
     return t('Links to results expire (24 hours after they are made): generate the result again, or refresh the video task for a fresh link.');
   if (e.code === 'unsafe_media_link')

@@ -20,7 +20,12 @@ export function describeNetworkError(e: unknown, origin: string, proxy: string |
   const code = networkErrorCode(e);
   const raw = e instanceof Error ? e.message : String(e);
   if (proxy && (/proxy/i.test(raw) || code === 'ECONNREFUSED' || code === 'ENOTFOUND')) {
-    return t('Could not reach {0} through the proxy {1}: {2}. Check that the proxy is running and the proxy setting is right.', origin, proxy, reason(code, raw));
+    return t(
+      'Could not reach {0} through the proxy {1}: {2}. Check that the proxy is running and the proxy setting is right.',
+      origin,
+      proxy,
+      reason(code, raw),
+    );
   }
   return t('Could not reach {0}: {1}.', origin, reason(code, raw));
 }

@@ -6,7 +6,6 @@
  */
 import { t } from '../l10n/localize';
 
-
 export interface FlacMetadataBlock {
   type: number;
   /** The block with its 4-byte header. */

@@ -34,13 +34,10 @@ export const STATUS_LABELS: Readonly<Record<TaskStatus, string>> = {
 };
 
 /** Group labels of the Video Tasks view, including tasks whose status the extension does not know. */
-export const SHOWN_STATUS_LABELS: Readonly<Record<ShownStatus, string>> = Object.defineProperties(
-  {} as Record<ShownStatus, string>,
-  {
-    ...Object.getOwnPropertyDescriptors(STATUS_LABELS),
-    unrecognised: { enumerable: true, get: () => t('Unrecognised status') },
-  },
-);
+export const SHOWN_STATUS_LABELS: Readonly<Record<ShownStatus, string>> = Object.defineProperties({} as Record<ShownStatus, string>, {
+  ...Object.getOwnPropertyDescriptors(STATUS_LABELS),
+  unrecognised: { enumerable: true, get: () => t('Unrecognised status') },
+});
 
 /** The prompt without its inline flags, on one line and shortened; the task id when the prompt is unknown. */
 export function taskLabel(entry: TaskEntry): string {

@@ -65,7 +65,8 @@ function validateSize(size: unknown, limits: SeedreamLimits): void {
   const pixels = width * height;
   if (width === 0 || height === 0) fail('size', size, allowed);
   if (pixels < limits.pixels.min || pixels > limits.pixels.max) {
-    const detail = pixels < limits.pixels.min ? t('{0} pixels, fewer than {1} takes', pixels, limits.label) : t('{0} pixels, more than {1} takes', pixels, limits.label);
+    const detail =
+      pixels < limits.pixels.min ? t('{0} pixels, fewer than {1} takes', pixels, limits.label) : t('{0} pixels, more than {1} takes', pixels, limits.label);
     fail('size', size, allowed, detail);
   }
   if (Math.max(width / height, height / width) > IMAGE_MAX_ASPECT) fail('size', size, allowed, t('too elongated'));

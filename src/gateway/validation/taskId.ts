@@ -13,5 +13,6 @@ const TASK_ID = /^[A-Za-z0-9._~-]{1,256}$/;
 const ONLY_DOTS = /^\.+$/;
 
 export function validateTaskId(field: string, id: unknown): asserts id is string {
-  if (typeof id !== 'string' || !TASK_ID.test(id) || ONLY_DOTS.test(id)) fail(field, id, t('a task id of 1 to 256 letters, digits, "-", "_", "." and "~", not only dots, e.g. cgt-20250101120000-abcde'));
+  if (typeof id !== 'string' || !TASK_ID.test(id) || ONLY_DOTS.test(id))
+    fail(field, id, t('a task id of 1 to 256 letters, digits, "-", "_", "." and "~", not only dots, e.g. cgt-20250101120000-abcde'));
 }
