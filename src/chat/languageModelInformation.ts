@@ -2,13 +2,14 @@
 import { t } from '../l10n/localize';
 import type { ModelCapability } from '../gateway/catalog';
 import type { ModelObject } from '../gateway/types/models';
+import { contextWindowOf } from './contextWindow';
 
 export interface TokenLimits {
   maxInputTokens: number;
   maxOutputTokens: number;
 }
 
-/** GET /v1/models says nothing of context sizes: what current chat models commonly allow, unless a setting says otherwise. */
+/** GET /v1/models says nothing of context sizes: what current chat models commonly allow, unless a setting or the model family's published size says otherwise. */
 export const DEFAULT_TOKEN_LIMITS: TokenLimits = { maxInputTokens: 128_000, maxOutputTokens: 16_384 };
 
 /** The fields of vscode.LanguageModelChatInformation, plus `isUserSelectable`. */
@@ -50,6 +51,7 @@ export function chatModelInformation(
       tooltip: model.owned_by ? t('{0} on the gateway {1}, by {2}', model.id, gatewayHost, model.owned_by) : t('{0} on the gateway {1}', model.id, gatewayHost),
       detail: 'GenAI Gateway',
       ...DEFAULT_TOKEN_LIMITS,
+      maxInputTokens: contextWindowOf(model.id, limits)?.tokens ?? DEFAULT_TOKEN_LIMITS.maxInputTokens,
       ...limits[model.id],
       capabilities: { toolCalling: true, imageInput: false },
       isUserSelectable: true,
