@@ -135,6 +135,7 @@ export class TaskPoller {
 
   private fallBackToGets(ids: string[]): Promise<boolean> {
     this.oneGetPerTask = true;
+    /* not shown: the log */
     this.options.log('The gateway does not filter its task list by id (filter.task_ids): each unfinished task is now polled with its own GET.');
     return this.getEach(ids);
   }

@@ -75,6 +75,7 @@ export class TaskTracker {
       activeIds: () => this.registry.activeIds(options.clock.now()),
       onRecords: (records) => this.merge(records),
       onMissing: (id) => this.disappeared(id),
+      /* not shown: the log */
       onError: (error) => options.log(`Polling video tasks failed: ${errorText(error)}`),
       log: options.log,
       schedule: this.schedule,
@@ -126,6 +127,7 @@ export class TaskTracker {
     const request = await buildTaskRequest(recipe, imageUrlOf);
     const { id } = await this.createOnce(request, signal).catch((error: unknown) => {
       if (isGatewayError(error) && error.code === 'task_id_missing') {
+        /* not shown: the log */
         this.options.log(`A video task was accepted without a task id (request id ${error.requestId ?? 'none'}); the gateway's reply: ${String(error.value)}`);
       }
       throw error;
@@ -149,6 +151,7 @@ export class TaskTracker {
       if (refused.length === 0) throw error;
       const without = { ...request };
       for (const name of refused) delete (without as Record<string, unknown>)[name];
+      /* not shown: the log */
       this.options.log(
         `The gateway refused the optional field${refused.length > 1 ? 's' : ''} ${refused.join(', ')} of a video task (${errorText(error)}); ` +
           'nothing was created, so the task is sent once more without them.',
@@ -243,6 +246,7 @@ export class TaskTracker {
   private merge(records: TaskRecord[]): boolean {
     const { changed, transitions, unrecognised } = this.registry.merge(records, this.options.clock.now());
     for (const entry of unrecognised) {
+      /* not shown: the log */
       this.options.log(
         `Video task ${entry.record.id}: the gateway answered a status this extension does not know (${entry.anomaly?.rawStatus}). ` +
           `It is shown with a warning and polled for at most ${UNRECOGNISED_POLL_MS / 60_000} minutes more. Its record: ${JSON.stringify(entry.anomaly?.raw)}`,
@@ -271,6 +275,7 @@ export class TaskTracker {
 
   /** Saves in order, after taking in what other windows saved; a failed save is logged and the next change saves everything again. */
   private save(): void {
+    /* not shown: the log */
     this.saving = this.saving
       .then(() => this.takeInShared())
       .then(() => this.options.storage.save(this.registry.toJSON()))
