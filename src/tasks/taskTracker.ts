@@ -10,6 +10,7 @@ import { errorText, isGatewayError } from '../gateway/errors';
 import type { Clock } from './clock';
 import { claimLease, leaseDurationMs, releaseLease, type Lease } from './pollLease';
 import { PollSchedule, type PollTiming } from './pollSchedule';
+import { ResultSaving, type ResultSaver } from './resultSaving';
 import { Signal } from './signal';
 import { UNRECOGNISED_POLL_MS, type TaskDownloads, type TaskEntry, type TaskRecipe } from './taskEntry';
 import { TaskPoller } from './taskPoller';
@@ -58,6 +59,7 @@ export class TaskTracker {
   private readonly paging = new Map<string, ServerPaging>();
   private readonly pageLoads = new Map<string, Promise<void>>();
   private saving: Promise<void> = Promise.resolve();
+  private results: ResultSaving | undefined;
   /** This window took the lease since it last let it go. */
   private mayHoldLease = false;
   private readonly unwatch: () => void;
@@ -81,6 +83,8 @@ export class TaskTracker {
       log: options.log,
       schedule: this.schedule,
       clock: options.clock,
+      hasOtherWork: () => this.results?.pending() ?? false,
+      onTurn: () => this.results?.saveDue(),
       ...(options.storage.shared && options.windowId && { takeTurn: () => this.takeTurn(), onIdle: () => this.releaseLease() }),
     });
     this.poller.reschedule();
@@ -117,10 +121,12 @@ export class TaskTracker {
     if (!this.mayHoldLease || !storage.shared) return;
     this.mayHoldLease = false;
     // After the saves in flight: a window taking over must find the records this one saved last.
-    this.saving = this.saving.then(() => storage.shared!.changeLease((current) => releaseLease(current, windowId ?? '', clock.now()))).then(
-      () => undefined,
-      () => undefined,
-    );
+    this.saving = this.saving
+      .then(() => storage.shared!.changeLease((current) => releaseLease(current, windowId ?? '', clock.now())))
+      .then(
+        () => undefined,
+        () => undefined,
+      );
   }
 
   /** Creates a paid task on the gateway. Never re-sent here: the client alone decides (retry class 'paid'). */
@@ -207,6 +213,18 @@ export class TaskTracker {
     return this.registry.get(id);
   }
 
+  /** Saves the results of succeeded tasks created here, in the window whose turn it is (resultSaving.ts). */
+  saveResultsWith(saver: ResultSaver): void {
+    this.results?.dispose();
+    this.results = new ResultSaving(
+      saver,
+      () => this.registry.all(),
+      this.options.clock,
+      () => this.poller.reschedule(),
+    );
+    this.poller.reschedule();
+  }
+
   setDownloads(id: string, downloads: TaskDownloads): void {
     this.registry.setDownloads(id, downloads);
     this.changed();
@@ -231,6 +249,7 @@ export class TaskTracker {
   dispose(): void {
     this.unwatch();
     this.poller.dispose();
+    this.results?.dispose();
     this.releaseLease();
   }
 

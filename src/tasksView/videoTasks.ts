@@ -10,6 +10,7 @@ import { gatewayTaskStorage, type KeyValueStore } from '../tasks/gatewayTaskStor
 import { DEFAULT_POLL_TIMING, type PollTiming } from '../tasks/pollSchedule';
 import type { TaskEntry } from '../tasks/taskEntry';
 import type { TaskTransition } from '../tasks/taskRegistry';
+import type { ResultSaver } from '../tasks/resultSaving';
 import { TaskTracker } from '../tasks/taskTracker';
 
 export interface VideoTasksServices {
@@ -25,6 +26,7 @@ export class VideoTasks implements vscode.Disposable {
   private trackerUrl = '';
   private unsubscribe: Array<() => void> = [];
   private visible = false;
+  private resultSaver: ResultSaver | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   /** A task was added, removed or changed, or the gateway changed. */
   readonly onDidChange = this.changed.event;
@@ -62,6 +64,12 @@ export class VideoTasks implements vscode.Disposable {
     this.tracker?.setVisible(visible);
   }
 
+  /** Saves the results of succeeded tasks, in this window when it is its turn (for every gateway followed from now on). */
+  saveResultsWith(saver: ResultSaver): void {
+    this.resultSaver = saver;
+    this.tracker?.saveResultsWith(saver);
+  }
+
   dispose(): void {
     this.closeTracker();
     this.subscriptions.forEach((s) => s.dispose());
@@ -91,6 +99,7 @@ export class VideoTasks implements vscode.Disposable {
       windowId: vscode.env.sessionId,
     });
     tracker.setVisible(this.visible);
+    if (this.resultSaver) tracker.saveResultsWith(this.resultSaver);
     this.unsubscribe = [
       tracker.onDidChange.on(() => this.changed.fire()),
       tracker.onDidTransition.on((t) => this.transitioned.fire(t)),

@@ -42,10 +42,7 @@ test('a claim and a save of the tasks by two windows at once: neither write is l
   const file = scratchFile();
   const [a, b] = [JsonFileStore.openSync(file), JsonFileStore.openSync(file)];
   for (let round = 0; round < ROUNDS; round++) {
-    await Promise.all([
-      a.update(TASKS_STATE_KEY, { round }),
-      gatewayTaskStorage(b, GATEWAY).shared!.changeLease(() => ({ holder: 'b', expiresAt: round })),
-    ]);
+    await Promise.all([a.update(TASKS_STATE_KEY, { round }), gatewayTaskStorage(b, GATEWAY).shared!.changeLease(() => ({ holder: 'b', expiresAt: round }))]);
     const onDisk = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
     assert.deepEqual(onDisk[TASKS_STATE_KEY], { round }, `round ${round}: the tasks were kept`);
     assert.ok(onDisk['genaiGateway.videoTasks.pollLease'], `round ${round}: the lease was kept`);

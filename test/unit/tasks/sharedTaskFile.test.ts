@@ -7,12 +7,14 @@ import type { TasksApi } from '../../../src/gateway/tasks';
 import { SYSTEM_CLOCK } from '../../../src/tasks/clock';
 import { gatewayTaskStorage, TASKS_LEASE_KEY } from '../../../src/tasks/gatewayTaskStorage';
 import { JsonFileStore } from '../../../src/tasks/jsonFileStore';
+import type { TaskEntry } from '../../../src/tasks/taskEntry';
 import { TaskTracker } from '../../../src/tasks/taskTracker';
 import { clientFixture, type ClientFixture } from '../client/harness';
 import { until } from '../../support/until';
 
 const FAST_TIMING = { baseMs: 40, hiddenFactor: 1, backoffFactor: 1, maxFactor: 1 };
 const noImages = async (): Promise<string> => assert.fail('no image to read');
+const recipe = (prompt: string) => ({ model: 'seedance-1-0-pro-250528', prompt, images: [], settings: {}, settingsAs: 'body' as const });
 
 /** A window: its own tracker on the shared file, counting what it asks the gateway. */
 function openWindow(f: ClientFixture, file: string, windowId: string): { tracker: TaskTracker; reads: string[] } {
@@ -72,6 +74,96 @@ test('two windows on one task file: one polls, the other shows its results; the 
     const before = other.reads.length;
     await until('the other window to finish the task', () => other.tracker.registry.get(second.record.id)?.record.status === 'succeeded', 10_000);
     assert.ok(other.reads.length > before, 'the other window polled after the first closed');
+  } finally {
+    a.tracker.dispose();
+    b.tracker.dispose();
+    await f.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+interface Save {
+  window: string;
+  id: string;
+  outcome?: 'saved' | 'aborted';
+}
+
+/**
+ * Saves results as the Video Tasks view does: a download of `downloadMs`
+ * (`hang` never ends unless the window closes), then the recorded path.
+ */
+function saveResults(window: { tracker: TaskTracker }, name: string, saves: Save[], downloadMs: number, hang = () => false): void {
+  window.tracker.saveResultsWith({
+    enabled: () => true,
+    save: async (entry: TaskEntry, signal: AbortSignal) => {
+      const save: Save = { window: name, id: entry.record.id };
+      saves.push(save);
+      await new Promise<void>((resolve) => {
+        signal.addEventListener('abort', () => resolve());
+        if (!hang()) setTimeout(resolve, downloadMs);
+      });
+      save.outcome = signal.aborted ? 'aborted' : 'saved';
+      if (signal.aborted) throw new Error('aborted');
+      window.tracker.setDownloads(entry.record.id, { video: `/videos/${name}-${entry.record.id}.mp4` });
+    },
+  });
+}
+
+test('four windows on one task file, each creating a task: each succeeded video is saved once', async () => {
+  const f = await clientFixture({ taskTiming: { queuedMs: 100, runningMs: 400 } });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shared-tasks-'));
+  const file = path.join(dir, 'video-tasks.json');
+  const windows = ['a', 'b', 'c', 'd'].map((name) => ({ name, ...openWindow(f, file, `window-${name}`) }));
+  const saves: Save[] = [];
+  for (const w of windows) saveResults(w, w.name, saves, 200);
+  try {
+    const created = await Promise.all(windows.map((w, i) => w.tracker.create(recipe(`made in ${w.name} ${i}`), noImages)));
+    const ids = created.map((entry) => entry.record.id);
+    await until(
+      'every window to know every video was saved',
+      () => windows.every((w) => ids.every((id) => w.tracker.registry.get(id)?.downloads?.video)),
+      15_000,
+    );
+    // Time for a second save to start, were one coming.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const id of ids) {
+      const of = saves.filter((s) => s.id === id);
+      assert.equal(of.length, 1, `task ${id} saved by ${of.map((s) => s.window).join(', ')}`);
+    }
+    assert.ok(
+      saves.every((s) => s.outcome === 'saved'),
+      saves.map((s) => `${s.window}: ${s.outcome}`).join(', '),
+    );
+  } finally {
+    for (const w of windows) w.tracker.dispose();
+    await f.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the window saving a video closes before it is saved: another window saves it, once', async () => {
+  const f = await clientFixture({ taskTiming: { queuedMs: 100, runningMs: 300 } });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shared-tasks-'));
+  const file = path.join(dir, 'video-tasks.json');
+  const a = openWindow(f, file, 'window-a');
+  const b = openWindow(f, file, 'window-b');
+  const saves: Save[] = [];
+  let firstSaveHangs = true;
+  saveResults(a, 'a', saves, 100, () => firstSaveHangs);
+  saveResults(b, 'b', saves, 100, () => firstSaveHangs);
+  try {
+    const task = await a.tracker.create(recipe('closed while saving'), noImages);
+    const first = await until('a window to start saving the video', () => saves[0], 10_000);
+    firstSaveHangs = false;
+    const [closing, other] = first.window === 'a' ? [a, b] : [b, a];
+    closing.tracker.dispose();
+    await until('the other window to save the video', () => saves.find((s) => s.outcome === 'saved'), 10_000);
+    await until('the other window to know it is saved', () => other.tracker.registry.get(task.record.id)?.downloads?.video, 5000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.deepEqual(
+      saves.map((s) => `${s.window}: ${s.outcome ?? 'still running'}`),
+      [`${first.window}: aborted`, `${first.window === 'a' ? 'b' : 'a'}: saved`],
+    );
   } finally {
     a.tracker.dispose();
     b.tracker.dispose();
