@@ -3,6 +3,7 @@
  * switched when the gateway URL changes, its polling sped up while the view
  * is visible and paced by the interval setting.
  */
+import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { GatewayClient } from '../gateway/client';
 import { SYSTEM_CLOCK } from '../tasks/clock';
@@ -20,6 +21,12 @@ export interface VideoTasksServices {
   /** Where tasks are kept between sessions. */
   state: KeyValueStore;
 }
+
+/**
+ * This window's extension host, for the poll lease. Not vscode.env.sessionId:
+ * code-server gives every browser window on one server the same session id.
+ */
+const WINDOW_ID = randomUUID();
 
 export class VideoTasks implements vscode.Disposable {
   private tracker: TaskTracker | undefined;
@@ -96,7 +103,7 @@ export class VideoTasks implements vscode.Disposable {
       timing: this.timing(),
       log: (message) => log.warn(message),
       // Windows on the same machine share the task file: one polls, the others read its results.
-      windowId: vscode.env.sessionId,
+      windowId: WINDOW_ID,
     });
     tracker.setVisible(this.visible);
     if (this.resultSaver) tracker.saveResultsWith(this.resultSaver);
