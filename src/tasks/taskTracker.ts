@@ -246,6 +246,12 @@ export class TaskTracker {
     await this.saving;
   }
 
+  /** Disposes, and resolves once the lease is let go, for the window taking over (VS Code waits for deactivate, not for dispose). */
+  close(): Promise<void> {
+    this.dispose();
+    return this.saving;
+  }
+
   dispose(): void {
     this.unwatch();
     this.poller.dispose();

@@ -77,6 +77,11 @@ export class VideoTasks implements vscode.Disposable {
     this.tracker?.saveResultsWith(saver);
   }
 
+  /** The window is closing: stops polling and saving and lets the poll lease go, so another window takes over at once. */
+  async closeBeforeExit(): Promise<void> {
+    await this.tracker?.close();
+  }
+
   dispose(): void {
     this.closeTracker();
     this.subscriptions.forEach((s) => s.dispose());

@@ -94,6 +94,8 @@ export const tests = [
         const takeOver = after.filter((r) => senders.of(r) === staying);
         ctx.log(`after the close: ${after.map((r) => `${senders.of(r)} +${r.at - closedAt} ms`).join(', ')}`);
         assert.ok(takeOver.length > 0, `the ${staying} window polled after the ${closing} one closed`);
+        // The closing window let the lease go (deactivate waits for it): no waiting for it to expire (30 s).
+        assert.ok(takeOver[0]!.at - closedAt < 15000, `taken over ${takeOver[0]!.at - closedAt} ms after the close`);
         assert.ok(
           after.filter((r) => r.at > takeOver[0]!.at).every((r) => senders.of(r) === staying),
           `once taken over, only the ${staying} window polled`,
