@@ -8,7 +8,7 @@ import type { Emulator } from '../lib/emulator';
 import { sleep } from '../lib/proc';
 import { extensionHosts, RequestSenders } from '../lib/requestSenders';
 import { assert, uiTest, type UiContext } from '../lib/ui';
-import { createTaskThroughPalette, tasksPane, waitForGroup } from '../lib/videoTasks';
+import { createTaskThroughPalette, row, tasksPane, waitForGroup } from '../lib/videoTasks';
 import { setWorkspaceSetting } from '../lib/workspaceSettings';
 
 const TASKS = '/v1/contents/generations/tasks';
@@ -60,6 +60,9 @@ export const tests = [
         await windows.second.wb.screenshot('second-window-running');
         await Promise.all([waitForGroup(panes.first, prompt, 'Succeeded', 40000), waitForGroup(panes.second, prompt, 'Succeeded', 40000)]);
         await until('the video to be saved', () => savedVideos(ctx.workspace, prompt).length > 0, 20000);
+        for (const pane of [panes.first, panes.second]) {
+          await until('both windows to show the video saved', async () => /saved/.test(await row(pane, prompt).innerText()), 10000);
+        }
         // Time for a second download or save, were one coming.
         await sleep(4000);
         const polls = ctx.emulator.requests.filter((r) => asksAbout(r, task.id));
