@@ -1,6 +1,7 @@
 /**
  * The page shell every webview of the extension uses: bundled script and
- * styles from media/dist under a strict CSP with a fresh nonce.
+ * styles from media/dist under a strict CSP with a fresh nonce, and the
+ * display language's translations for the page's texts.
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
@@ -36,9 +37,11 @@ export function webviewHtml(webview: vscode.Webview, mediaRoot: vscode.Uri, page
     "object-src 'none'",
     ...(page.extraCsp ?? []),
   ].join('; ');
+  // Data, not a script: a JSON type never runs; '<' is escaped so no text in it can close the element.
+  const bundle = JSON.stringify(vscode.l10n.bundle ?? {}).replace(/</g, '\\u003c');
   const styles = page.styles.map((name) => `<link rel="stylesheet" href="${asset(name)}" nonce="${nonce}">`).join('\n');
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${vscode.env.language}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
@@ -48,6 +51,7 @@ ${styles}
 </head>
 <body>
 <div id="app"></div>
+<script type="application/json" id="l10n-bundle">${bundle}</script>
 <script nonce="${nonce}" src="${asset(page.script)}"></script>
 </body>
 </html>`;

@@ -9,6 +9,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Credentials } from '../connection/credentials';
+import { installBundle } from '../l10n/localize';
 import { ConnectionStatusBar } from '../connection/statusBar';
 import { Settings } from '../platform/settings';
 import { gatewayTaskStorage, TASKS_FILE_NAME } from '../tasks/gatewayTaskStorage';
@@ -22,6 +23,7 @@ type StartupHandoff = Parameters<Features['activate']>[1];
 let features: Features | undefined;
 
 export function activate(context: vscode.ExtensionContext): void {
+  installBundle(vscode.l10n.bundle);
   const settings = new Settings();
   const credentials = new Credentials(context.secrets, context.globalState);
   const statusBar = new ConnectionStatusBar(settings, credentials);
@@ -38,6 +40,7 @@ export function activate(context: vscode.ExtensionContext): void {
   context.subscriptions.push(credentials, statusBar, standIns);
   // After activation: reading the task file is not part of it.
   setTimeout(() => {
+    /* not shown: the reason is for the log */
     if (!features && storedTasksNeedWork(context, settings)) load('stored video tasks to poll or save');
   });
 }

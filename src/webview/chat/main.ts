@@ -1,4 +1,5 @@
 /** The chat webview's entry point: builds the page, then tells the host it is ready for the state. */
+import '../shared/pageBundle';
 import type { HostMessage, WebviewMessage } from '../../protocol/chatProtocol';
 import { ChatApp } from './chatApp';
 import { connectToHost } from '../shared/hostConnection';

@@ -154,6 +154,7 @@ export class ToolCallCard {
 }
 
 function approvalQuestion(call: ToolCallRecord): string {
+  if (call.approvalNote) return `${call.approvalNote} Run it with the arguments above?`;
   if (!call.source || call.source.kind === 'builtin') return 'This tool changes files or runs something. Run it with the arguments above?';
   return `This tool comes from ${call.source.label}; VS Code does not say what it may change. Run it with the arguments above?`;
 }

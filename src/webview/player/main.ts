@@ -1,4 +1,5 @@
 /** The player webview's entry point: builds the page, then tells the host it is ready. */
+import '../shared/pageBundle';
 import type { PlayerHostMessage, PlayerWebviewMessage } from '../../protocol/playerProtocol';
 import { connectToHost } from '../shared/hostConnection';
 import { PlayerApp } from './playerApp';

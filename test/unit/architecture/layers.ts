@@ -7,6 +7,7 @@ import type { Architecture } from './layerRules';
 
 export const ARCHITECTURE: Architecture = {
   layers: [
+    { name: 'localisation', members: ['l10n'], vscode: false },
     { name: 'gateway client', members: ['gateway'], vscode: false },
     { name: 'files', members: ['files'], vscode: false },
     { name: 'pure logic', members: ['chat', 'tasks', 'speech'], vscode: false },
@@ -15,7 +16,7 @@ export const ARCHITECTURE: Architecture = {
     { name: 'service adapters', members: ['connection', 'output'], vscode: true },
     { name: 'media actions', members: ['mediaActions'], vscode: true },
     { name: 'features', members: ['chatView', 'languageModels', 'mediaGeneration', 'readAloud', 'tasksView', 'tools'], vscode: true },
-    { name: 'webviews', members: ['webview'], vscode: false, onlyImports: ['protocol', 'chat'] },
+    { name: 'webviews', members: ['webview'], vscode: false, onlyImports: ['l10n', 'protocol', 'chat'] },
     { name: 'composition root', members: ['extension.ts'], vscode: true },
     { name: 'startup', members: ['startup'], vscode: true },
   ],
@@ -26,8 +27,10 @@ export const ARCHITECTURE: Architecture = {
     'mediaGeneration/generation',
     'mediaActions/commandContracts',
     'mediaActions/commandIds',
+    'mediaActions/imageSet',
     'mediaActions/mediaToolSpecs',
     'output/mp4Audio',
+    'output/mp4Summary',
     'output/workspaceMedia',
     ...['pathPolicy', 'realpath', 'excludeGlobs', 'globMatcher', 'ripgrepFiles', 'ripgrepLocation'].map((name) => `workspace/${name}`),
     ...[
