@@ -8,8 +8,9 @@ import type { TaskCreateRequest, TaskRecord, TaskStatus } from '../gateway/types
 import { refusedOptionalFields } from '../gateway/taskFields';
 import { errorText, isGatewayError } from '../gateway/errors';
 import type { Clock } from './clock';
-import { claimLease, holdsLease, LEASE_SETTLE_MS, leaseDurationMs, releaseLease, type Lease } from './pollLease';
+import { claimLease, leaseDurationMs, releaseLease, type Lease } from './pollLease';
 import { PollSchedule, type PollTiming } from './pollSchedule';
+import { ResultSaving, type ResultSaver } from './resultSaving';
 import { Signal } from './signal';
 import { UNRECOGNISED_POLL_MS, type TaskDownloads, type TaskEntry, type TaskRecipe } from './taskEntry';
 import { TaskPoller } from './taskPoller';
@@ -28,8 +29,8 @@ export interface SharedTaskStorage {
   reread(): Promise<void>;
   /** Calls back when another window may have saved; returns the function that stops it. */
   watch(onChange: () => void): () => void;
-  lease(): unknown;
-  setLease(lease: Lease): PromiseLike<void>;
+  /** Writes what `next` makes of the stored lease, with no other window writing in between; resolves to what was written. */
+  changeLease(next: (current: unknown) => Lease | undefined): Promise<Lease | undefined>;
 }
 
 export interface TaskTrackerOptions {
@@ -58,6 +59,9 @@ export class TaskTracker {
   private readonly paging = new Map<string, ServerPaging>();
   private readonly pageLoads = new Map<string, Promise<void>>();
   private saving: Promise<void> = Promise.resolve();
+  private results: ResultSaving | undefined;
+  /** This window took the lease since it last let it go. */
+  private mayHoldLease = false;
   private readonly unwatch: () => void;
   /** Anything shown changed. */
   readonly onDidChange = new Signal<void>();
@@ -80,6 +84,8 @@ export class TaskTracker {
       log: options.log,
       schedule: this.schedule,
       clock: options.clock,
+      hasOtherWork: () => this.results?.pending() ?? false,
+      onTurn: () => this.results?.saveDue(),
       ...(options.storage.shared && options.windowId && { takeTurn: () => this.takeTurn(), onIdle: () => this.releaseLease() }),
     });
     this.poller.reschedule();
@@ -89,22 +95,18 @@ export class TaskTracker {
   }
 
   /**
-   * Before each poll, with other windows: takes in what they saved (their
-   * tasks, their results), then polls only while holding the lease.
+   * Before each turn, with other windows: takes or renews the lease (a
+   * compare-and-set on the shared file, so of two windows asking at once
+   * only one gets it), then takes in what the others saved. Claiming first:
+   * a window that held the lease saved everything before letting it go.
    */
   private async takeTurn(): Promise<boolean> {
     const { windowId, clock } = this.options;
-    const shared = this.options.storage.shared!;
+    const durationMs = leaseDurationMs(this.schedule.intervalMs());
+    const lease = await this.options.storage.shared!.changeLease((current) => claimLease(current, windowId!, clock.now(), durationMs));
+    this.mayHoldLease ||= lease !== undefined;
     await this.takeInShared();
-    const current = shared.lease();
-    const lease = claimLease(current, windowId!, clock.now(), leaseDurationMs(this.schedule.intervalMs()));
-    if (!lease) return false;
-    await shared.setLease(lease);
-    if (holdsLease(current, windowId!, clock.now())) return true;
-    // Just taken: another window may have taken it at the same moment, and the last write holds it.
-    await new Promise<void>((resolve) => clock.setTimer(resolve, LEASE_SETTLE_MS));
-    await shared.reread();
-    return holdsLease(shared.lease(), windowId!, clock.now());
+    return lease !== undefined;
   }
 
   private async takeInShared(): Promise<void> {
@@ -117,9 +119,15 @@ export class TaskTracker {
   /** Nothing left to poll, or closing: another window may take over at once. */
   private releaseLease(): void {
     const { storage, windowId, clock } = this.options;
-    const released = releaseLease(storage.shared?.lease(), windowId ?? '', clock.now());
+    if (!this.mayHoldLease || !storage.shared) return;
+    this.mayHoldLease = false;
     // After the saves in flight: a window taking over must find the records this one saved last.
-    if (released) this.saving = this.saving.then(() => storage.shared!.setLease(released)).then(undefined, () => undefined);
+    this.saving = this.saving
+      .then(() => storage.shared!.changeLease((current) => releaseLease(current, windowId ?? '', clock.now())))
+      .then(
+        () => undefined,
+        () => undefined,
+      );
   }
 
   /** Creates a paid task on the gateway. Never re-sent here: the client alone decides (retry class 'paid'). */
@@ -208,6 +216,18 @@ export class TaskTracker {
     return this.registry.get(id);
   }
 
+  /** Saves the results of succeeded tasks created here, in the window whose turn it is (resultSaving.ts). */
+  saveResultsWith(saver: ResultSaver): void {
+    this.results?.dispose();
+    this.results = new ResultSaving(
+      saver,
+      () => this.registry.all(),
+      this.options.clock,
+      () => this.poller.reschedule(),
+    );
+    this.poller.reschedule();
+  }
+
   setDownloads(id: string, downloads: TaskDownloads): void {
     this.registry.setDownloads(id, downloads);
     this.changed();
@@ -229,9 +249,16 @@ export class TaskTracker {
     await this.saving;
   }
 
+  /** Disposes, and resolves once the lease is let go, for the window taking over (VS Code waits for deactivate, not for dispose). */
+  close(): Promise<void> {
+    this.dispose();
+    return this.saving;
+  }
+
   dispose(): void {
     this.unwatch();
     this.poller.dispose();
+    this.results?.dispose();
     this.releaseLease();
   }
 
