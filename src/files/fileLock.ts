@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { promises as fs, type Stats } from 'node:fs';
+import { t } from '../l10n/localize';
 
 export interface FileLockOptions {
   /** Age (by modification time) after which a lock is taken for abandoned. */
@@ -50,7 +51,7 @@ async function acquire(lockPath: string, staleMs: number, timeoutMs: number): Pr
     }
     const held = await fs.stat(lockPath).catch(() => undefined);
     if (held && Date.now() - held.mtimeMs > staleMs) await breakStale(lockPath, held);
-    else if (Date.now() > giveUpAt) throw new Error(`${lockPath} stayed locked by another window for ${Math.round(timeoutMs / 1000)} s.`);
+    else if (Date.now() > giveUpAt) throw new Error(t('{0} stayed locked by another window for {1} s.', lockPath, Math.round(timeoutMs / 1000)));
     else await new Promise((resolve) => setTimeout(resolve, RETRY_MS + Math.random() * RETRY_MS));
   }
 }
