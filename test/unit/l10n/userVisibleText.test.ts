@@ -30,7 +30,6 @@ const NOT_YET_LOCALISED = new Set([
   'tasks',
   'tasksView',
   'tools',
-  'webview',
   'workspace',
 ]);
 
