@@ -87,6 +87,8 @@ export interface ToolCallRecord {
   media?: ToolMedia;
   /** Where the tool comes from, recorded when the call is handled. */
   source?: ToolSource;
+  /** What the user is told when asked to approve the call (a paid call: what it makes); not read back from history. */
+  approvalNote?: string;
 }
 
 /** What streamed text belongs to: the answer, the model's reasoning before it, or its refusal. */

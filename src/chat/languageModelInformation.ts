@@ -1,13 +1,14 @@
 /** The gateway's chat models as VS Code's language model picker describes them. */
 import type { ModelCapability } from '../gateway/catalog';
 import type { ModelObject } from '../gateway/types/models';
+import { contextWindowOf } from './contextWindow';
 
 export interface TokenLimits {
   maxInputTokens: number;
   maxOutputTokens: number;
 }
 
-/** GET /v1/models says nothing of context sizes: what current chat models commonly allow, unless a setting says otherwise. */
+/** GET /v1/models says nothing of context sizes: what current chat models commonly allow, unless a setting or the model family's published size says otherwise. */
 export const DEFAULT_TOKEN_LIMITS: TokenLimits = { maxInputTokens: 128_000, maxOutputTokens: 16_384 };
 
 /** The fields of vscode.LanguageModelChatInformation, plus `isUserSelectable`. */
@@ -49,6 +50,7 @@ export function chatModelInformation(
       tooltip: `${model.id} on the gateway ${gatewayHost}${model.owned_by ? `, by ${model.owned_by}` : ''}`,
       detail: 'GenAI Gateway',
       ...DEFAULT_TOKEN_LIMITS,
+      maxInputTokens: contextWindowOf(model.id, limits)?.tokens ?? DEFAULT_TOKEN_LIMITS.maxInputTokens,
       ...limits[model.id],
       capabilities: { toolCalling: true, imageInput: false },
       isUserSelectable: true,

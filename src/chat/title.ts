@@ -10,7 +10,10 @@ export function deriveTitle(text: string, context: readonly ContextChip[] = []):
       .map((line) => line.trim())
       .find((line) => line !== '') ?? '';
   const plain = firstLine
-    .replace(/[`*_#>]+/g, '')
+    .replace(/^[#>\s]+/, '')
+    .replace(/[`*]+/g, '')
+    // Emphasis marks, not the underscores inside names such as create_file.
+    .replace(/(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])/gu, '')
     .replace(/\s+/g, ' ')
     .trim();
   if (plain) return shorten(plain);

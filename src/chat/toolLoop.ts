@@ -30,6 +30,12 @@ export interface OfferedTool {
   source?: ToolSource;
 }
 
+/** What preparing a call gives: what closes its preview, and a sentence the user reads when asked (what a paid call makes). */
+export interface PreparedCall {
+  dispose?(): void;
+  note?: string;
+}
+
 /** What the user may answer when asked to run a tool. */
 export type ApprovalDecision = 'once' | 'always' | 'deny';
 
@@ -40,7 +46,7 @@ export interface ToolExecutor {
    * Shows what the call would do before the user is asked (edit_file's diff);
    * resolves to what closes it again. A throw refuses the call with its message.
    */
-  prepare(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<{ dispose(): void } | undefined>;
+  prepare(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<PreparedCall | undefined>;
   /** The text the model gets back (with what a media tool made); a throw's message reaches the model as the error. */
   run(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<string | ToolOutput>;
 }
@@ -189,10 +195,11 @@ async function runOne(call: ToolCallRecord, tool: OfferedTool | undefined, offer
   }
   if (tool.source) call.source = tool.source;
   if (!tool.readOnly && !approver.isPreApproved(call)) {
-    let preview: { dispose(): void } | undefined;
+    let preview: PreparedCall | undefined;
     let decision: ApprovalDecision;
     try {
       preview = await executor.prepare(call.name, parsed.args, run.signal);
+      if (preview?.note) call.approvalNote = preview.note;
       call.status = 'awaitingApproval';
       run.changed(call);
       decision = await approver.ask(call, run.signal);
@@ -200,7 +207,7 @@ async function runOne(call: ToolCallRecord, tool: OfferedTool | undefined, offer
       if (run.signal.aborted) return;
       return finish('failed', `Error: ${messageOf(error)}`);
     } finally {
-      preview?.dispose();
+      preview?.dispose?.();
     }
     if (run.signal.aborted) return;
     if (decision === 'deny') return finish('denied', DENIED_RESULT);

@@ -6,6 +6,7 @@
  */
 import * as path from 'node:path';
 import type { ToolMedia } from '../chat/toolMedia';
+import { describeGeneratedVideo } from '../gateway/mediaUsage';
 import type { ImageView, MediaView, VideoTaskView } from '../protocol/chatMediaProtocol';
 import { elapsedMs, taskLabel } from '../tasks/taskText';
 import { isActive, shownStatus, type TaskEntry } from '../tasks/taskEntry';
@@ -47,6 +48,8 @@ async function videoTaskView(taskId: string, sources: MediaViewSources): Promise
   if (isActive(record.status)) view.startedAt = record.created_at * 1000;
   else view.tookMs = elapsedMs(record, sources.now());
   if (record.error?.message) view.error = record.error.message;
+  const generated = record.status === 'succeeded' ? describeGeneratedVideo(record) : undefined;
+  if (generated) view.generated = generated;
   if (downloads?.video && (await sources.exists(downloads.video))) view.video = path.basename(downloads.video);
   if (downloads?.lastFrame && (await sources.exists(downloads.lastFrame))) view.poster = sources.webviewUri(downloads.lastFrame);
   return view;

@@ -12,6 +12,7 @@ import { SecretHeaders } from './secretHeaders';
 import { vscodeProxyResolver } from './vscodeProxy';
 import { trustedCertificates } from '../gateway/certificates';
 import { redactProxy } from '../gateway/proxy';
+import { t } from '../l10n/localize';
 
 export interface ConnectionGuards {
   plainHttp: InsecureUrlGuard;
@@ -79,16 +80,16 @@ export class ClientProvider implements vscode.Disposable {
       throw validationError(
         'genaiGateway.baseUrl',
         '',
-        'the gateway address ending in /v1, e.g. https://gateway.example.com/v1; run "GenAI Gateway: Set Gateway URL"',
+        t('the gateway address ending in /v1, e.g. https://gateway.example.com/v1; run "GenAI Gateway: Set Gateway URL"'),
       );
     }
     try {
       new URL(connection.baseUrl);
     } catch {
-      throw validationError('genaiGateway.baseUrl', connection.baseUrl, 'an http:// or https:// address ending in /v1');
+      throw validationError('genaiGateway.baseUrl', connection.baseUrl, t('an http:// or https:// address ending in /v1'));
     }
     const baseUrl = connection.baseUrl;
-    if (!originOf(baseUrl)) throw validationError('genaiGateway.baseUrl', baseUrl, 'an http:// or https:// address ending in /v1');
+    if (!originOf(baseUrl)) throw validationError('genaiGateway.baseUrl', baseUrl, t('an http:// or https:// address ending in /v1'));
     const network = this.settings.network();
     const trust = trustedCertificates({ systemCertificates: network.systemCertificates, env: process.env });
     // VS Code's resolver covers http.proxy, http.noProxy, the environment and the system's proxy (PAC);
@@ -124,6 +125,7 @@ export class ClientProvider implements vscode.Disposable {
 
   /** Where trust and proxies come from, once per distinct answer. */
   private logNetwork(sources: string[], problems: string[], strictSSLOff: boolean, proxySupportOff: boolean, vscodeResolver: boolean): void {
+    /* not shown: log lines, in English like every log */
     const lines = [
       `Trusted certificates: Node's roots${sources.length ? ` + ${sources.join(' + ')}` : ''}${problems.length ? ` (${problems.join('; ')})` : ''}.`,
       proxySupportOff
@@ -146,7 +148,7 @@ export class ClientProvider implements vscode.Disposable {
     if (!credential && !this.askedThisSession) {
       this.askedThisSession = true;
       const origin = originOf(connection.baseUrl);
-      const value = await askForCredential('apiKey', origin, 'This request needs your gateway API key.');
+      const value = await askForCredential('apiKey', origin, t('This request needs your gateway API key.'));
       if (value) {
         await this.credentials.set('apiKey', value, connection.baseUrlSource === 'workspace' ? undefined : origin);
         credential = await this.credentials.get();

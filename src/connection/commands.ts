@@ -9,6 +9,7 @@ import { testConnection } from './testConnection';
 import { describeHeaders, headerNameProblem, headerValueProblem } from '../gateway/headers';
 import type { AddedHeaderNames } from './clientProvider';
 import { SecretHeaders } from './secretHeaders';
+import { t } from '../l10n/localize';
 
 export interface ConnectionServices {
   settings: Settings;
@@ -24,16 +25,13 @@ export function registerConnectionCommands(s: ConnectionServices): vscode.Dispos
   const setCredential = (kind: CredentialKind) => async (value?: string) => {
     const connection = s.settings.connection();
     const origin = originOf(connection.baseUrl);
-    const fromWorkspace = connection.baseUrlSource === 'workspace' ? "The gateway address comes from this workspace's settings." : undefined;
+    const fromWorkspace = connection.baseUrlSource === 'workspace' ? t("The gateway address comes from this workspace's settings.") : undefined;
     const entered = typeof value === 'string' && value.trim() ? value.trim() : await askForCredential(kind, origin, fromWorkspace);
     if (!entered) return false;
     await s.credentials.set(kind, entered, origin);
     s.log.info(`Stored a new ${CREDENTIAL_LABELS[kind]} in secret storage${origin ? ` for ${origin}` : ''}.`);
     void vscode.window
-      .showInformationMessage(
-        `GenAI Gateway: ${CREDENTIAL_LABELS[kind]} saved in secret storage${origin ? `; it is sent only to ${origin}` : ''}.`,
-        'Test Connection',
-      )
+      .showInformationMessage(savedMessage(kind, origin), t('Test Connection'))
       .then((choice) => choice && vscode.commands.executeCommand('genaiGateway.testConnection'));
     return true;
   };
@@ -45,20 +43,16 @@ export function registerConnectionCommands(s: ConnectionServices): vscode.Dispos
       await s.credentials.clear();
       s.log.info('Removed the stored credential.');
       const envStillSet = (await s.credentials.get())?.source === 'environment';
-      const of = removed?.source === 'secretStorage' && removed.origins.length ? ` for ${removed.origins.join(', ')}` : '';
-      void vscode.window.showInformationMessage(
-        envStillSet
-          ? `GenAI Gateway: signed out; the stored credential${of} was removed. The GENAI_GATEWAY_API_KEY environment variable is still set and will be used.`
-          : `GenAI Gateway: signed out; the stored credential${of} was removed.`,
-      );
+      const origins = removed?.source === 'secretStorage' && removed.origins.length ? removed.origins.join(', ') : undefined;
+      void vscode.window.showInformationMessage(signedOutMessage(origins, envStillSet));
     }),
     vscode.commands.registerCommand('genaiGateway.setBaseUrl', async (value?: string) => {
       const url =
         typeof value === 'string'
           ? value
           : await vscode.window.showInputBox({
-              title: 'GenAI Gateway: Set Gateway URL',
-              prompt: 'The gateway address, ending in /v1',
+              title: t('GenAI Gateway: Set Gateway URL'),
+              prompt: t('The gateway address, ending in /v1'),
               value: s.settings.connection().baseUrl || 'https://',
               ignoreFocusOut: true,
               validateInput: validateBaseUrl,
@@ -91,8 +85,8 @@ async function setSecretHeader(s: ConnectionServices, givenName?: string, givenV
       ? givenName.trim()
       : (
           await vscode.window.showInputBox({
-            title: 'GenAI Gateway: Set Secret Header (1/2)',
-            prompt: "The header's name, e.g. CF-Access-Client-Secret. Headers that are not secret go in the genaiGateway.headers setting.",
+            title: t('GenAI Gateway: Set Secret Header (1/2)'),
+            prompt: t("The header's name, e.g. CF-Access-Client-Secret. Headers that are not secret go in the genaiGateway.headers setting."),
             ignoreFocusOut: true,
             validateInput: (text) => headerNameProblem(text.trim(), mode),
           })
@@ -108,11 +102,20 @@ async function setSecretHeader(s: ConnectionServices, givenName?: string, givenV
       ? givenValue.trim()
       : (
           await vscode.window.showInputBox({
-            title: `GenAI Gateway: Set Secret Header (2/2): ${name}`,
-            prompt: `The value of ${name}. It is kept in VS Code's secret storage and sent only to ${origin ?? 'the gateway address you use it with first'}, with every request to the gateway (never with downloads of results); another address needs your confirmation.`,
+            title: t('GenAI Gateway: Set Secret Header (2/2): {0}', name),
+            prompt: origin
+              ? t(
+                  "The value of {0}. It is kept in VS Code's secret storage and sent only to {1}, with every request to the gateway (never with downloads of results); another address needs your confirmation.",
+                  name,
+                  origin,
+                )
+              : t(
+                  "The value of {0}. It is kept in VS Code's secret storage and sent only to the gateway address you use it with first, with every request to the gateway (never with downloads of results); another address needs your confirmation.",
+                  name,
+                ),
             password: true,
             ignoreFocusOut: true,
-            validateInput: (text) => (text.trim() ? headerValueProblem(text.trim()) : 'Enter a value.'),
+            validateInput: (text) => (text.trim() ? headerValueProblem(text.trim()) : t('Enter a value.')),
           })
         )?.trim();
   if (!value) return false;
@@ -124,9 +127,11 @@ async function setSecretHeader(s: ConnectionServices, givenName?: string, givenV
   const plainTwin = Object.keys(connection.headers ?? {}).find((n) => n.toLowerCase() === name.toLowerCase());
   await s.secretHeaders.set(name, value, origin);
   s.log.info(`Stored the secret header ${name} in secret storage${origin ? ` for ${origin}` : ''}.`);
-  void vscode.window.showInformationMessage(
-    `GenAI Gateway: secret header ${name} saved in secret storage${origin ? `; it is sent only to ${origin}` : ''}.${plainTwin ? ` Remove "${plainTwin}" from genaiGateway.headers: a header may be set only once.` : ''}`,
-  );
+  const saved = origin
+    ? t('GenAI Gateway: secret header {0} saved in secret storage; it is sent only to {1}.', name, origin)
+    : t('GenAI Gateway: secret header {0} saved in secret storage.', name);
+  const twice = plainTwin ? t('Remove "{0}" from genaiGateway.headers: a header may be set only once.', plainTwin) : undefined;
+  void vscode.window.showInformationMessage(twice ? `${saved} ${twice}` : saved);
   return true;
 }
 
@@ -138,30 +143,56 @@ async function removeSecretHeader(s: ConnectionServices, givenName?: string): Pr
       : all.length
         ? (
             await vscode.window.showQuickPick(
-              all.map((h) => ({ label: h.name, description: h.origins.length ? `sent to ${h.origins.join(', ')}` : 'not used yet' })),
-              { title: 'GenAI Gateway: Remove Secret Header' },
+              all.map((h) => ({ label: h.name, description: h.origins.length ? t('sent to {0}', h.origins.join(', ')) : t('not used yet') })),
+              { title: t('GenAI Gateway: Remove Secret Header') },
             )
           )?.label
         : undefined;
   if (!all.length && typeof givenName !== 'string') {
-    void vscode.window.showInformationMessage('GenAI Gateway: no secret header is stored.');
+    void vscode.window.showInformationMessage(t('GenAI Gateway: no secret header is stored.'));
     return false;
   }
   if (!name) return false;
   const removed = await s.secretHeaders.remove(name);
   if (removed) s.log.info(`Removed the secret header ${name}.`);
-  void vscode.window.showInformationMessage(removed ? `GenAI Gateway: secret header ${name} removed.` : `GenAI Gateway: no secret header ${name} is stored.`);
+  void vscode.window.showInformationMessage(
+    removed ? t('GenAI Gateway: secret header {0} removed.', name) : t('GenAI Gateway: no secret header {0} is stored.', name),
+  );
   return removed;
 }
 
 export function validateBaseUrl(text: string): string | undefined {
   try {
     const url = new URL(text.trim());
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'Use an http:// or https:// address.';
-    if (url.username || url.password) return 'Do not put credentials in the address; use "Set API Key".';
-    if (!/\/v1\/?$/.test(url.pathname)) return 'The address ends in /v1, e.g. https://gateway.example.com/v1';
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return t('Use an http:// or https:// address.');
+    if (url.username || url.password) return t('Do not put credentials in the address; use "Set API Key".');
+    if (!/\/v1\/?$/.test(url.pathname)) return t('The address ends in /v1, e.g. https://gateway.example.com/v1');
     return undefined;
   } catch {
-    return 'Not a valid URL, e.g. https://gateway.example.com/v1';
+    return t('Not a valid URL, e.g. https://gateway.example.com/v1');
   }
+}
+
+function savedMessage(kind: CredentialKind, origin: string | undefined): string {
+  if (kind === 'apiKey') {
+    return origin ? t('GenAI Gateway: API key saved in secret storage; it is sent only to {0}.', origin) : t('GenAI Gateway: API key saved in secret storage.');
+  }
+  return origin
+    ? t('GenAI Gateway: access token saved in secret storage; it is sent only to {0}.', origin)
+    : t('GenAI Gateway: access token saved in secret storage.');
+}
+
+/** `origins`: the gateways the removed credential was set for. */
+function signedOutMessage(origins: string | undefined, envStillSet: boolean): string {
+  if (envStillSet) {
+    return origins
+      ? t(
+          'GenAI Gateway: signed out; the stored credential for {0} was removed. The GENAI_GATEWAY_API_KEY environment variable is still set and will be used.',
+          origins,
+        )
+      : t('GenAI Gateway: signed out; the stored credential was removed. The GENAI_GATEWAY_API_KEY environment variable is still set and will be used.');
+  }
+  return origins
+    ? t('GenAI Gateway: signed out; the stored credential for {0} was removed.', origins)
+    : t('GenAI Gateway: signed out; the stored credential was removed.');
 }

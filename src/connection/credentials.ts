@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { t } from '../l10n/localize';
 
 export type CredentialKind = 'apiKey' | 'accessToken';
 
@@ -73,18 +74,45 @@ function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
+/* not shown: the names in the log, in English like every log line */
 export const CREDENTIAL_LABELS: Record<CredentialKind, string> = { apiKey: 'API key', accessToken: 'access token' };
 
 /** Asks for a credential in a password box; undefined when dismissed. */
 export async function askForCredential(kind: CredentialKind, origin: string | undefined, reason?: string): Promise<string | undefined> {
-  const label = CREDENTIAL_LABELS[kind];
+  const apiKey = kind === 'apiKey';
+  const prompt = inputPrompt(apiKey, origin);
   const value = await vscode.window.showInputBox({
-    title: `GenAI Gateway: ${kind === 'apiKey' ? 'Set API Key' : 'Set Access Token'}${origin ? ` for ${origin}` : ''}`,
-    prompt: `${reason ? `${reason} ` : ''}Enter your gateway ${label}. It is kept in VS Code's secret storage and sent only to ${origin ?? 'the gateway address you use it with first'}; another address needs your confirmation.`,
+    title: inputTitle(apiKey, origin),
+    prompt: reason ? `${reason} ${prompt}` : prompt,
     password: true,
     ignoreFocusOut: true,
-    validateInput: (text) =>
-      text.trim().length < 8 ? `An ${label} has at least 8 characters.` : /\s/.test(text.trim()) ? `An ${label} has no spaces.` : undefined,
+    validateInput: (text) => credentialProblem(apiKey, text.trim()),
   });
   return value?.trim() || undefined;
+}
+
+function inputTitle(apiKey: boolean, origin: string | undefined): string {
+  if (apiKey) return origin ? t('GenAI Gateway: Set API Key for {0}', origin) : t('GenAI Gateway: Set API Key');
+  return origin ? t('GenAI Gateway: Set Access Token for {0}', origin) : t('GenAI Gateway: Set Access Token');
+}
+
+function inputPrompt(apiKey: boolean, origin: string | undefined): string {
+  if (origin) {
+    return apiKey
+      ? t("Enter your gateway API key. It is kept in VS Code's secret storage and sent only to {0}; another address needs your confirmation.", origin)
+      : t("Enter your gateway access token. It is kept in VS Code's secret storage and sent only to {0}; another address needs your confirmation.", origin);
+  }
+  return apiKey
+    ? t(
+        "Enter your gateway API key. It is kept in VS Code's secret storage and sent only to the gateway address you use it with first; another address needs your confirmation.",
+      )
+    : t(
+        "Enter your gateway access token. It is kept in VS Code's secret storage and sent only to the gateway address you use it with first; another address needs your confirmation.",
+      );
+}
+
+function credentialProblem(apiKey: boolean, text: string): string | undefined {
+  if (text.length < 8) return apiKey ? t('An API key has at least 8 characters.') : t('An access token has at least 8 characters.');
+  if (/\s/.test(text)) return apiKey ? t('An API key has no spaces.') : t('An access token has no spaces.');
+  return undefined;
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { GatewayError } from '../gateway/errors';
 import { isLoopbackHost, systemLookup, type Lookup } from './loopback';
+import { t } from '../l10n/localize';
 
 const APPROVED_KEY = 'genaiGateway.approvedPlainHttpUrls';
 
@@ -28,11 +29,17 @@ export class InsecureUrlGuard {
     const approval = proxyUrl ? `${url.origin} via ${proxyUrl.origin}` : url.origin;
     const approved = this.state.get<string[]>(APPROVED_KEY, []);
     if (approved.includes(approval)) return;
-    const send = 'Send Anyway';
-    const through = exposedAt === url.origin ? '' : ` through the proxy ${exposedAt}, which is not on this machine`;
+    const send = t('Send Anyway');
+    const viaProxy = exposedAt !== url.origin;
     const choice = await vscode.window.showWarningMessage(
-      `The gateway address ${url.origin} uses plain HTTP${through}: your key would travel unencrypted and could be read on the network.`,
-      { modal: true, detail: 'Use an https:// address if the gateway offers one.' },
+      viaProxy
+        ? t(
+            'The gateway address {0} uses plain HTTP through the proxy {1}, which is not on this machine: your key would travel unencrypted and could be read on the network.',
+            url.origin,
+            exposedAt,
+          )
+        : t('The gateway address {0} uses plain HTTP: your key would travel unencrypted and could be read on the network.', url.origin),
+      { modal: true, detail: t('Use an https:// address if the gateway offers one.') },
       send,
     );
     if (choice !== send) {
@@ -40,7 +47,9 @@ export class InsecureUrlGuard {
         kind: 'validation',
         code: 'insecure_url_refused',
         param: 'baseUrl',
-        message: `Not sending the key to ${url.origin} over plain HTTP${through}.`,
+        message: viaProxy
+          ? t('Not sending the key to {0} over plain HTTP through the proxy {1}, which is not on this machine.', url.origin, exposedAt)
+          : t('Not sending the key to {0} over plain HTTP.', url.origin),
       });
     }
     await this.state.update(APPROVED_KEY, [...approved, approval]);

@@ -7,12 +7,12 @@
 import * as vscode from 'vscode';
 import { GatewayError } from '../gateway/errors';
 import type { ConnectionSettings } from '../platform/settings';
-import { CREDENTIAL_LABELS, Credential, Credentials } from './credentials';
+import { Credential, Credentials } from './credentials';
 import { keyOriginDecision, originOf } from './keyOrigins';
 import type { SecretHeader, SecretHeaders } from './secretHeaders';
+import { t } from '../l10n/localize';
 
 const APPROVED_PROXIES_KEY = 'genaiGateway.approvedWorkspaceProxies';
-const WORKSPACE_SOURCE = "this workspace's settings (.vscode/settings.json or the .code-workspace file), which whoever wrote the repository can set";
 
 export class KeyOriginGuard {
   private readonly refused = new Set<string>();
@@ -41,7 +41,7 @@ export class KeyOriginGuard {
         kind: 'validation',
         code: 'gateway_origin_not_approved',
         param: 'genaiGateway.baseUrl',
-        message: `Your ${CREDENTIAL_LABELS[credential.kind]} was not sent to ${origin}: ${credential.source === 'environment' ? 'the key of GENAI_GATEWAY_API_KEY goes to an address from workspace settings only when you approve it' : `it belongs to ${describeOrigins(credential.origins)}`}. Confirm when asked (the question comes back after a change of settings or a restart), set the key for this gateway with "GenAI Gateway: Set API Key", or remove genaiGateway.baseUrl from ${connection.baseUrlSource === 'workspace' ? 'the workspace settings' : 'your settings'}.`,
+        message: keyNotSentMessage(credential, origin, connection.baseUrlSource === 'workspace'),
       });
     }
     await this.credentials.approveOrigin(credential, origin);
@@ -80,7 +80,7 @@ export class KeyOriginGuard {
           kind: 'validation',
           code: 'gateway_origin_not_approved',
           param: 'genaiGateway.baseUrl',
-          message: `Nothing was sent to ${origin}: your secret header${names.length > 1 ? 's' : ''} ${names.join(', ')} belong${names.length > 1 ? '' : 's'} to ${describeOrigins([...new Set(ask.flatMap((h) => h.origins))])}. Confirm when asked, set the header again for this gateway with "GenAI Gateway: Set Secret Header…", or remove it with "GenAI Gateway: Remove Secret Header…".`,
+          message: headersNotSentMessage(names, origin, describeOrigins([...new Set(ask.flatMap((h) => h.origins))])),
         });
       }
       await store.approveOrigin(names, origin);
@@ -99,7 +99,10 @@ export class KeyOriginGuard {
         kind: 'validation',
         code: 'workspace_proxy_not_approved',
         param: 'genaiGateway.proxy',
-        message: `Nothing was sent through the proxy ${safeProxy(proxy)} that the workspace settings name. Remove genaiGateway.proxy from the workspace settings, or approve it when asked.`,
+        message: t(
+          'Nothing was sent through the proxy {0} that the workspace settings name. Remove genaiGateway.proxy from the workspace settings, or approve it when asked.',
+          safeProxy(proxy),
+        ),
       });
     }
     await this.globalState.update(APPROVED_PROXIES_KEY, [...this.approvedProxies(), proxy]);
@@ -124,18 +127,21 @@ export class KeyOriginGuard {
 }
 
 async function askForKeyOrigin(credential: Credential, origin: string, fromWorkspace: boolean): Promise<boolean> {
-  const label = CREDENTIAL_LABELS[credential.kind];
-  const send = `Send My ${credential.kind === 'apiKey' ? 'API Key' : 'Access Token'} to ${new URL(origin).host}`;
+  const host = new URL(origin).host;
+  const apiKey = credential.kind === 'apiKey';
+  const send = apiKey ? t('Send My API Key to {0}', host) : t('Send My Access Token to {0}', host);
   const belongsTo =
     credential.source === 'environment'
-      ? 'Your key (from the GENAI_GATEWAY_API_KEY environment variable) has not been used with it before.'
-      : `Your ${label} was set for ${describeOrigins(credential.origins)}.`;
+      ? t('Your key (from the GENAI_GATEWAY_API_KEY environment variable) has not been used with it before.')
+      : apiKey
+        ? t('Your API key was set for {0}.', describeOrigins(credential.origins))
+        : t('Your access token was set for {0}.', describeOrigins(credential.origins));
+  const whoever = apiKey
+    ? t('Whoever runs {0} can use your API key. Continue only if you trust it; your answer is remembered for this address.', origin)
+    : t('Whoever runs {0} can use your access token. Continue only if you trust it; your answer is remembered for this address.', origin);
   const choice = await vscode.window.showWarningMessage(
-    `Send your GenAI Gateway ${label} to ${origin}?`,
-    {
-      modal: true,
-      detail: `The gateway address ${origin} comes from ${fromWorkspace ? WORKSPACE_SOURCE : 'your user settings'}. ${belongsTo} Whoever runs ${origin} can use your ${label}. Continue only if you trust it; your answer is remembered for this address.`,
-    },
+    apiKey ? t('Send your GenAI Gateway API key to {0}?', origin) : t('Send your GenAI Gateway access token to {0}?', origin),
+    { modal: true, detail: [addressSource(origin, fromWorkspace), belongsTo, whoever].join(' ') },
     send,
   );
   return choice === send;
@@ -143,33 +149,92 @@ async function askForKeyOrigin(credential: Credential, origin: string, fromWorks
 
 async function askForHeadersOrigin(headers: readonly SecretHeader[], origin: string, fromWorkspace: boolean): Promise<boolean> {
   const names = headers.map((h) => h.name).join(', ');
-  const send = `Send My Secret Headers to ${new URL(origin).host}`;
+  const setFor = describeOrigins([...new Set(headers.flatMap((h) => h.origins))]);
+  const many = headers.length > 1;
+  const send = t('Send My Secret Headers to {0}', new URL(origin).host);
+  const whoever = many
+    ? t(
+        'The headers were set for {0}. Whoever runs {1} can use their values. Continue only if you trust it; your answer is remembered for this address.',
+        setFor,
+        origin,
+      )
+    : t(
+        'The header was set for {0}. Whoever runs {1} can use its value. Continue only if you trust it; your answer is remembered for this address.',
+        setFor,
+        origin,
+      );
   const choice = await vscode.window.showWarningMessage(
-    `Send your secret header${headers.length > 1 ? 's' : ''} ${names} to ${origin}?`,
-    {
-      modal: true,
-      detail: `The gateway address ${origin} comes from ${fromWorkspace ? WORKSPACE_SOURCE : 'your user settings'}. The header${headers.length > 1 ? 's were' : ' was'} set for ${describeOrigins([...new Set(headers.flatMap((h) => h.origins))])}. Whoever runs ${origin} can use ${headers.length > 1 ? 'their values' : 'its value'}. Continue only if you trust it; your answer is remembered for this address.`,
-    },
+    many ? t('Send your secret headers {0} to {1}?', names, origin) : t('Send your secret header {0} to {1}?', names, origin),
+    { modal: true, detail: `${addressSource(origin, fromWorkspace)} ${whoever}` },
     send,
   );
   return choice === send;
 }
 
 async function askForWorkspaceProxy(proxy: string, baseUrl: string): Promise<boolean> {
-  const use = 'Use This Proxy';
+  const use = t('Use This Proxy');
   const choice = await vscode.window.showWarningMessage(
-    `Send gateway requests through the proxy ${safeProxy(proxy)}?`,
+    t('Send gateway requests through the proxy {0}?', safeProxy(proxy)),
     {
       modal: true,
-      detail: `The proxy comes from ${WORKSPACE_SOURCE}. A proxy sees which gateway you use${baseUrl.startsWith('http:') ? ', and with a plain-http gateway everything you send, your key included' : ''}. Your answer is remembered for this proxy.`,
+      detail: baseUrl.startsWith('http:')
+        ? t(
+            "The proxy comes from this workspace's settings (.vscode/settings.json or the .code-workspace file), which whoever wrote the repository can set. A proxy sees which gateway you use, and with a plain-http gateway everything you send, your key included. Your answer is remembered for this proxy.",
+          )
+        : t(
+            "The proxy comes from this workspace's settings (.vscode/settings.json or the .code-workspace file), which whoever wrote the repository can set. A proxy sees which gateway you use. Your answer is remembered for this proxy.",
+          ),
     },
     use,
   );
   return choice === use;
 }
 
+/** Where the gateway address comes from, as the question about sending a secret to it says. */
+function addressSource(origin: string, fromWorkspace: boolean): string {
+  return fromWorkspace
+    ? t(
+        "The gateway address {0} comes from this workspace's settings (.vscode/settings.json or the .code-workspace file), which whoever wrote the repository can set.",
+        origin,
+      )
+    : t('The gateway address {0} comes from your user settings.', origin);
+}
+
+function keyNotSentMessage(credential: Credential, origin: string, fromWorkspace: boolean): string {
+  const why =
+    credential.source === 'environment'
+      ? t('Your API key was not sent to {0}: the key of GENAI_GATEWAY_API_KEY goes to an address from workspace settings only when you approve it.', origin)
+      : credential.kind === 'apiKey'
+        ? t('Your API key was not sent to {0}: it belongs to {1}.', origin, describeOrigins(credential.origins))
+        : t('Your access token was not sent to {0}: it belongs to {1}.', origin, describeOrigins(credential.origins));
+  const what = fromWorkspace
+    ? t(
+        'Confirm when asked (the question comes back after a change of settings or a restart), set the key for this gateway with "GenAI Gateway: Set API Key", or remove genaiGateway.baseUrl from the workspace settings.',
+      )
+    : t(
+        'Confirm when asked (the question comes back after a change of settings or a restart), set the key for this gateway with "GenAI Gateway: Set API Key", or remove genaiGateway.baseUrl from your settings.',
+      );
+  return `${why} ${what}`;
+}
+
+function headersNotSentMessage(names: readonly string[], origin: string, setFor: string): string {
+  return names.length > 1
+    ? t(
+        'Nothing was sent to {0}: your secret headers {1} belong to {2}. Confirm when asked, set the header again for this gateway with "GenAI Gateway: Set Secret Header…", or remove it with "GenAI Gateway: Remove Secret Header…".',
+        origin,
+        names.join(', '),
+        setFor,
+      )
+    : t(
+        'Nothing was sent to {0}: your secret header {1} belongs to {2}. Confirm when asked, set the header again for this gateway with "GenAI Gateway: Set Secret Header…", or remove it with "GenAI Gateway: Remove Secret Header…".',
+        origin,
+        names.join(', '),
+        setFor,
+      );
+}
+
 function describeOrigins(origins: readonly string[]): string {
-  return origins.length ? origins.join(', ') : 'no gateway yet';
+  return origins.length ? origins.join(', ') : t('no gateway yet');
 }
 
 /** A proxy address without its user name and password. */
@@ -178,6 +243,6 @@ function safeProxy(proxy: string): string {
     const url = new URL(proxy);
     return url.origin;
   } catch {
-    return 'named in the settings';
+    return t('named in the settings');
   }
 }

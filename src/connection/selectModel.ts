@@ -3,6 +3,7 @@ import { CAPABILITY_LABELS, ModelCapability, groupByCapability, isClassified } f
 import { showError } from '../platform/notify';
 import { ModelRole, Settings } from '../platform/settings';
 import { ModelCatalog, ROLE_OF_CAPABILITY } from './modelCatalog';
+import { t } from '../l10n/localize';
 
 interface ModelPickItem extends vscode.QuickPickItem {
   model?: string;
@@ -12,8 +13,8 @@ interface ModelPickItem extends vscode.QuickPickItem {
 /** Quick pick of the gateway's models grouped by capability; the choice becomes that capability's default model. */
 export async function selectModel(catalog: ModelCatalog, settings: Settings, onlyRole?: ModelRole): Promise<string | undefined> {
   const picker = vscode.window.createQuickPick<ModelPickItem>();
-  picker.title = 'GenAI Gateway: Select Model';
-  picker.placeholder = "Loading the gateway's models…";
+  picker.title = t('GenAI Gateway: Select Model');
+  picker.placeholder = t("Loading the gateway's models…");
   picker.matchOnDescription = true;
   picker.busy = true;
   picker.show();
@@ -26,11 +27,11 @@ export async function selectModel(catalog: ModelCatalog, settings: Settings, onl
       settings.connection().capabilityOverrides,
     );
     picker.items = pickItems(groups, settings, onlyRole);
-    picker.placeholder = 'Choose the default model for its kind of work';
+    picker.placeholder = t('Choose the default model for its kind of work');
     picker.busy = false;
   } catch (e) {
     picker.hide();
-    void showError('GenAI Gateway: could not list models', e);
+    void showError(t('GenAI Gateway: could not list models'), e);
     return undefined;
   }
   const chosen = await new Promise<ModelPickItem | undefined>((resolve) => {
@@ -55,8 +56,8 @@ function pickItems(groups: Map<ModelCapability, string[]>, settings: Settings, o
       // An id nothing classifies is offered as chat, never hidden; its kind can be set in genaiGateway.modelCapabilities.
       const unrecognised = capability === 'chat' && !isClassified(id, overrides);
       const notes = [
-        id === current ? 'current default' : '',
-        unrecognised ? 'kind not recognised: counted as chat (set it in genaiGateway.modelCapabilities)' : '',
+        id === current ? t('current default') : '',
+        unrecognised ? t('kind not recognised: counted as chat (set it in genaiGateway.modelCapabilities)') : '',
       ].filter(Boolean);
       items.push({ label: id, description: notes.join(' · ') || undefined, model: id, capability });
     }

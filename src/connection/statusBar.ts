@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import type { RequestLogEntry } from '../gateway/transport';
 import type { Settings } from '../platform/settings';
-import { CREDENTIAL_LABELS, type Credentials } from './credentials';
+import type { Credential, Credentials } from './credentials';
+import { t } from '../l10n/localize';
 
 type ConnectionState = 'unknown' | 'connected' | 'failing' | 'notConfigured';
 
@@ -54,8 +55,8 @@ export class ConnectionStatusBar implements vscode.Disposable {
         // An expired or refused media link says nothing about the gateway or the key.
         if (entry.mediaLink) return;
         if (entry.status !== undefined && entry.status < 400) this.setState('connected', '');
-        else if (entry.status === 401 || entry.status === 403) this.setState('failing', 'the key was refused');
-        else if (entry.status === undefined) this.setState('failing', entry.error ?? 'no connection');
+        else if (entry.status === 401 || entry.status === 403) this.setState('failing', t('the key was refused'));
+        else if (entry.status === undefined) this.setState('failing', entry.error ?? t('no connection'));
       }),
       connection.onDidChangeConnection(() => this.setState('unknown', '')),
     );
@@ -63,12 +64,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
 
   private async describeKey(): Promise<void> {
     const credential = await this.credentials.get();
-    const label = credential ? CREDENTIAL_LABELS[credential.kind] : '';
-    this.keyLine = !credential
-      ? 'No key set.'
-      : credential.source === 'environment'
-        ? `Key: from GENAI_GATEWAY_API_KEY${credential.origins.length ? `, also approved for ${credential.origins.join(', ')}` : ''}`
-        : `Key: ${label} for ${credential.origins.join(', ') || 'the gateway it is first used with'} (secret storage)`;
+    this.keyLine = credential ? keyLineOf(credential) : t('No key set.');
     this.render();
   }
 
@@ -82,19 +78,19 @@ export class ConnectionStatusBar implements vscode.Disposable {
     const { baseUrl } = this.settings.connection();
     const state = baseUrl ? this.state : 'notConfigured';
     const chosen = this.settings.model('chat');
-    const model = chosen || 'automatic (the first chat model the gateway lists)';
-    this.item.text = `${ICONS[state]} ${state === 'notConfigured' ? 'GenAI Gateway: set up' : chosen || 'GenAI Gateway'}`;
+    const model = chosen || t('automatic (the first chat model the gateway lists)');
+    this.item.text = `${ICONS[state]} ${state === 'notConfigured' ? t('GenAI Gateway: set up') : chosen || 'GenAI Gateway'}`;
     const lines = [
       `**GenAI Gateway** — ${describe(state)}${this.detail ? `: ${this.detail}` : ''}`,
-      baseUrl ? `Gateway: \`${baseUrl}\`` : 'No gateway address set.',
-      `Chat model: ${model}`,
+      baseUrl ? t('Gateway: `{0}`', baseUrl) : t('No gateway address set.'),
+      t('Chat model: {0}', model),
       this.keyLine,
     ].filter(Boolean);
     this.item.tooltip = new vscode.MarkdownString(lines.join('\n\n'));
     this.item.command =
       state === 'notConfigured' ? 'genaiGateway.setBaseUrl' : state === 'failing' ? 'genaiGateway.testConnection' : 'genaiGateway.selectModel';
     this.item.backgroundColor = state === 'failing' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
-    this.item.accessibilityInformation = { label: `GenAI Gateway, ${describe(state)}, chat model ${model}` };
+    this.item.accessibilityInformation = { label: t('GenAI Gateway, {0}, chat model {1}', describe(state), model) };
   }
 
   dispose(): void {
@@ -104,5 +100,15 @@ export class ConnectionStatusBar implements vscode.Disposable {
 }
 
 function describe(state: ConnectionState): string {
-  return { unknown: 'not tested yet', connected: 'connected', failing: 'failing', notConfigured: 'not configured' }[state];
+  return { unknown: t('not tested yet'), connected: t('connected'), failing: t('failing'), notConfigured: t('not configured') }[state];
+}
+
+/** Whose key is in use and which gateways it belongs to. */
+function keyLineOf(credential: Credential): string {
+  const origins = credential.origins.join(', ');
+  if (credential.source === 'environment') {
+    return origins ? t('Key: from GENAI_GATEWAY_API_KEY, also approved for {0}', origins) : t('Key: from GENAI_GATEWAY_API_KEY');
+  }
+  const gateways = origins || t('the gateway it is first used with');
+  return credential.kind === 'apiKey' ? t('Key: API key for {0} (secret storage)', gateways) : t('Key: access token for {0} (secret storage)', gateways);
 }

@@ -3,6 +3,7 @@ import { CAPABILITY_LABELS, ModelCapability } from '../gateway/catalog';
 import { errorText, isGatewayError } from '../gateway/errors';
 import { showError } from '../platform/notify';
 import { ModelCatalog } from './modelCatalog';
+import { t } from '../l10n/localize';
 
 export interface ConnectionTestResult {
   ok: boolean;
@@ -20,7 +21,7 @@ export async function testConnection(catalog: ModelCatalog, quiet = false, heade
   const started = Date.now();
   try {
     const models = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'GenAI Gateway: testing the connection…', cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: t('GenAI Gateway: testing the connection…'), cancellable: true },
       (_progress, token) => {
         const abort = new AbortController();
         token.onCancellationRequested(() => abort.abort());
@@ -38,13 +39,15 @@ export async function testConnection(catalog: ModelCatalog, quiet = false, heade
         .map(([c, n]) => `${n} ${CAPABILITY_LABELS[c as ModelCapability]}`)
         .join(', ');
       void vscode.window.showInformationMessage(
-        `GenAI Gateway: connected in ${latencyMs} ms; ${models.length} models (${summary})${headers ? `; headers: ${headers}` : ''}.`,
+        headers
+          ? t('GenAI Gateway: connected in {0} ms; {1} models ({2}); headers: {3}.', latencyMs, models.length, summary, headers)
+          : t('GenAI Gateway: connected in {0} ms; {1} models ({2}).', latencyMs, models.length, summary),
       );
     }
     return { ok: true, latencyMs, modelCount: models.length, byCapability };
   } catch (e) {
     const latencyMs = Date.now() - started;
-    if (!quiet) void showError('GenAI Gateway: connection failed', e);
+    if (!quiet) void showError(t('GenAI Gateway: connection failed'), e);
     return {
       ok: false,
       latencyMs,

@@ -1,8 +1,12 @@
 /**
- * What an image answer says it generated, for the user: how many images,
- * their sizes, and the tokens billed ("2 images, 2048×2048, 32,768 output
- * tokens"), from the answer's `data[].size` and `usage` where the gateway
- * sends them. The answer is the gateway's: every field is read defensively.
+ * What a media answer says it generated, for the user. An image answer: how
+ * many images, their sizes, and the tokens billed ("2 images, 2048×2048,
+ * 32,768 output tokens"), from `data[].size` and `usage` where the gateway
+ * sends them. A finished video task: its length, resolution, ratio, frame
+ * rate and tokens ("5 s video, 720p, 16:9, 24 fps, 108,900 tokens").
+ * Synchronous videos: the answer holds only the files, so what the saved
+ * files are ("1 video, 8 s, 1280×720"). The answer is the gateway's: every
+ * field is read defensively.
  */
 
 /** undefined when the answer says nothing beyond the files saved. */
@@ -18,6 +22,44 @@ export function describeGeneratedImages(document: { data?: unknown; usage?: unkn
     tokens === undefined ? undefined : `${tokens.toLocaleString('en')} ${usage.output_tokens === undefined ? '' : 'output '}tokens`,
   ].filter((part): part is string => part !== undefined);
   return parts.length ? parts.join(', ') : undefined;
+}
+
+/** undefined when the task record says nothing about what it made. */
+export function describeGeneratedVideo(record: {
+  duration?: unknown;
+  resolution?: unknown;
+  ratio?: unknown;
+  framespersecond?: unknown;
+  usage?: unknown;
+}): string | undefined {
+  const usage = typeof record.usage === 'object' && record.usage !== null ? (record.usage as Record<string, unknown>) : {};
+  const seconds = count0(record.duration);
+  const fps = count0(record.framespersecond);
+  const tokens = count0(usage.completion_tokens) ?? count0(usage.total_tokens);
+  const parts = [
+    seconds ? `${seconds} s video` : undefined,
+    matching(record.resolution, /^\d{3,4}p$/),
+    matching(record.ratio, /^(\d{1,2}:\d{1,2}|adaptive)$/),
+    fps ? `${fps} fps` : undefined,
+    tokens === undefined ? undefined : `${tokens.toLocaleString('en')} tokens`,
+  ].filter((part): part is string => part !== undefined);
+  return parts.length ? parts.join(', ') : undefined;
+}
+
+/** What the saved videos of a synchronous generation are, from their files; undefined for none. */
+export function describeSavedVideos(videos: ReadonlyArray<{ seconds?: number; width?: number; height?: number }>): string | undefined {
+  if (videos.length === 0) return undefined;
+  const lengths = distinct(videos.map((v) => (v.seconds === undefined ? undefined : `${Math.round(v.seconds * 10) / 10} s`)));
+  const sizes = distinct(videos.map((v) => (v.width && v.height ? `${v.width}×${v.height}` : undefined)));
+  return [`${videos.length} ${videos.length === 1 ? 'video' : 'videos'}`, ...lengths, ...sizes].join(', ');
+}
+
+function distinct(values: Array<string | undefined>): string[] {
+  return [...new Set(values.filter((value): value is string => value !== undefined))];
+}
+
+function matching(value: unknown, pattern: RegExp): string | undefined {
+  return typeof value === 'string' && pattern.test(value) ? value : undefined;
 }
 
 function sizeOf(item: unknown): string | undefined {

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { errorText } from '../gateway/errors';
 import type { SpeechFormat } from '../gateway/types/speech';
 import type { EntryPoints } from '../platform/entryPoints';
-import { imageResultText, MEDIA_TOOL_SPECS, readingResultText, speechSavedText, videoTaskResultText } from '../mediaActions/mediaToolSpecs';
+import { imageCallSummary, imageResultText, MEDIA_TOOL_SPECS, readingResultText, speechSavedText, videoTaskResultText } from '../mediaActions/mediaToolSpecs';
 import { inlineCode, shownPath } from './chatText';
 import type { ImageRequest, MediaActions, SpeechRequest, VideoTaskRequest } from '../mediaActions/mediaActions';
 
@@ -28,13 +28,12 @@ export class GenerateImageTool implements vscode.LanguageModelTool<ImageRequest>
 
   prepareInvocation({ input }: vscode.LanguageModelToolInvocationPrepareOptions<ImageRequest>): vscode.PreparedToolInvocation {
     const model = this.actions.modelFor('image', input.model);
-    const inputs = input.images?.length ? ` from ${input.images.map(inlineCode).join(', ')}` : '';
-    const size = input.size ? ` in size ${inlineCode(input.size)}` : '';
+    const several = input.n !== undefined && input.n > 1;
     return {
-      invocationMessage: `Generating an image with ${model}`,
+      invocationMessage: several ? `Generating up to ${input.n} images with ${model}` : `Generating an image with ${model}`,
       confirmationMessages: {
-        title: 'Generate an image on the gateway?',
-        message: confirmation(`A paid request: ${inlineCode(model)} generates an image${inputs}${size}, saved in the output folder. Prompt:`, input.prompt),
+        title: several ? `Generate up to ${input.n} images on the gateway?` : 'Generate an image on the gateway?',
+        message: confirmation(`${imageCallSummary({ ...input, model }, inlineCode)} Prompt:`, input.prompt),
       },
     };
   }

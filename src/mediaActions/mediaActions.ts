@@ -5,13 +5,16 @@
  * inside the workspace (the path policy of every tool).
  */
 import * as vscode from 'vscode';
+import { classifyModel, type ModelCapability } from '../gateway/catalog';
 import type { SpeechFormat } from '../gateway/types/speech';
 import type { ModelRole, SpeechSettings } from '../platform/settings';
 import type { ReadingReport } from '../speech/readingSession';
 import type { CreateVideoTaskArgs } from '../tasks/createTaskArgs';
 import type { GenerateCommandArgs, GenerateCommandResult, SavedSpeech, SpeechCommandArgs } from './commandContracts';
 import { MEDIA_COMMANDS, READ_ALOUD_COMMANDS, TASK_COMMANDS } from './commandIds';
+import { imageSetFields } from './imageSet';
 import { workspaceInputFiles } from '../workspace/workspacePaths';
+import { t } from '../l10n/localize';
 
 export interface ImageRequest {
   prompt: string;
@@ -19,6 +22,8 @@ export interface ImageRequest {
   size?: string;
   /** Images to edit or use as references: paths inside the workspace (relative to it, or absolute); others are refused. */
   images?: string[];
+  /** How many images, as a set on models 4.0 and 4.5 (1 to 15 with the input images); default 1. */
+  n?: number;
 }
 
 /** `images`: paths inside the workspace, or http(s) URLs; other paths are refused. */
@@ -35,6 +40,8 @@ export interface SpeechRequest {
 export interface MediaActionSettings {
   model(role: ModelRole): string;
   speech(): SpeechSettings;
+  /** genaiGateway.modelCapabilities: how the user classified model ids; absent: none. */
+  capabilityOverrides?(): Record<string, ModelCapability>;
 }
 
 export class MediaActions {
@@ -42,15 +49,27 @@ export class MediaActions {
 
   /** The model a request without one uses: the setting (the commands fall back further when it is empty). */
   modelFor(role: ModelRole, requested: string | undefined): string {
-    return requested || this.settings.model(role) || 'the default model';
+    return requested || this.settings.model(role) || t('the default model');
+  }
+
+  /**
+   * The request fields of an image call other than its inputs; checks `n`
+   * against the model and the input images before anything is sent.
+   * @throws GatewayError kind 'validation' naming `n` and the values allowed.
+   */
+  imageFields(request: Pick<ImageRequest, 'model' | 'size' | 'n' | 'images'>): Record<string, unknown> {
+    const model = request.model || this.settings.model('image');
+    const set = imageSetFields(request.n, request.images?.length ?? 0, classifyModel(model, this.settings.capabilityOverrides?.()));
+    return { ...(request.size ? { size: request.size } : {}), ...set };
   }
 
   async generateImage(request: ImageRequest, cancellation: vscode.CancellationToken): Promise<GenerateCommandResult> {
+    const fields = this.imageFields(request);
     const images = workspaceInputFiles(request.images, false);
     const args: GenerateCommandArgs = {
       prompt: request.prompt,
       model: request.model,
-      fields: request.size ? { size: request.size } : {},
+      fields,
       inputs: images?.length ? { image: images } : {},
       openResults: false,
       cancellation,
@@ -61,12 +80,14 @@ export class MediaActions {
   /** The new task's id; the Video Tasks view follows it and downloads its video. */
   async createVideoTask(request: VideoTaskRequest): Promise<string> {
     const args: CreateVideoTaskArgs = { ...request, images: workspaceInputFiles(request.images, true), throwErrors: true };
+    /* not shown */
     return required(await vscode.commands.executeCommand<string | undefined>(TASK_COMMANDS.create, args), 'video task');
   }
 
   /** Saves the speech as an audio file in the output folder (the format of the speech setting unless given). */
   async saveSpeech(request: SpeechRequest & { format?: SpeechFormat }): Promise<SavedSpeech> {
     const args: SpeechCommandArgs = { ...request, format: request.format ?? this.settings.speech().format, throwErrors: true };
+    /* not shown */
     return required(await vscode.commands.executeCommand<SavedSpeech | undefined>(READ_ALOUD_COMMANDS.saveSelection, args), 'speech file');
   }
 
@@ -85,6 +106,7 @@ export class MediaActions {
 
 /** With these arguments the commands answer or throw; undefined would mean a command no longer returns what it did. */
 function required<T>(result: T | undefined, what: string): T {
+  /* not shown: an invariant of this extension's own commands, which no user can meet */
   if (result === undefined) throw new Error(`The ${what} command gave no result.`);
   return result;
 }

@@ -8,6 +8,8 @@
 import type { JsonSchemaObject } from '../gateway/types/chat';
 import type { GenerateCommandResult } from './commandContracts';
 import type { ReadingReport } from '../speech/readingSession';
+import { imagesAsked } from './imageSet';
+import { t } from '../l10n/localize';
 
 export interface MediaToolSpec {
   /** The function name in the chat view's requests. */
@@ -18,6 +20,7 @@ export interface MediaToolSpec {
   parameters: JsonSchemaObject;
 }
 
+/* model text */
 export const MEDIA_TOOL_SPECS = {
   generateImage: {
     chatName: 'generate_image',
@@ -44,6 +47,13 @@ export const MEDIA_TOOL_SPECS = {
           type: 'array',
           items: { type: 'string' },
           description: 'Workspace-relative paths of input images: one to edit, or several as references. Omit to generate from the prompt alone.',
+        },
+        n: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 15,
+          description:
+            'How many images to generate as a set of related images (image models 4.0 and 4.5; input images and generated images are at most 15 together; the basic model makes 1). The model makes up to n, each one billed: describe in the prompt how the images of the set differ. Omit for one image.',
         },
       },
       required: ['prompt'],
@@ -134,7 +144,16 @@ export const MEDIA_TOOL_SPECS = {
   },
 } as const satisfies Record<string, MediaToolSpec>;
 
+/** What an image call will do, for the user asked to approve it; `code` marks up a model id, size or path. */
+export function imageCallSummary(call: { model: string; n?: number; size?: string; images?: readonly string[] }, code: (text: string) => string): string {
+  let what = imagesAsked(call.n);
+  if (call.images?.length) what = t('{0} from {1}', what, call.images.map(code).join(', '));
+  if (call.size) what = t('{0} in size {1}', what, code(call.size));
+  return t('A paid request: {0} generates {1}, saved in the output folder.', code(call.model), what);
+}
+
 /** What the model reads after an image generation; `shown` makes a saved file's path readable (workspace-relative). */
+/* model text */
 export function imageResultText(result: GenerateCommandResult, shown: (file: string) => string): string {
   const saved = result.files.map(shown);
   return [
@@ -147,6 +166,7 @@ export function imageResultText(result: GenerateCommandResult, shown: (file: str
     .join('\n');
 }
 
+/* model text */
 export function videoTaskResultText(taskId: string, model: string): string {
   return (
     `Created the video task ${taskId} with ${model}. It runs on the gateway for a few minutes; ` +
@@ -154,10 +174,12 @@ export function videoTaskResultText(taskId: string, model: string): string {
   );
 }
 
+/* model text */
 export function speechSavedText(shownPath: string): string {
   return `Saved the speech as ${shownPath}.`;
 }
 
+/* model text */
 export function readingResultText(report: Pick<ReadingReport, 'outcome' | 'played' | 'chunkCount'>): string {
   return `Reading aloud ${report.outcome}: ${report.played} of ${report.chunkCount} parts played.`;
 }

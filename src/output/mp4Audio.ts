@@ -13,7 +13,7 @@ const MAX_MOOV_BYTES = 64 * 1024 * 1024;
 /** The sample entry of AAC (MPEG-4 audio). */
 const AAC_SAMPLE_ENTRY = 'mp4a';
 
-interface Box {
+export interface Box {
   type: string;
   /** Where the box's content starts and ends, in the file or buffer. */
   start: number;
@@ -22,13 +22,19 @@ interface Box {
 
 /** The sample entry types of every track (e.g. `avc1`, `mp4a`); [] when the file is no readable MP4. */
 export async function mp4SampleEntryTypes(path: string): Promise<string[]> {
+  const moov = await readMoov(path);
+  return moov ? sampleEntries(moov, 0, moov.length) : [];
+}
+
+/** The content of the file's `moov` box; undefined when there is none (or it is too large to be one). */
+export async function readMoov(path: string): Promise<Buffer | undefined> {
   const file = await fs.open(path, 'r');
   try {
     const moov = await findTopLevelBox(file, (await file.stat()).size, 'moov');
-    if (!moov || moov.end - moov.start > MAX_MOOV_BYTES) return [];
+    if (!moov || moov.end - moov.start > MAX_MOOV_BYTES) return undefined;
     const content = Buffer.alloc(moov.end - moov.start);
     await file.read(content, 0, content.length, moov.start);
-    return sampleEntries(content, 0, content.length);
+    return content;
   } finally {
     await file.close();
   }
@@ -52,7 +58,7 @@ async function findTopLevelBox(file: FileHandle, fileSize: number, type: string)
 }
 
 /** The box whose header starts at `at`, its bounds relative to `buffer`; undefined when malformed. */
-function parseBox(buffer: Buffer, at: number, available: number): Box | undefined {
+export function parseBox(buffer: Buffer, at: number, available: number): Box | undefined {
   if (buffer.length < at + 8) return undefined;
   let size = buffer.readUInt32BE(at);
   const type = buffer.toString('latin1', at + 4, at + 8);

@@ -8,6 +8,7 @@ import { Settings } from '../platform/settings';
 import { outputFolderPath } from './outputFolderPath';
 import { removeStaleParts } from './staleParts';
 import { type MediaFileName, downloadToFile, generatedFileBase } from './generatedFiles';
+import { t } from '../l10n/localize';
 
 export type { MediaFileName } from './generatedFiles';
 
@@ -98,12 +99,13 @@ export interface SavedAction {
 export async function announceSaved(what: string, files: string[], extra: { note?: string; actions?: SavedAction[] } = {}): Promise<void> {
   if (files.length === 0) return;
   const first = vscode.Uri.file(files[0]);
-  const name = files.length === 1 ? path.basename(files[0]) : `${files.length} files in ${path.basename(path.dirname(files[0]))}`;
+  const name = files.length === 1 ? path.basename(files[0]) : t('{0} files in {1}', files.length, path.basename(path.dirname(files[0])));
   const actions = extra.actions ?? [];
-  const message = `GenAI Gateway: ${what} saved as ${name}.${extra.note ? ` ${extra.note}` : ''}`;
-  const choice = await vscode.window.showInformationMessage(message, 'Open', 'Reveal in Explorer', 'Copy Path', ...actions.map((a) => a.title));
-  if (choice === 'Open') await vscode.commands.executeCommand('vscode.open', first);
-  if (choice === 'Reveal in Explorer') await vscode.commands.executeCommand('revealInExplorer', first);
-  if (choice === 'Copy Path') await vscode.env.clipboard.writeText(files.join('\n'));
+  const message = extra.note ? t('GenAI Gateway: {0} saved as {1}. {2}', what, name, extra.note) : t('GenAI Gateway: {0} saved as {1}.', what, name);
+  const [open, reveal, copy] = [t('Open'), t('Reveal in Explorer'), t('Copy Path')];
+  const choice = await vscode.window.showInformationMessage(message, open, reveal, copy, ...actions.map((a) => a.title));
+  if (choice === open) await vscode.commands.executeCommand('vscode.open', first);
+  if (choice === reveal) await vscode.commands.executeCommand('revealInExplorer', first);
+  if (choice === copy) await vscode.env.clipboard.writeText(files.join('\n'));
   await actions.find((a) => a.title === choice)?.run();
 }

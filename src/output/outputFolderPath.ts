@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { validationError } from '../gateway/errors';
 import type { SettingSource } from '../platform/settings';
+import { t } from '../l10n/localize';
 
 /**
  * The absolute output folder for `genaiGateway.outputFolder`: relative to the
@@ -16,11 +17,11 @@ export function outputFolderPath(configured: string, source: SettingSource, root
       throw validationError(
         setting,
         configured,
-        'in workspace settings, a folder inside the workspace (an absolute or outside folder only in your user settings)',
+        t('in workspace settings, a folder inside the workspace (an absolute or outside folder only in your user settings)'),
       );
   }
   if (path.isAbsolute(configured)) return configured;
   if (root === undefined)
-    throw validationError(setting, configured, 'an open workspace folder, or an absolute folder path in the setting', 'no workspace folder is open');
+    throw validationError(setting, configured, t('an open workspace folder, or an absolute folder path in the setting'), t('no workspace folder is open'));
   return path.join(root, configured);
 }

@@ -9,6 +9,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { validationError } from '../gateway/errors';
 import { sniffMediaType } from '../gateway/media/mediaType';
+import { t } from '../l10n/localize';
 
 export interface LocalMediaRule {
   /** e.g. `image/png`. */
@@ -28,18 +29,18 @@ export interface LocalMedia {
  * @param shownPath the path as the user knows it (e.g. workspace-relative).
  */
 export async function readLocalMedia(filePath: string, rule: LocalMediaRule, label: string, shownPath = filePath): Promise<LocalMedia> {
-  const allowed = `a ${rule.mimeTypes.join(', ')} file of at most ${describeMegabytes(rule.maxBytes)}`;
+  const allowed = t('a {0} file of at most {1}', rule.mimeTypes.join(', '), describeMegabytes(rule.maxBytes));
   let size: number;
   try {
     size = (await fs.stat(filePath)).size;
   } catch (error) {
-    throw validationError(label, shownPath, allowed, (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(error));
+    throw validationError(label, shownPath, allowed, (error as NodeJS.ErrnoException).code === 'ENOENT' ? t('no such file') : String(error));
   }
   if (size > rule.maxBytes) throw validationError(label, shownPath, allowed, describeMegabytes(size));
   const bytes = await fs.readFile(filePath);
   const mimeType = sniffMediaType(bytes)?.mimeType;
   if (!mimeType || !rule.mimeTypes.includes(mimeType)) {
-    throw validationError(label, shownPath, allowed, mimeType ? `a ${mimeType} file` : 'not a known media type');
+    throw validationError(label, shownPath, allowed, mimeType ? t('a {0} file', mimeType) : t('not a known media type'));
   }
   return { mimeType, base64: bytes.toString('base64') };
 }

@@ -1,13 +1,15 @@
 import * as vscode from 'vscode';
 import { errorText, GatewayError, isGatewayError } from '../gateway/errors';
+import { t } from '../l10n/localize';
 
 /** Shows any failure as the user should see it: the server's message, what to do, the request id, and a fitting action. */
 export async function showError(prefix: string, error: unknown): Promise<void> {
   if (isGatewayError(error) && error.kind === 'aborted') return;
   const message = errorText(error);
   const actions = isGatewayError(error) ? actionsFor(error) : [];
-  const chosen = await vscode.window.showErrorMessage(`${prefix}: ${message}`, ...actions.map((a) => a.title), 'Show Log');
-  if (chosen === 'Show Log') await vscode.commands.executeCommand('genaiGateway.showLog');
+  const showLog = t('Show Log');
+  const chosen = await vscode.window.showErrorMessage(`${prefix}: ${message}`, ...actions.map((a) => a.title), showLog);
+  if (chosen === showLog) await vscode.commands.executeCommand('genaiGateway.showLog');
   const action = actions.find((a) => a.title === chosen);
   if (action) await vscode.commands.executeCommand(action.command, ...(action.args ?? []));
 }
@@ -20,11 +22,11 @@ interface ErrorAction {
 
 function actionsFor(error: GatewayError): ErrorAction[] {
   if (error.code === 'missing_credential' || error.status === 401) {
-    return [{ title: 'Set API Key', command: 'genaiGateway.setApiKey' }];
+    return [{ title: t('Set API Key'), command: 'genaiGateway.setApiKey' }];
   }
-  if (error.code === 'model_not_found') return [{ title: 'Select Model', command: 'genaiGateway.selectModel' }];
+  if (error.code === 'model_not_found') return [{ title: t('Select Model'), command: 'genaiGateway.selectModel' }];
   if (error.param === 'genaiGateway.baseUrl' || error.kind === 'network' || error.kind === 'timeout') {
-    return [{ title: 'Open Settings', command: 'workbench.action.openSettings', args: ['genaiGateway'] }];
+    return [{ title: t('Open Settings'), command: 'workbench.action.openSettings', args: ['genaiGateway'] }];
   }
   return [];
 }

@@ -32,6 +32,8 @@ export interface VideoTaskView {
   poster?: string;
   /** The saved video's file name; absent before it is downloaded. */
   video?: string;
+  /** What the finished task says it made ("5 s video, 720p, 16:9, 24 fps, 108,900 tokens"), where it says. */
+  generated?: string;
 }
 
 export type MediaView =

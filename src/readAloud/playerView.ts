@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { webviewHtml, webviewOptions } from '../platform/webviewHtml';
 import { PlayerHostMessage, PlayerWebviewMessage, readPlayerMessage } from '../protocol/playerProtocol';
+import { t } from '../l10n/localize';
 
 export const PLAYER_VIEW_ID = 'genaiGateway.readAloud';
 
@@ -37,10 +38,11 @@ export class PlayerViewProvider implements vscode.WebviewViewProvider, PlayerPor
     const mediaRoot = vscode.Uri.joinPath(this.extensionUri, 'media');
     webview.options = webviewOptions(mediaRoot);
     webview.html = webviewHtml(webview, mediaRoot, {
-      title: 'Read Aloud',
+      title: t('Read Aloud'),
       script: 'player.js',
       styles: ['codicon.css', 'player.css'],
       // Audio is handed over as bytes and played from blob: URLs; nothing is fetched.
+      /* not shown: a CSP directive */
       extraCsp: ['media-src blob: data:'],
     });
     const subscription = webview.onDidReceiveMessage((raw: unknown) => {
@@ -73,7 +75,7 @@ export class PlayerViewProvider implements vscode.WebviewViewProvider, PlayerPor
     const ready = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         subscription.dispose();
-        reject(new Error('The Read Aloud player did not open.'));
+        reject(new Error(t('The Read Aloud player did not open.')));
       }, READY_TIMEOUT_MS);
       const subscription = this.messages.event((message) => {
         if (message.type !== 'ready') return;

@@ -22,6 +22,7 @@ import { previewText, voiceName, voicesFromIds } from '../speech/voices';
 import type { ReadAloudController } from './readAloudController';
 import type { SpeechSaver } from './speechSaver';
 import { pickVoice, type VoiceSettings } from './voicePicker';
+import { t } from '../l10n/localize';
 
 function speechArgs(value: unknown): SpeechCommandArgs {
   if (typeof value !== 'object' || value === null || value instanceof vscode.Uri) return {};
@@ -46,20 +47,20 @@ export function registerReadAloudCommands(
 ): vscode.Disposable[] {
   const read = async (args: SpeechCommandArgs, wholeFile: boolean): Promise<ReadingReport | undefined> => {
     try {
-      const target = args.text !== undefined ? { text: args.text, title: 'Text' } : editorText(wholeFile);
+      const target = args.text !== undefined ? { text: args.text, title: t('Text') } : editorText(wholeFile);
       if (!target) return undefined;
       return await controller.read({ ...target, voice: args.voice, speed: args.speed, format: args.format });
     } catch (error) {
       if (args.throwErrors) throw error;
       // Not awaited: the message waits for the user, the command does not.
-      void showError('Read aloud failed', error);
+      void showError(t('Read aloud failed'), error);
       return undefined;
     }
   };
   const preview = (voice: Voice): void => {
     controller
-      .read({ text: previewText(voice), title: `Preview: ${voiceName(voice.id)} (${voice.id})`, voice: voice.id })
-      .catch((error: unknown) => void showError('Voice preview failed', error));
+      .read({ text: previewText(voice), title: t('Preview: {0} ({1})', voiceName(voice.id), voice.id), voice: voice.id })
+      .catch((error: unknown) => void showError(t('Voice preview failed'), error));
   };
   return [
     vscode.commands.registerCommand(READ_ALOUD_COMMANDS.readSelection, (args?: unknown) => read(speechArgs(args), false)),
@@ -68,7 +69,7 @@ export function registerReadAloudCommands(
     vscode.commands.registerCommand(READ_ALOUD_COMMANDS.saveSelection, (args?: unknown) => saveSelection(saver, settings, speechArgs(args))),
     vscode.commands.registerCommand(READ_ALOUD_COMMANDS.selectVoice, async (args?: { voice?: unknown; language?: unknown }) => {
       if (typeof args?.voice === 'string') {
-        if (!isAcceptedVoice(args.voice)) throw new Error(`Unknown voice "${args.voice}" (a voice id of the table, or a mix such as af_bella+af_sky).`);
+        if (!isAcceptedVoice(args.voice)) throw new Error(t('Unknown voice "{0}" (a voice id of the table, or a mix such as af_bella+af_sky).', args.voice));
         if (typeof args.language === 'string') await settings.setSpeechVoiceForLanguage(args.language, args.voice);
         else await settings.setSpeechVoice(args.voice);
         return;
@@ -84,14 +85,14 @@ export function registerReadAloudCommands(
 function editorText(wholeFile: boolean): { text: string; title: string; source: { uri: vscode.Uri; offset: number } } | undefined {
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
-    void vscode.window.showInformationMessage('GenAI Gateway: open a file to read aloud.');
+    void vscode.window.showInformationMessage(t('GenAI Gateway: open a file to read aloud.'));
     return undefined;
   }
   const { document, selection } = editor;
   const name = path.basename(document.uri.path) || document.uri.toString();
   if (wholeFile) return { text: document.getText(), title: name, source: { uri: document.uri, offset: 0 } };
   if (selection.isEmpty) {
-    void vscode.window.showInformationMessage('GenAI Gateway: select the text to read aloud, or use "Read File Aloud".');
+    void vscode.window.showInformationMessage(t('GenAI Gateway: select the text to read aloud, or use "Read File Aloud".'));
     return undefined;
   }
   const lines = selection.start.line === selection.end.line ? `${selection.start.line + 1}` : `${selection.start.line + 1}-${selection.end.line + 1}`;
@@ -104,15 +105,15 @@ async function saveSelection(saver: SpeechSaver, settings: VoiceSettings, args: 
     if (text === undefined) return undefined;
     const format = args.format ?? (await pickFormat(settings.speech().format));
     if (!format) return undefined;
-    const saved = await withCancellableProgress(`GenAI Gateway: Saving speech as ${format}`, (signal, progress) =>
+    const saved = await withCancellableProgress(t('GenAI Gateway: Saving speech as {0}', format), (signal, progress) =>
       saver.save({ text, format, voice: args.voice, speed: args.speed }, signal, progress),
     );
     const usage = describeUsage(saved.usage);
-    void announceSaved(usage ? `Speech (${usage.toLowerCase()})` : 'Speech', [saved.path]);
+    void announceSaved(usage ? t('Speech ({0})', usage.toLowerCase()) : t('Speech'), [saved.path]);
     return saved;
   } catch (error) {
     if (args.throwErrors) throw error;
-    void showError('Saving speech failed', error);
+    void showError(t('Saving speech failed'), error);
     return undefined;
   }
 }
@@ -120,7 +121,7 @@ async function saveSelection(saver: SpeechSaver, settings: VoiceSettings, args: 
 function selectedText(): string | undefined {
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.selection.isEmpty) {
-    void vscode.window.showInformationMessage('GenAI Gateway: select the text to save as speech.');
+    void vscode.window.showInformationMessage(t('GenAI Gateway: select the text to save as speech.'));
     return undefined;
   }
   return editor.document.getText(editor.selection);
@@ -129,9 +130,9 @@ function selectedText(): string | undefined {
 async function pickFormat(current: SpeechFormat): Promise<SpeechFormat | undefined> {
   const items = [current, ...SPEECH_FORMATS.filter((f) => f !== current)].map((format) => ({
     label: format,
-    description: [AUDIO_FORMATS[format].mimeType, format === current ? 'setting' : ''].filter(Boolean).join(' · '),
+    description: [AUDIO_FORMATS[format].mimeType, format === current ? t('setting') : ''].filter(Boolean).join(' · '),
     format,
   }));
-  const picked = await vscode.window.showQuickPick(items, { title: 'Save Selection as Speech', placeHolder: 'Audio format' });
+  const picked = await vscode.window.showQuickPick(items, { title: t('Save Selection as Speech'), placeHolder: t('Audio format') });
   return picked?.format;
 }

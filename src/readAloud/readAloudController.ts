@@ -21,6 +21,7 @@ import { findVoice, voiceForText, voiceName } from '../speech/voices';
 import type { PlayerPort } from './playerView';
 import type { ReadingStatusBar } from './readingStatusBar';
 import type { SentenceHighlighter } from './sentenceHighlighter';
+import { t } from '../l10n/localize';
 
 export interface ReadAloudServices {
   clients: { get(): GatewayClient };
@@ -73,7 +74,7 @@ export class ReadAloudController implements vscode.Disposable {
     this.stop();
     const cleaned = cleanForSpeech(request.text);
     const chunks = chunkForSpeech(cleaned.text, READING_CHUNKS);
-    if (chunks.length === 0) throw new Error('There is nothing to read: the text has no words.');
+    if (chunks.length === 0) throw new Error(t('There is nothing to read: the text has no words.'));
     const settings = this.services.settings.speech();
     const voice = request.voice ?? voiceForText(cleaned.text, settings);
     const choice = { model: this.services.settings.model('speech'), voice, format: request.format ?? settings.format };
@@ -97,6 +98,7 @@ export class ReadAloudController implements vscode.Disposable {
       ({ index, audio }) => this.player.post({ type: 'audio', readingId: id, index, mimeType: audio.mimeType, speed: audio.speed, bytes: audio.audio }),
       {
         onChunkFetched: (index, audio) => {
+          /* not shown: for the log */
           const chunkUsage = describeUsage(audio.usage) ?? 'no usage headers';
           this.services.log.info(
             `Read aloud, part ${index + 1} of ${chunks.length} (${chunks[index].text.length} characters, ${voice}): ${chunkUsage}${audio.requestId ? `, request id ${audio.requestId}` : ''}.`,

@@ -1,5 +1,6 @@
 /** "Reading… (Stop)" in the status bar while text is read aloud; a click stops it. */
 import * as vscode from 'vscode';
+import { t } from '../l10n/localize';
 
 export class ReadingStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('genaiGateway.reading', vscode.StatusBarAlignment.Left, 90);
@@ -8,9 +9,9 @@ export class ReadingStatusBar implements vscode.Disposable {
   private paused = false;
 
   constructor(stopCommand: string) {
-    this.item.name = 'GenAI Gateway: Read Aloud';
+    this.item.name = t('GenAI Gateway: Read Aloud');
     this.item.command = stopCommand;
-    this.item.accessibilityInformation = { label: 'Reading aloud. Activate to stop.' };
+    this.item.accessibilityInformation = { label: t('Reading aloud. Activate to stop.') };
   }
 
   show(voiceLabel: string): void {
@@ -38,8 +39,8 @@ export class ReadingStatusBar implements vscode.Disposable {
   }
 
   private render(): void {
-    this.item.text = this.paused ? '$(debug-pause) Paused (Stop)' : '$(unmute) Reading… (Stop)';
-    this.item.tooltip = [`Reading aloud with ${this.voice}.`, this.usage, 'Click to stop.'].filter(Boolean).join('\n');
+    this.item.text = this.paused ? `$(debug-pause) ${t('Paused (Stop)')}` : `$(unmute) ${t('Reading… (Stop)')}`;
+    this.item.tooltip = [t('Reading aloud with {0}.', this.voice), this.usage, t('Click to stop.')].filter(Boolean).join('\n');
   }
 
   dispose(): void {

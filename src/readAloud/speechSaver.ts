@@ -10,6 +10,7 @@ import { cleanForSpeech } from '../speech/speechText';
 import { describeUsage } from '../speech/usage';
 import { voiceForText } from '../speech/voices';
 import type { ReadAloudServices } from './readAloudController';
+import { t } from '../l10n/localize';
 
 export interface SaveSpeechRequest {
   text: string;
@@ -27,7 +28,7 @@ export class SpeechSaver {
   async save(request: SaveSpeechRequest, signal: AbortSignal, progress?: ProgressReporter): Promise<SavedSpeech> {
     const cleaned = cleanForSpeech(request.text).text;
     const chunks = chunkForSpeech(cleaned, FILE_CHUNKS);
-    if (chunks.length === 0) throw new Error('There is nothing to say: the text has no words.');
+    if (chunks.length === 0) throw new Error(t('There is nothing to say: the text has no words.'));
     const settings = this.services.settings.speech();
     const choice = {
       model: this.services.settings.model('speech'),
@@ -40,7 +41,7 @@ export class SpeechSaver {
     let result;
     try {
       result = await synthesizeToFile(chunks, client.speech, choice, file, signal, (done, count) => {
-        if (count > 1) progress?.report(`part ${done} of ${count}`, 100 / count);
+        if (count > 1) progress?.report(t('part {0} of {1}', done, count), 100 / count);
       });
     } catch (error) {
       await file.abort();

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { Voice } from '../gateway/validation/limits';
 import type { SpeechSettings } from '../platform/settings';
 import { groupVoices, voiceName } from '../speech/voices';
+import { t } from '../l10n/localize';
 
 export interface VoiceSettings {
   speech(): SpeechSettings;
@@ -14,10 +15,10 @@ interface VoiceItem extends vscode.QuickPickItem {
   voice: Voice;
 }
 
-const PREVIEW_BUTTON: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('play'), tooltip: 'Preview this voice' };
+const PREVIEW_BUTTON: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('play'), tooltip: t('Preview this voice') };
 
 function languageButton(language: string): vscode.QuickInputButton {
-  return { iconPath: new vscode.ThemeIcon('pin'), tooltip: `Use this voice for ${language} text` };
+  return { iconPath: new vscode.ThemeIcon('pin'), tooltip: t('Use this voice for {0} text', language) };
 }
 
 /**
@@ -32,8 +33,8 @@ export async function pickVoice(settings: VoiceSettings, preview: (voice: Voice)
     items.push({ label: `${group.language} · ${group.gender}`, kind: vscode.QuickPickItemKind.Separator });
     for (const voice of group.voices) {
       const notes = [
-        voice.id === current.voice ? 'default voice' : '',
-        languageDefaults.get(voice.id) === voice.language ? `for ${voice.language} text` : '',
+        voice.id === current.voice ? t('default voice') : '',
+        languageDefaults.get(voice.id) === voice.language ? t('for {0} text', voice.language) : '',
       ].filter(Boolean);
       items.push({
         voice,
@@ -44,8 +45,8 @@ export async function pickVoice(settings: VoiceSettings, preview: (voice: Voice)
     }
   }
   const pick = vscode.window.createQuickPick<VoiceItem | vscode.QuickPickItem>();
-  pick.title = listed && listed.length > 0 ? `Speech voice (${listed.length} voices listed by the gateway)` : 'Speech voice';
-  pick.placeholder = 'Choose the default voice (▶ previews it; the pin uses it for text in its language)';
+  pick.title = listed && listed.length > 0 ? t('Speech voice ({0} voices listed by the gateway)', listed.length) : t('Speech voice');
+  pick.placeholder = t('Choose the default voice (▶ previews it; the pin uses it for text in its language)');
   pick.matchOnDescription = true;
   pick.items = items;
   pick.activeItems = items.filter((item): item is VoiceItem => 'voice' in item && item.voice.id === current.voice);
@@ -55,7 +56,9 @@ export async function pickVoice(settings: VoiceSettings, preview: (voice: Voice)
       if (button === PREVIEW_BUTTON) preview(item.voice);
       else {
         await settings.setSpeechVoiceForLanguage(item.voice.language, item.voice.id);
-        void vscode.window.showInformationMessage(`GenAI Gateway: ${voiceName(item.voice.id)} (${item.voice.id}) now reads ${item.voice.language} text.`);
+        void vscode.window.showInformationMessage(
+          t('GenAI Gateway: {0} ({1}) now reads {2} text.', voiceName(item.voice.id), item.voice.id, item.voice.language),
+        );
       }
     });
     pick.onDidAccept(async () => {

@@ -40,6 +40,7 @@ export function activate(context: vscode.ExtensionContext): void {
   context.subscriptions.push(credentials, statusBar, standIns);
   // After activation: reading the task file is not part of it.
   setTimeout(() => {
+    /* not shown: the reason is for the log */
     if (!features && storedTasksNeedWork(context, settings)) load('stored video tasks to poll or save');
   });
 }

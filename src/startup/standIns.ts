@@ -90,6 +90,7 @@ export class StandIns implements EntryPoints, vscode.Disposable {
   private target<T>(key: string): T {
     this.load(key);
     const target = this.targets.get(key);
+    /* not shown: every key has its target once the features are loaded; no user can meet this */
     if (!target) throw new Error(`GenAI Gateway: nothing answers for ${key}.`);
     return target as T;
   }

@@ -13,6 +13,7 @@ import { imageCountOf, imageInputsFor } from '../tasks/taskRecipe';
 import { taskLimitsOf, taskSettingOptions, type TaskSettingOptions } from '../tasks/taskSettingChoices';
 import { modelLabel } from '../tasks/taskText';
 import { pickImages } from './pickWorkspaceImages';
+import { t } from '../l10n/localize';
 
 export interface CreateFlowServices {
   catalog: { list(signal?: AbortSignal): Promise<ModelObject[]>; capabilityOf(model: string): ModelCapability; overrides?(): Record<string, ModelCapability> };
@@ -20,7 +21,6 @@ export interface CreateFlowServices {
   log: { warn(message: string): void };
 }
 
-const TITLE = 'GenAI Gateway: Create Video Task';
 const TASK_CAPABILITIES: readonly ModelCapability[] = ['task-gen1', 'task-gen2'];
 
 /** Stands in for images while a prompt is checked, before any file is read. */
@@ -53,24 +53,24 @@ async function pickModel(services: CreateFlowServices): Promise<string | undefin
     ids = [];
   }
   if (fallback && !ids.includes(fallback)) ids.unshift(fallback);
-  if (ids.length === 0) throw new Error('The gateway lists no video task model; set one in the genaiGateway.models.videoTask setting.');
+  if (ids.length === 0) throw new Error(t('The gateway lists no video task model; set one in the genaiGateway.models.videoTask setting.'));
   const items = ids.map((id) => ({
     label: id,
-    description: [modelLabel(id), taskLimitsOf(id).audio ? 'with audio' : '', id === fallback ? 'default' : ''].filter(Boolean).join(' · '),
+    description: [modelLabel(id), taskLimitsOf(id).audio ? t('with audio') : '', id === fallback ? t('default') : ''].filter(Boolean).join(' · '),
     id,
   }));
   items.sort((a, b) => Number(b.id === fallback) - Number(a.id === fallback));
   const otherItems = others.map((id) => ({
     label: id,
-    description: 'kind not recognised: choose it (saved in genaiGateway.modelCapabilities)',
+    description: t('kind not recognised: choose it (saved in genaiGateway.modelCapabilities)'),
     id,
     other: true,
   }));
-  const all = otherItems.length > 0 ? [...items, { label: 'Other', kind: vscode.QuickPickItemKind.Separator, id: '' }, ...otherItems] : items;
-  const chosen = await vscode.window.showQuickPick(all, { title: `${TITLE} (model)`, placeHolder: 'The model of the task' });
+  const all = otherItems.length > 0 ? [...items, { label: t('Other'), kind: vscode.QuickPickItemKind.Separator, id: '' }, ...otherItems] : items;
+  const chosen = await vscode.window.showQuickPick(all, { title: t('GenAI Gateway: Create Video Task (model)'), placeHolder: t('The model of the task') });
   if (!chosen || !('other' in chosen)) return chosen?.id;
   const kinds = TASK_CAPABILITIES.map((capability) => ({ label: CAPABILITY_LABELS[capability], capability }));
-  const kind = await vscode.window.showQuickPick(kinds, { title: `${TITLE}: what kind of model is ${chosen.id}?` });
+  const kind = await vscode.window.showQuickPick(kinds, { title: t('GenAI Gateway: Create Video Task: what kind of model is {0}?', chosen.id) });
   if (!kind) return undefined;
   await services.settings.setModelCapability?.(chosen.id, kind.capability);
   return chosen.id;
@@ -80,36 +80,41 @@ async function pickMode(model: string): Promise<TaskMode | undefined> {
   const modes = taskLimitsOf(model).modes;
   if (modes.length === 1) return modes[0];
   const hints: Record<TaskMode, string> = {
-    text: 'a video from the prompt alone',
-    'first-frame': 'animates one image',
-    'first-last': 'a transition from one image to another',
-    references: 'characters and style from images; name them [Image 1], [Image 2]… in the prompt',
+    text: t('a video from the prompt alone'),
+    'first-frame': t('animates one image'),
+    'first-last': t('a transition from one image to another'),
+    references: t('characters and style from images; name them [Image 1], [Image 2]… in the prompt'),
   };
   const items = modes.map((mode) => ({ label: capitalize(TASK_MODE_LABELS[mode]), description: hints[mode], mode }));
-  return (await vscode.window.showQuickPick(items, { title: `${TITLE} (input)`, placeHolder: `The inputs ${modelLabel(model)} takes` }))?.mode;
+  return (
+    await vscode.window.showQuickPick(items, {
+      title: t('GenAI Gateway: Create Video Task (input)'),
+      placeHolder: t('The inputs {0} takes', modelLabel(model)),
+    })
+  )?.mode;
 }
 
 async function pickModeImages(mode: TaskMode): Promise<string[] | undefined> {
   const { min, max } = imageCountOf(mode);
   if (mode === 'text') return [];
   if (mode === 'first-last') {
-    const first = await pickImages(`${TITLE} (first frame)`, 'The image the video starts with', 1, 1);
-    const last = first && (await pickImages(`${TITLE} (last frame)`, 'The image the video ends with', 1, 1));
+    const first = await pickImages(t('GenAI Gateway: Create Video Task (first frame)'), t('The image the video starts with'), 1, 1);
+    const last = first && (await pickImages(t('GenAI Gateway: Create Video Task (last frame)'), t('The image the video ends with'), 1, 1));
     return first && last ? [...first, ...last] : undefined;
   }
-  const placeHolder = mode === 'references' ? `${min} to ${max} reference images, in the order [Image 1], [Image 2]…` : 'The image to animate';
-  return pickImages(`${TITLE} (images)`, placeHolder, min, max);
+  const placeHolder = mode === 'references' ? t('{0} to {1} reference images, in the order [Image 1], [Image 2]…', min, max) : t('The image to animate');
+  return pickImages(t('GenAI Gateway: Create Video Task (images)'), placeHolder, min, max);
 }
 
 async function askPrompt(base: TaskRecipe, mode: TaskMode, initialPrompt: string): Promise<string | undefined> {
   const names = mode === 'references' ? base.images.map((_, i) => `[Image ${i + 1}]`).join(', ') : '';
   const prompt = await vscode.window.showInputBox({
-    title: `${TITLE} (prompt)`,
+    title: t('GenAI Gateway: Create Video Task (prompt)'),
     value: initialPrompt,
     prompt: [
-      mode === 'text' ? 'Describe the video.' : 'Describe the motion (optional).',
-      names ? `Name the references ${names}.` : '',
-      'Inline flags such as --rs 720p --dur 5 --cf true are allowed.',
+      mode === 'text' ? t('Describe the video.') : t('Describe the motion (optional).'),
+      names ? t('Name the references {0}.', names) : '',
+      t('Inline flags such as --rs 720p --dur 5 --cf true are allowed.'),
     ]
       .filter(Boolean)
       .join(' '),
@@ -147,8 +152,8 @@ async function pickSettings(start: TaskRecipe, mode: TaskMode): Promise<TaskReci
   let recipe = start;
   for (;;) {
     const picked = await vscode.window.showQuickPick(settingItems(recipe, options), {
-      title: `${TITLE} (settings)`,
-      placeHolder: 'Change a setting, or Create Task',
+      title: t('GenAI Gateway: Create Video Task (settings)'),
+      placeHolder: t('Change a setting, or Create Task'),
     });
     if (!picked) return undefined;
     if (picked.create || !picked.key) return recipe;
@@ -157,24 +162,28 @@ async function pickSettings(start: TaskRecipe, mode: TaskMode): Promise<TaskReci
   }
 }
 
-const DEFAULT = 'model default';
-const yesNo = (value: boolean | undefined): string => (value === undefined ? DEFAULT : value ? 'yes' : 'no');
-const durationText = (value: number): string => (value === TASK_AUTO_DURATION ? 'the model picks' : `${value} s`);
+const DEFAULT = t('model default');
+const yesNo = (value: boolean | undefined): string => (value === undefined ? DEFAULT : value ? t('yes') : t('no'));
+const durationText = (value: number): string => (value === TASK_AUTO_DURATION ? t('the model picks') : `${value} s`);
 
 function settingItems(recipe: TaskRecipe, options: TaskSettingOptions): SettingItem[] {
   const { settings } = recipe;
   const items: SettingItem[] = [
-    { label: '$(play) Create Task', description: 'a paid video task on the gateway', create: true },
+    { label: `$(play) ${t('Create Task')}`, description: t('a paid video task on the gateway'), create: true },
     { label: '', kind: vscode.QuickPickItemKind.Separator },
-    { label: 'Ratio', description: settings.ratio ?? DEFAULT, key: 'ratio' },
-    { label: 'Duration', description: settings.duration === undefined ? DEFAULT : durationText(settings.duration), key: 'duration' },
-    { label: 'Resolution', description: settings.resolution ?? DEFAULT, key: 'resolution' },
-    { label: 'Camera fixed', description: yesNo(settings.camerafixed), key: 'camerafixed' },
+    { label: t('Ratio'), description: settings.ratio ?? DEFAULT, key: 'ratio' },
+    { label: t('Duration'), description: settings.duration === undefined ? DEFAULT : durationText(settings.duration), key: 'duration' },
+    { label: t('Resolution'), description: settings.resolution ?? DEFAULT, key: 'resolution' },
+    { label: t('Camera fixed'), description: yesNo(settings.camerafixed), key: 'camerafixed' },
   ];
-  if (options.audio) items.push({ label: 'Audio', description: yesNo(recipe.generateAudio), key: 'audio' });
+  if (options.audio) items.push({ label: t('Audio'), description: yesNo(recipe.generateAudio), key: 'audio' });
   items.push(
-    { label: 'Return last frame', description: recipe.returnLastFrame ? 'yes' : 'no (not asked for)', key: 'lastFrame' },
-    { label: 'Send settings as', description: recipe.settingsAs === 'flags' ? 'inline flags (--rs 720p --dur 5 …)' : 'body fields', key: 'settingsAs' },
+    { label: t('Return last frame'), description: recipe.returnLastFrame ? t('yes') : t('no (not asked for)'), key: 'lastFrame' },
+    {
+      label: t('Send settings as'),
+      description: recipe.settingsAs === 'flags' ? t('inline flags (--rs 720p --dur 5 …)') : t('body fields'),
+      key: 'settingsAs',
+    },
   );
   return items;
 }
@@ -186,7 +195,7 @@ interface ValueItem<T> extends vscode.QuickPickItem {
 async function pickValue<T>(title: string, values: ReadonlyArray<{ label: string; value: T | undefined }>): Promise<ValueItem<T> | undefined> {
   return vscode.window.showQuickPick(
     values.map((v) => ({ ...v })),
-    { title: `${TITLE} (${title})` },
+    { title },
   );
 }
 
@@ -207,28 +216,28 @@ async function changeSetting(recipe: TaskRecipe, key: SettingKey, options: TaskS
   };
   switch (key) {
     case 'ratio':
-      return setting('ratio', 'ratio', withDefault(options.ratios));
+      return setting('ratio', t('GenAI Gateway: Create Video Task (ratio)'), withDefault(options.ratios));
     case 'duration':
-      return setting('duration', 'duration', withDefault(options.durations, durationText));
+      return setting('duration', t('GenAI Gateway: Create Video Task (duration)'), withDefault(options.durations, durationText));
     case 'resolution':
-      return setting('resolution', 'resolution', withDefault(options.resolutions));
+      return setting('resolution', t('GenAI Gateway: Create Video Task (resolution)'), withDefault(options.resolutions));
     case 'camerafixed':
-      return setting('camerafixed', 'camera fixed', withDefault([true, false], yesNo));
+      return setting('camerafixed', t('GenAI Gateway: Create Video Task (camera fixed)'), withDefault([true, false], yesNo));
     case 'audio': {
-      const picked = await pickValue('audio', withDefault([true, false], yesNo));
+      const picked = await pickValue(t('GenAI Gateway: Create Video Task (audio)'), withDefault([true, false], yesNo));
       return picked && { ...recipe, generateAudio: picked.value };
     }
     case 'lastFrame': {
-      const picked = await pickValue('return last frame', [
-        { label: 'yes', value: true },
-        { label: 'no', value: false },
+      const picked = await pickValue(t('GenAI Gateway: Create Video Task (return last frame)'), [
+        { label: t('yes'), value: true },
+        { label: t('no'), value: false },
       ]);
       return picked && { ...recipe, returnLastFrame: picked.value };
     }
     case 'settingsAs': {
-      const picked = await pickValue<TaskRecipe['settingsAs']>('send settings as', [
-        { label: 'body fields', value: 'body' },
-        { label: 'inline flags', value: 'flags' },
+      const picked = await pickValue<TaskRecipe['settingsAs']>(t('GenAI Gateway: Create Video Task (send settings as)'), [
+        { label: t('body fields'), value: 'body' },
+        { label: t('inline flags'), value: 'flags' },
       ]);
       return picked?.value && { ...recipe, settingsAs: picked.value };
     }

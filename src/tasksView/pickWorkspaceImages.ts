@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { extensionsOf } from '../gateway/media/mediaType';
 import { TASK_IMAGE_MIME_TYPES } from '../gateway/validation/limits';
 import { workspaceRelativePath } from '../output/workspaceMedia';
+import { t } from '../l10n/localize';
 
 interface ImageItem extends vscode.QuickPickItem {
   /** Workspace-relative (or absolute) path; undefined for Browse…. */
@@ -29,7 +30,7 @@ export async function pickImages(title: string, placeHolder: string, min: number
     .map((uri) => workspaceRelativePath(uri.fsPath, root))
     .sort()
     .map((path) => ({ label: path.split('/').pop() ?? path, description: path, path }));
-  const browse: ImageItem = { label: '$(folder-opened) Browse…', description: 'an image file anywhere', alwaysShow: true };
+  const browse: ImageItem = { label: `$(folder-opened) ${t('Browse…')}`, description: t('an image file anywhere'), alwaysShow: true };
   for (;;) {
     const picked =
       max > 1
@@ -44,7 +45,11 @@ export async function pickImages(title: string, placeHolder: string, min: number
     }
     if (paths.length >= min && paths.length <= max) return paths;
     void vscode.window.showWarningMessage(
-      min === max ? `Pick exactly ${min} image${min === 1 ? '' : 's'}.` : `Pick ${min} to ${max} images (${paths.length} picked).`,
+      min !== max
+        ? t('Pick {0} to {1} images ({2} picked).', min, max, paths.length)
+        : min === 1
+          ? t('Pick exactly {0} image.', min)
+          : t('Pick exactly {0} images.', min),
     );
   }
 }
@@ -52,8 +57,8 @@ export async function pickImages(title: string, placeHolder: string, min: number
 async function browseForImages(extensions: string[], many: boolean, root: string | undefined): Promise<string[] | undefined> {
   const uris = await vscode.window.showOpenDialog({
     canSelectMany: many,
-    openLabel: 'Use Image',
-    filters: { Images: extensions },
+    openLabel: t('Use Image'),
+    filters: { [t('Images')]: extensions },
     defaultUri: root ? vscode.Uri.file(root) : undefined,
   });
   return uris?.map((uri) => workspaceRelativePath(uri.fsPath, root));

@@ -16,6 +16,7 @@ import { TaskCreator } from './taskCreator';
 import { TaskResults } from './taskResults';
 import { TaskTreeProvider, type TaskTreeNode } from './taskTreeProvider';
 import { VideoTasks } from './videoTasks';
+import { t } from '../l10n/localize';
 
 export interface VideoTasksViewServices {
   clients: { get(): GatewayClient; readonly onDidChangeConnection: vscode.Event<void> };
@@ -37,14 +38,15 @@ export function registerVideoTasks(context: vscode.ExtensionContext, services: V
   const tree = new TaskTreeProvider(tasks, (error) => {
     const message = errorText(error);
     log.warn(`Listing the gateway's video tasks failed: ${message}`);
-    view.message = `The gateway's task list could not be loaded: ${message} Refresh to try again.`;
+    view.message = t("The gateway's task list could not be loaded: {0} Refresh to try again.", message);
   });
   const view = vscode.window.createTreeView<TaskTreeNode>(TASKS_VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
   const creator = new TaskCreator(tasks, services, (entry) => view.reveal({ kind: 'task', entry }, { select: true, focus: false }));
 
   const showActiveCount = (): void => {
     const active = tasks.current?.registry.activeIds().length ?? 0;
-    view.badge = active > 0 ? { value: active, tooltip: `${active} video task${active === 1 ? '' : 's'} queued or running` } : undefined;
+    const tooltip = active === 1 ? t('{0} video task queued or running', active) : t('{0} video tasks queued or running', active);
+    view.badge = active > 0 ? { value: active, tooltip } : undefined;
   };
   showActiveCount();
   tasks.setVisible(view.visible);

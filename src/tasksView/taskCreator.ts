@@ -11,10 +11,12 @@ import { isHttpUrl } from '../gateway/validation/media';
 import { readAsDataUrl, resolveWorkspacePath } from '../output/workspaceMedia';
 import { withCancellableProgress } from '../platform/progress';
 import { isCreateTaskArgs, recipeFromArgs } from '../tasks/createTaskArgs';
+import type { TaskImageRole } from '../gateway/types/tasks';
 import type { TaskEntry, TaskImageInput, TaskRecipe } from '../tasks/taskEntry';
 import { askForTaskRecipe, type CreateFlowServices } from './createTaskFlow';
 import { workspaceRoot } from './pickWorkspaceImages';
 import type { VideoTasks } from './videoTasks';
+import { t } from '../l10n/localize';
 
 export class TaskCreator {
   constructor(
@@ -36,7 +38,7 @@ export class TaskCreator {
     const tracker = this.tasks.require();
     const root = workspaceRoot();
     try {
-      const entry = await withCancellableProgress('GenAI Gateway: creating the video task…', (signal) =>
+      const entry = await withCancellableProgress(t('GenAI Gateway: creating the video task…'), (signal) =>
         tracker.create(recipe, (input) => imageUrlOf(input, root), signal, retryOf),
       );
       void this.reveal(entry);
@@ -46,10 +48,8 @@ export class TaskCreator {
       tracker.refresh().catch(() => undefined);
       // Its message holds the raw reply, its advice and request id say what to do.
       if (isGatewayError(error) && error.code === 'task_id_missing') throw new Error(error.userMessage);
-      throw new Error(
-        `${error instanceof Error ? error.message : String(error)} The gateway may have created the task anyway; ` +
-          'it was not sent again. If it was created, it appears in the Video Tasks view.',
-      );
+      const maybeCreated = t('The gateway may have created the task anyway; it was not sent again. If it was created, it appears in the Video Tasks view.');
+      throw new Error(`${error instanceof Error ? error.message : String(error)} ${maybeCreated}`);
     }
   }
 }
@@ -57,8 +57,13 @@ export class TaskCreator {
 /** The URL of an input image: an http(s) URL as is, a file as a data URL within the task limits. */
 async function imageUrlOf(input: TaskImageInput, root: string | undefined): Promise<string> {
   if (isHttpUrl(input.source)) return input.source;
-  const label = input.role ? `${input.role.replace('_', ' ')} image` : 'input image';
+  const label = input.role ? imageLabel(input.role) : t('input image');
   return readAsDataUrl(resolveWorkspacePath(input.source, root), { mimeTypes: TASK_IMAGE_MIME_TYPES, maxBytes: TASK_IMAGE_MAX_BYTES }, label, input.source);
+}
+
+/** What an error calls an input image of this role. */
+function imageLabel(role: TaskImageRole): string {
+  return { first_frame: t('first frame image'), last_frame: t('last frame image'), reference_image: t('reference image') }[role];
 }
 
 /** The request may have reached the gateway: a broken connection or timeout after sending, an answer cut short, a cancel, a 5xx but 503. */

@@ -20,6 +20,7 @@ import { resultLinksExpireAt, STATUS_LABELS, taskLabel } from '../tasks/taskText
 import { unsavedResults } from '../tasks/unsavedResults';
 import { TASK_COMMANDS } from '../mediaActions/commandIds';
 import type { VideoTasks } from './videoTasks';
+import { t } from '../l10n/localize';
 
 export interface TaskResultsServices {
   clients: { get(): GatewayClient };
@@ -39,7 +40,7 @@ export class TaskResults implements vscode.Disposable {
     this.subscriptions = [
       tasks.onDidTransition((t) => void this.onTransition(t)),
       tasks.onDidDisappear((entry) => {
-        if (entry.local) void vscode.window.showWarningMessage(`GenAI Gateway: video task "${taskLabel(entry)}" no longer exists on the gateway.`);
+        if (entry.local) void vscode.window.showWarningMessage(t('GenAI Gateway: video task "{0}" no longer exists on the gateway.', taskLabel(entry)));
       }),
     ];
     // Their success was seen by a window that closed before saving them: no transition will come again.
@@ -63,7 +64,7 @@ export class TaskResults implements vscode.Disposable {
   /** The downloaded video, opened; downloaded first when needed. */
   async openResult(id: string): Promise<string> {
     const { video } = await this.ensureDownloaded(id);
-    if (!video) throw new Error('The task has no video.');
+    if (!video) throw new Error(t('The task has no video.'));
     await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(video));
     return video;
   }
@@ -73,7 +74,7 @@ export class TaskResults implements vscode.Disposable {
     const saved = this.tasks.require().registry.get(id)?.downloads;
     if (saved?.video && (await exists(saved.video))) return saved;
     return vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'GenAI Gateway: downloading the video task result…', cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: t('GenAI Gateway: downloading the video task result…'), cancellable: true },
       (_progress, token) => {
         const abort = new AbortController();
         token.onCancellationRequested(() => abort.abort());
@@ -89,10 +90,10 @@ export class TaskResults implements vscode.Disposable {
   private async downloadOnce(id: string, signal?: AbortSignal): Promise<TaskDownloads> {
     const tracker = this.tasks.require();
     const entry = await tracker.refreshOne(id, signal);
-    if (!entry) throw new Error(`The task ${id} no longer exists on the gateway.`);
+    if (!entry) throw new Error(t('The task {0} no longer exists on the gateway.', id));
     const { record } = entry;
     if (record.status !== 'succeeded' || !record.content?.video_url) {
-      throw new Error(`The task ${id} has no result to download: it is ${STATUS_LABELS[record.status].toLowerCase()}.`);
+      throw new Error(t('The task {0} has no result to download: it is {1}.', id, STATUS_LABELS[record.status].toLowerCase()));
     }
     const client = this.services.clients.get();
     const { outputFiles } = this.services;
@@ -119,9 +120,9 @@ export class TaskResults implements vscode.Disposable {
     const label = taskLabel(entry);
     try {
       const downloads = await this.download(entry.record.id);
-      if (downloads.video) await announceVideo(`Video task "${label}"`, downloads.video);
+      if (downloads.video) await announceVideo(t('Video task "{0}"', label), downloads.video);
     } catch (error) {
-      await showError(`GenAI Gateway: the video of task "${label}" could not be downloaded`, error);
+      await showError(t('GenAI Gateway: the video of task "{0}" could not be downloaded', label), error);
     }
   }
 
@@ -131,16 +132,22 @@ export class TaskResults implements vscode.Disposable {
     const label = taskLabel(entry);
     if (record.status === 'succeeded') {
       if (!this.services.settings.videoTasksAutoDownload()) {
-        const choice = await vscode.window.showInformationMessage(`GenAI Gateway: video task "${label}" succeeded.`, 'Download', 'Open');
-        if (choice) await vscode.commands.executeCommand(choice === 'Open' ? TASK_COMMANDS.openResult : TASK_COMMANDS.download, { taskId: record.id });
+        const [download, open] = [t('Download'), t('Open')];
+        const choice = await vscode.window.showInformationMessage(t('GenAI Gateway: video task "{0}" succeeded.', label), download, open);
+        if (choice) await vscode.commands.executeCommand(choice === open ? TASK_COMMANDS.openResult : TASK_COMMANDS.download, { taskId: record.id });
         return;
       }
       return this.autoDownload(entry);
     }
     if (record.status === 'failed' || record.status === 'expired') {
       const reason = record.error ? `${record.error.code}: ${record.error.message}` : STATUS_LABELS[record.status];
-      const choice = await vscode.window.showErrorMessage(`GenAI Gateway: video task "${label}" ${record.status}: ${reason}`, 'Retry…', 'Show Request');
-      if (choice) await vscode.commands.executeCommand(choice === 'Retry…' ? TASK_COMMANDS.retry : TASK_COMMANDS.showRequest, { taskId: record.id });
+      const message =
+        record.status === 'failed'
+          ? t('GenAI Gateway: video task "{0}" failed: {1}', label, reason)
+          : t('GenAI Gateway: video task "{0}" expired: {1}', label, reason);
+      const [retry, showRequest] = [t('Retry…'), t('Show Request')];
+      const choice = await vscode.window.showErrorMessage(message, retry, showRequest);
+      if (choice) await vscode.commands.executeCommand(choice === retry ? TASK_COMMANDS.retry : TASK_COMMANDS.showRequest, { taskId: record.id });
     }
   }
 }
@@ -148,8 +155,8 @@ export class TaskResults implements vscode.Disposable {
 /** "Saved as …"; a video with AAC audio plays silently inside VS Code (gaps.md), so that is said and the system player offered. */
 export async function announceVideo(what: string, video: string): Promise<void> {
   if (!(await hasAacAudio(video))) return announceSaved(what, [video]);
-  const player: SavedAction = { title: 'Open in System Player', run: () => vscode.env.openExternal(vscode.Uri.file(video)) };
-  return announceSaved(what, [video], { note: 'Its AAC audio plays silently inside VS Code.', actions: [player] });
+  const player: SavedAction = { title: t('Open in System Player'), run: () => vscode.env.openExternal(vscode.Uri.file(video)) };
+  return announceSaved(what, [video], { note: t('Its AAC audio plays silently inside VS Code.'), actions: [player] });
 }
 
 /** What the sidecar keeps: the task without its expiring links, and the request it came from. */
@@ -167,7 +174,11 @@ function explainExpiredLink(error: unknown, record: TaskRecord): unknown {
   const expiresAt = resultLinksExpireAt(record);
   if (!isGatewayError(error) || error.status !== 403 || expiresAt === undefined || Date.now() < expiresAt) return error;
   return new Error(
-    `The result links of task ${record.id} expired on ${new Date(expiresAt).toISOString()} (they last 24 hours after the task finishes); the video can no longer be downloaded.`,
+    t(
+      'The result links of task {0} expired on {1} (they last 24 hours after the task finishes); the video can no longer be downloaded.',
+      record.id,
+      new Date(expiresAt).toISOString(),
+    ),
   );
 }
 

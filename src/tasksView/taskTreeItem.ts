@@ -4,6 +4,7 @@ import type { TaskStatus } from '../gateway/types/tasks';
 import { shownStatus, type ShownStatus, type TaskEntry } from '../tasks/taskEntry';
 import { SHOWN_STATUS_LABELS, taskDescription, taskDetails, taskLabel } from '../tasks/taskText';
 import { TASK_COMMANDS } from '../mediaActions/commandIds';
+import { t } from '../l10n/localize';
 
 export const STATUS_ICONS: Record<TaskStatus, vscode.ThemeIcon> = {
   queued: new vscode.ThemeIcon('clock'),
@@ -42,9 +43,11 @@ export function taskTreeItem(entry: TaskEntry, nowMs: number): vscode.TreeItem {
   item.tooltip = tooltipOf(entry, nowMs);
   item.iconPath = SHOWN_STATUS_ICONS[shownStatus(entry)];
   item.contextValue = taskContextValue(entry);
-  item.accessibilityInformation = { label: `${SHOWN_STATUS_LABELS[shownStatus(entry)]} video task: ${taskLabel(entry)}, ${item.description}` };
+  item.accessibilityInformation = {
+    label: t('{0} video task: {1}, {2}', SHOWN_STATUS_LABELS[shownStatus(entry)], taskLabel(entry), item.description),
+  };
   if (entry.downloads?.video) {
-    item.command = { command: TASK_COMMANDS.openResult, title: 'Open Result', arguments: [{ taskId: entry.record.id }] };
+    item.command = { command: TASK_COMMANDS.openResult, title: t('Open Result'), arguments: [{ taskId: entry.record.id }] };
   }
   return item;
 }

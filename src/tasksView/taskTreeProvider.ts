@@ -11,6 +11,7 @@ import type { TaskTracker } from '../tasks/taskTracker';
 import { TASK_COMMANDS } from '../mediaActions/commandIds';
 import { SHOWN_STATUS_ICONS, taskTreeItem } from './taskTreeItem';
 import type { VideoTasks } from './videoTasks';
+import { t } from '../l10n/localize';
 
 export type TaskTreeNode = { kind: 'group'; status: ShownStatus } | { kind: 'task'; entry: TaskEntry } | { kind: 'loadMore' };
 
@@ -68,11 +69,11 @@ export class TaskTreeProvider implements vscode.TreeDataProvider<TaskTreeNode>, 
   getTreeItem(node: TaskTreeNode): vscode.TreeItem {
     if (node.kind === 'task') return taskTreeItem(node.entry, Date.now());
     if (node.kind === 'loadMore') {
-      const item = new vscode.TreeItem('Load More…', vscode.TreeItemCollapsibleState.None);
+      const item = new vscode.TreeItem(t('Load More…'), vscode.TreeItemCollapsibleState.None);
       item.id = 'loadMore';
       item.iconPath = new vscode.ThemeIcon('more');
       item.contextValue = 'videoTaskLoadMore';
-      item.command = { command: TASK_COMMANDS.loadMore, title: 'Load More' };
+      item.command = { command: TASK_COMMANDS.loadMore, title: t('Load More') };
       return item;
     }
     const count = this.tasks.current ? this.tasksOf(this.tasks.current, node.status).length : 0;

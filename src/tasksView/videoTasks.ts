@@ -11,6 +11,7 @@ import { DEFAULT_POLL_TIMING, type PollTiming } from '../tasks/pollSchedule';
 import type { TaskEntry } from '../tasks/taskEntry';
 import type { TaskTransition } from '../tasks/taskRegistry';
 import { TaskTracker } from '../tasks/taskTracker';
+import { t } from '../l10n/localize';
 
 export interface VideoTasksServices {
   clients: { get(): GatewayClient; readonly onDidChangeConnection: vscode.Event<void> };
@@ -54,7 +55,7 @@ export class VideoTasks implements vscode.Disposable {
     this.followGateway();
     if (this.tracker) return this.tracker;
     this.services.clients.get();
-    throw new Error('No gateway URL is set.');
+    throw new Error(t('No gateway URL is set.'));
   }
 
   setVisible(visible: boolean): void {

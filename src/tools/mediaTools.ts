@@ -6,9 +6,17 @@
  */
 import * as vscode from 'vscode';
 import type { SpeechFormat } from '../gateway/types/speech';
-import { SPEECH_FORMATS } from '../gateway/validation/limits';
-import type { MediaActions, VideoTaskRequest } from '../mediaActions/mediaActions';
-import { imageResultText, MEDIA_TOOL_SPECS, readingResultText, speechSavedText, videoTaskResultText, type MediaToolSpec } from '../mediaActions/mediaToolSpecs';
+import { IMAGE_SET_MAX, SPEECH_FORMATS } from '../gateway/validation/limits';
+import type { ImageRequest, MediaActions, VideoTaskRequest } from '../mediaActions/mediaActions';
+import {
+  imageCallSummary,
+  imageResultText,
+  MEDIA_TOOL_SPECS,
+  readingResultText,
+  speechSavedText,
+  videoTaskResultText,
+  type MediaToolSpec,
+} from '../mediaActions/mediaToolSpecs';
 import { optionalBoolean, optionalInteger, optionalNumber, optionalString, optionalStrings, requiredString, type ToolArgs } from './toolArgs';
 import type { ToolSpec } from './toolSpec';
 import { tokenFor } from '../workspace/cancellation';
@@ -19,13 +27,14 @@ export function mediaTools(actions: MediaActions): WorkspaceTool[] {
   return [
     {
       spec: spec(MEDIA_TOOL_SPECS.generateImage),
+      // Checked before the user is asked: a count the model or its inputs do not allow is refused, naming the values allowed.
+      async preview(args) {
+        const request = imageRequest(args);
+        actions.imageFields(request);
+        return { note: imageCallSummary({ ...request, model: actions.modelFor('image', request.model) }, (text) => text) };
+      },
       async run(args, signal) {
-        const request = {
-          prompt: requiredString(args, 'prompt'),
-          model: optionalString(args, 'model'),
-          size: optionalString(args, 'size'),
-          images: optionalStrings(args, 'images'),
-        };
+        const request = imageRequest(args);
         const source = tokenFor(signal);
         try {
           const result = await actions.generateImage(request, source.token);
@@ -70,6 +79,16 @@ export function mediaTools(actions: MediaActions): WorkspaceTool[] {
       },
     },
   ];
+}
+
+function imageRequest(args: ToolArgs): ImageRequest {
+  return {
+    prompt: requiredString(args, 'prompt'),
+    model: optionalString(args, 'model'),
+    size: optionalString(args, 'size'),
+    images: optionalStrings(args, 'images'),
+    n: optionalInteger(args, 'n', 1, IMAGE_SET_MAX),
+  };
 }
 
 /** Paid, or playing sound: never read-only. */

@@ -55,7 +55,7 @@ async function askInModal(call: ToolCallRecord, signal: AbortSignal): Promise<Ap
   const { once, always, deny } = APPROVAL_LABELS;
   const question = vscode.window.showWarningMessage(
     `Let the model run ${call.name}?`,
-    { modal: true, detail: `Arguments:\n${toolArgumentsText(call.arguments)}` },
+    { modal: true, detail: `${call.approvalNote ? `${call.approvalNote}\n\n` : ''}Arguments:\n${toolArgumentsText(call.arguments)}` },
     once,
     always,
     deny,

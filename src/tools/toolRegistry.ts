@@ -6,7 +6,7 @@
  * ones. Each conversation's switches and the limit on tools per request
  * then choose what a request offers.
  */
-import type { OfferedTool, ToolExecutor } from '../chat/toolLoop';
+import type { OfferedTool, PreparedCall, ToolExecutor } from '../chat/toolLoop';
 import type { ToolOutput } from '../chat/toolMedia';
 import { BUILTIN_SOURCE, type ToolSwitches } from '../chat/toolSources';
 import { TOOL_NAME_PATTERN } from '../gateway/validation/limits';
@@ -63,7 +63,7 @@ export class ToolRegistry implements ToolExecutor {
     return note ? { tools, note } : { tools };
   }
 
-  async prepare(name: string, args: ToolArgs, signal: AbortSignal): Promise<{ dispose(): void } | undefined> {
+  async prepare(name: string, args: ToolArgs, signal: AbortSignal): Promise<PreparedCall | undefined> {
     return this.find(name).preview?.(args, signal);
   }
 

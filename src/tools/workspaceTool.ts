@@ -1,5 +1,5 @@
 /** A tool the chat's model can call, as the registry runs it. */
-import * as vscode from 'vscode';
+import type { PreparedCall } from '../chat/toolLoop';
 import type { ToolOutput } from '../chat/toolMedia';
 import type { ToolArgs } from './toolArgs';
 import type { ToolSource } from '../chat/toolSources';
@@ -14,6 +14,10 @@ export interface WorkspaceTool {
   /** The text the model reads (with what a media tool made); a throw's message reaches the model as the error. */
   run(args: ToolArgs, signal: AbortSignal): Promise<string | ToolOutput>;
 
-  /** Shows what the call would change before the user is asked; resolves to what closes it. */
-  preview?(args: ToolArgs, signal: AbortSignal): Promise<vscode.Disposable | undefined>;
+  /**
+   * Shows what the call would change before the user is asked; resolves to
+   * what closes it and what the user is told (a paid call: what it makes).
+   * A throw refuses the call before the user is asked.
+   */
+  preview?(args: ToolArgs, signal: AbortSignal): Promise<PreparedCall | undefined>;
 }

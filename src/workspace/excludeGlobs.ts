@@ -1,3 +1,4 @@
+import { t } from '../l10n/localize';
 /**
  * Which files the search tools leave out, and how to say so to
  * vscode.workspace.findFiles and to ripgrep. Globs are VS Code's, relative
@@ -48,7 +49,7 @@ export function expandBraces(glob: string): string[] {
   const expanded = splitTopLevel(glob.slice(open + 1, close))
     .flatMap((choice) => expandBraces(choice))
     .flatMap((choice) => rests.map((rest) => prefix + choice + rest));
-  if (expanded.length > MAX_ALTERNATIVES) throw new Error(`The glob ${glob} has too many {...} alternatives (more than ${MAX_ALTERNATIVES}).`);
+  if (expanded.length > MAX_ALTERNATIVES) throw new Error(t('The glob {0} has too many {...} alternatives (more than {1}).', glob, MAX_ALTERNATIVES));
   return expanded;
 }
 

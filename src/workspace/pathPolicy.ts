@@ -4,6 +4,7 @@
  * a realpath function, so symlinks are judged by where they really lead.
  */
 import * as path from 'path';
+import { t } from '../l10n/localize';
 
 export type ResolvedPath =
   | {
@@ -39,23 +40,24 @@ export type Realpath = (p: string) => string | undefined;
  * or " ", and anything inside `.git` or `.vscode` (in any case).
  */
 export function resolveInWorkspace(roots: readonly string[], requested: string, realpath: Realpath): ResolvedPath {
-  if (roots.length === 0) return refuse('no workspace folder is open');
-  if (typeof requested !== 'string' || requested.trim() === '') return refuse('the path is empty');
+  if (roots.length === 0) return refuse(t('no workspace folder is open'));
+  if (typeof requested !== 'string' || requested.trim() === '') return refuse(t('the path is empty'));
   const text = fromFileUri(requested);
-  if (text === undefined) return refuse('only workspace paths are allowed, not URLs');
+  if (text === undefined) return refuse(t('only workspace paths are allowed, not URLs'));
   // Checked after decoding too: a file URI may spell them with %-escapes.
   const hidden = hiddenTrick(requested) ?? hiddenTrick(text);
-  if (hidden) return refuse(`the path ${hidden}`);
+  if (hidden) return refuse(t('the path {0}', hidden));
   const slashed = text.replace(/\\/g, '/');
   const foreign = foreignForm(slashed);
   if (foreign) return refuse(`${requested} ${foreign}`);
   const candidate = path.isAbsolute(slashed) ? path.resolve(slashed) : path.resolve(rootFor(roots, slashed), slashed);
   const root = roots.map((r) => path.resolve(r)).find((r) => isInside(r, candidate));
-  if (!root) return refuse(`${requested} is outside the workspace folders`);
+  if (!root) return refuse(t('{0} is outside the workspace folders', requested));
   const relative = path.relative(root, candidate).split(path.sep).join('/');
   const realRoot = realOrSelf(realpath, root);
   const realTarget = realOfNearestExisting(realpath, candidate);
-  if (realTarget === undefined || !isInside(realRoot, realTarget)) return refuse(`${requested} leads outside the workspace folders (through a symbolic link)`);
+  if (realTarget === undefined || !isInside(realRoot, realTarget))
+    return refuse(t('{0} leads outside the workspace folders (through a symbolic link)', requested));
   const unsafe = unsafeSegment(relative) ?? unsafeSegment(path.relative(realRoot, realTarget).split(path.sep).join('/'));
   if (unsafe) return refuse(`${requested} ${unsafe}`);
   return { ok: true, path: candidate, root, relative };
@@ -63,10 +65,10 @@ export function resolveInWorkspace(roots: readonly string[], requested: string, 
 
 /** Characters that hide what a path is: control and invisible ones, and look-alikes of "." and "/". */
 function hiddenTrick(text: string): string | undefined {
-  if (/[\u0000-\u001f\u007f]/.test(text)) return 'contains control characters';
-  if (/[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/.test(text)) return 'contains invisible or direction-changing characters';
+  if (/[\u0000-\u001f\u007f]/.test(text)) return t('contains control characters');
+  if (/[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/.test(text)) return t('contains invisible or direction-changing characters');
   if (/[\u2044\u2215\u29f8\u29f9]/.test(text) || separatorsAndDots(text.normalize('NFKC')) !== separatorsAndDots(text))
-    return 'contains look-alikes of "." or "/"';
+    return t('contains look-alikes of "." or "/"');
   return undefined;
 }
 
@@ -76,10 +78,10 @@ function separatorsAndDots(text: string): string {
 
 /** What makes a path absolute or special on some system, though relative here: then it is no name inside a folder. */
 function foreignForm(slashed: string): string | undefined {
-  if (slashed.startsWith('~')) return 'starts with "~" (a home folder)';
+  if (slashed.startsWith('~')) return t('starts with "~" (a home folder)');
   // A drive or UNC path on POSIX, a drive-relative path ("c:x") anywhere, an NTFS stream ("x::$DATA").
-  if (!path.isAbsolute(slashed) && (/^[a-zA-Z]:/.test(slashed) || slashed.startsWith('//'))) return 'is a path of another system';
-  if (slashed.replace(/^[a-zA-Z]:\//, '').includes(':')) return 'contains ":" (a drive or an alternate data stream on Windows)';
+  if (!path.isAbsolute(slashed) && (/^[a-zA-Z]:/.test(slashed) || slashed.startsWith('//'))) return t('is a path of another system');
+  if (slashed.replace(/^[a-zA-Z]:\//, '').includes(':')) return t('contains ":" (a drive or an alternate data stream on Windows)');
   return undefined;
 }
 
@@ -90,16 +92,16 @@ const DEVICE_NAME = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
 
 function unsafeSegment(relative: string): string | undefined {
   for (const segment of relative.split('/')) {
-    if (PROTECTED_FOLDERS.includes(segment.toLowerCase())) return `is inside ${segment}, whose files can run code`;
-    if (DEVICE_NAME.test(segment)) return `names the Windows device ${segment}`;
+    if (PROTECTED_FOLDERS.includes(segment.toLowerCase())) return t('is inside {0}, whose files can run code', segment);
+    if (DEVICE_NAME.test(segment)) return t('names the Windows device {0}', segment);
     // Windows drops them: ".. " and "...." would be "..".
-    if (/[. ]$/.test(segment) && segment !== '' && segment !== '.') return `has a name ending in "." or " " (${JSON.stringify(segment)})`;
+    if (/[. ]$/.test(segment) && segment !== '' && segment !== '.') return t('has a name ending in "." or " " ({0})', JSON.stringify(segment));
   }
   return undefined;
 }
 
 function refuse(reason: string): ResolvedPath {
-  return { ok: false, reason: `Refused: ${reason}.` };
+  return { ok: false, reason: t('Refused: {0}.', reason) };
 }
 
 /** A `file:` URI as a path; other URLs (scheme of 2+ letters: a drive letter is not one) undefined; anything else as given. */

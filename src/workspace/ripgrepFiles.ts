@@ -8,6 +8,7 @@
 import { spawn } from 'child_process';
 import { StringDecoder } from 'string_decoder';
 import { ripgrepGlobArgs } from './excludeGlobs';
+import { t } from '../l10n/localize';
 
 export interface RipgrepFileListing {
   /** The ripgrep executable. */
@@ -31,7 +32,7 @@ export function ripgrepFileArgs(excludes: readonly string[]): string[] {
 /** The accepted files' paths relative to the folder ('/' separators); `truncated` when `max` stopped the walk. */
 export function ripgrepFiles(listing: RipgrepFileListing, signal: AbortSignal): Promise<{ files: string[]; truncated: boolean }> {
   return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new Error('The file listing was cancelled.'));
+    if (signal.aborted) return reject(new Error(t('The file listing was cancelled.')));
     const child = spawn(listing.rg, ripgrepFileArgs(listing.excludes), { cwd: listing.folder, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
     const decoder = new StringDecoder('utf8');
     const files: string[] = [];
@@ -62,14 +63,14 @@ export function ripgrepFiles(listing: RipgrepFileListing, signal: AbortSignal): 
     });
     child.on('error', (error) => {
       signal.removeEventListener('abort', onAbort);
-      reject(new Error(`The file listing could not run ripgrep: ${error.message}`));
+      reject(new Error(t('The file listing could not run ripgrep: {0}', error.message)));
     });
     child.on('close', (code) => {
       signal.removeEventListener('abort', onAbort);
-      if (signal.aborted) reject(new Error('The file listing was cancelled.'));
+      if (signal.aborted) reject(new Error(t('The file listing was cancelled.')));
       // 2: some entries could not be read (permissions); the others are listed.
       else if (truncated || code === 0 || code === 1 || (code === 2 && files.length > 0)) resolve({ files, truncated });
-      else reject(new Error(`The file listing failed: ${stderr.replace(/^rg: /, '').trim() || `ripgrep exited with ${code}`}`));
+      else reject(new Error(t('The file listing failed: {0}', stderr.replace(/^rg: /, '').trim() || t('ripgrep exited with {0}', String(code)))));
     });
   });
 }

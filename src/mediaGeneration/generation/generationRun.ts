@@ -12,10 +12,11 @@ import type { MediaWait } from '../../gateway/mediaWait';
 import type { FailedMember } from '../../mediaActions/commandContracts';
 import type { MediaFileName } from '../../output/generatedFiles';
 import { hasAacAudio } from '../../output/mp4Audio';
+import { mp4Summary } from '../../output/mp4Summary';
 import type { GenerationRequest } from '../forms/formRequest';
 import type { MediaKind } from '../forms/formFields';
 import type { PreparedGeneration } from './generationPlan';
-import { describeGeneratedImages } from '../../gateway/mediaUsage';
+import { describeGeneratedImages, describeSavedVideos } from '../../gateway/mediaUsage';
 import { sidecarContent } from './sidecar';
 
 /** Where results go (OutputFiles in the extension). */
@@ -143,6 +144,9 @@ export async function runGeneration(
   }
   if (kind === 'video') {
     for (const { path } of outcome.saved) if (await hasAacAudio(path)) outcome.silentAudio.push(path);
+    // The answer holds only the files: what they are is what was generated.
+    const generated = describeSavedVideos(await Promise.all(outcome.saved.map(({ path }) => mp4Summary(path))));
+    if (generated) outcome.generated = generated;
   }
   return outcome;
 }

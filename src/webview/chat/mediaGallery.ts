@@ -1,7 +1,7 @@
 /**
  * What a media tool call made, under its card: a grid of thumbnails (files
  * of the output folder, loaded lazily and sized by CSS), a video task's live
- * status and, once it succeeded, its last frame with Play and Extend, or a
+ * status and, once it succeeded, its last frame with what it made, Play and Extend, or a
  * reading's Read again / Stop. Buttons post actions naming the call and an
  * index; the host finds the file.
  */
@@ -148,6 +148,7 @@ export class ToolMediaPanel {
       'div',
       { class: 'task-result' },
       poster,
+      task.generated ? el('div', { class: 'media-note task-generated' }, t('Generated: {0}', task.generated)) : undefined,
       el(
         'div',
         { class: 'media-actions' },

@@ -155,6 +155,7 @@ export class ToolCallCard {
 }
 
 function approvalQuestion(call: ToolCallRecord): string {
+  if (call.approvalNote) return t('{0} Run it with the arguments above?', call.approvalNote);
   if (!call.source || call.source.kind === 'builtin') return t('This tool changes files or runs something. Run it with the arguments above?');
   return t('This tool comes from {0}; VS Code does not say what it may change. Run it with the arguments above?', call.source.label);
 }

@@ -27,8 +27,10 @@ export const ARCHITECTURE: Architecture = {
     'mediaGeneration/generation',
     'mediaActions/commandContracts',
     'mediaActions/commandIds',
+    'mediaActions/imageSet',
     'mediaActions/mediaToolSpecs',
     'output/mp4Audio',
+    'output/mp4Summary',
     'output/workspaceMedia',
     ...['pathPolicy', 'realpath', 'excludeGlobs', 'globMatcher', 'ripgrepFiles', 'ripgrepLocation'].map((name) => `workspace/${name}`),
     ...[

@@ -6,6 +6,7 @@ import { deriveTitle } from '../../../src/chat/title';
 
 test('the title is the first non-empty line, without markdown marks', () => {
   assert.equal(deriveTitle('\n  ## How do I **sort** a `list`?\nmore'), 'How do I sort a list?');
+  assert.equal(deriveTitle('> call `create_file` for my _C#_ __MAX_SIZE__ test'), 'call create_file for my C# MAX_SIZE test');
 });
 
 test('a long title is cut at a word and marked', () => {

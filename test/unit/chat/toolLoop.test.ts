@@ -178,6 +178,20 @@ test("a writing tool asks first, with its preview shown while asking and closed 
   assert.equal(answers(c)[1]?.text, `Tool results: edit_file=${DENIED_RESULT}`);
 });
 
+test('what preparing a call says (what a paid call makes) is on the call while the user is asked', async () => {
+  const backend = toolModel((_req, i) => (i === 0 ? [{ name: 'generate_image', arguments: '{"prompt":"p","n":4}' }] : []));
+  const note = 'A paid request: m generates up to 4 images (a set; each image is billed), saved in the output folder.';
+  const notes: Array<string | undefined> = [];
+  const { runtime } = toolRuntime([{ name: 'generate_image', readOnly: false, note }], {
+    decide: async (call) => {
+      notes.push(call.approvalNote);
+      return 'once';
+    },
+  });
+  await toolSession(backend, runtime).s.send('four pictures');
+  assert.deepEqual(notes, [note]);
+});
+
 test('allowed once or always, the writing tool runs; pre-approved tools do not ask', async () => {
   for (const decision of ['once', 'always'] as const) {
     const backend = toolModel((_req, i) => (i === 0 ? [{ name: 'create_file', arguments: '{}' }] : []));

@@ -51,6 +51,8 @@ export interface ToolFake {
   name: string;
   readOnly: boolean;
   run?: (args: Record<string, unknown>, signal: AbortSignal) => Promise<string | ToolOutput>;
+  /** What preparing a call tells the user who is asked. */
+  note?: string;
 }
 
 export interface Recorder {
@@ -78,7 +80,7 @@ export function toolRuntime(
       offered: () => offered,
       prepare: async (name) => {
         seen.prepared.push(name);
-        return { dispose: () => seen.disposedPreviews.push(name) };
+        return { dispose: () => seen.disposedPreviews.push(name), note: tools.find((t) => t.name === name)?.note };
       },
       run: async (name, args, signal) => {
         seen.runs.push({ name, args });

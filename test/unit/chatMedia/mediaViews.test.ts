@@ -51,9 +51,17 @@ test("a task's view: elapsed from its creation while running, time taken, error,
   const downloads = { video: file('kite.mp4'), lastFrame: file('kite-last-frame.png') };
   const done = await mediaViewOf(
     { kind: 'videoTask', taskId: 'cgt-1' },
-    sources([downloads.video, downloads.lastFrame], { 'cgt-1': { record: { ...base, status: 'succeeded' }, local, downloads } }),
+    sources([downloads.video, downloads.lastFrame], {
+      'cgt-1': {
+        record: { ...base, status: 'succeeded', duration: 5, resolution: '720p', ratio: '16:9', usage: { completion_tokens: 108900 } },
+        local,
+        downloads,
+      },
+    }),
   );
   assert.equal(done.kind === 'videoTask' && done.task.video, 'kite.mp4');
+  assert.equal(done.kind === 'videoTask' && done.task.generated, '5 s video, 720p, 16:9, 108,900 tokens');
+  assert.equal(running.kind === 'videoTask' && running.task.generated, undefined, 'nothing generated while it runs');
   assert.match(done.kind === 'videoTask' ? (done.task.poster ?? '') : '', /vscode-resource.*kite-last-frame\.png$/);
   assert.deepEqual(await mediaViewOf({ kind: 'videoTask', taskId: 'cgt-9' }, sources([])), {
     kind: 'videoTask',

@@ -41,3 +41,15 @@ test('token limits from the setting replace the defaults field by field; the cap
     [['gpt-4o', 8000, DEFAULT_TOKEN_LIMITS.maxOutputTokens]],
   );
 });
+
+test("a well-known family's published context size replaces the default; a model unknown to the table keeps it", () => {
+  const info = chatModelInformation([model('claude-sonnet-4'), model('openrouter/google/gemini-2.5-pro'), model('my-model')], () => 'chat', {}, 'h');
+  assert.deepEqual(
+    info.map((m) => [m.id, m.maxInputTokens]),
+    [
+      ['claude-sonnet-4', 200_000],
+      ['openrouter/google/gemini-2.5-pro', 1_048_576],
+      ['my-model', DEFAULT_TOKEN_LIMITS.maxInputTokens],
+    ],
+  );
+});

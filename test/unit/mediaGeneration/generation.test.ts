@@ -185,6 +185,8 @@ test('video V2: n videos with enhance_prompt, base64 streamed into numbered MP4s
   for (const saved of result.saved) assert.equal(fs.readFileSync(saved.path).subarray(4, 8).toString('latin1'), 'ftyp');
   assert.deepEqual(result.silentAudio, [], "the emulator's videos have no AAC track");
   assert.equal(sidecar(result.saved[0].path).endpoint, '/v1/videos/generation');
+  // The answer holds only the videos: what was generated is read from the saved files.
+  assert.match(result.generated ?? '', /^2 videos, 8 s, \d+×\d+$/);
 });
 
 test('video V3: first frame (cropped) and a video to extend, no prompt, URL output downloaded at once', async () => {

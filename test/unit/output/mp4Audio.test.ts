@@ -5,14 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { hasAacAudio, mp4SampleEntryTypes } from '../../../src/output/mp4Audio';
 import { renderMp4 } from '../../emulator/media/mp4';
-
-function box(type: string, ...content: Buffer[]): Buffer {
-  const body = Buffer.concat(content);
-  const header = Buffer.alloc(8);
-  header.writeUInt32BE(8 + body.length, 0);
-  header.write(type, 4, 'latin1');
-  return Buffer.concat([header, body]);
-}
+import { box } from './mp4Box';
 
 /** A box with a 64-bit size, as large `mdat` boxes have. */
 function largeBox(type: string, content: Buffer): Buffer {

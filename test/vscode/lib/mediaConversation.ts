@@ -1,4 +1,4 @@
-// The conversation that shows the chat's media against the emulator: an image in its card, a video task
+// The conversation that shows the chat's media against the emulator: a set of images in its card, a video task
 // followed live to its last frame, a reading aloud. The UI test checks each step; the demo builds it
 // before the user opens the workbench.
 import type { FrameLocator, Locator } from 'playwright-core';
@@ -6,21 +6,24 @@ import { launchBrowser, openWorkbench } from './browser';
 import type { Emulator } from './emulator';
 import { Workbench } from './ui';
 
+/** How many images the conversation's image call asks for: a set, shown as a grid. */
+export const IMAGE_SET = 4;
+
 export const MEDIA_PROMPTS = {
-  image: 'call generate_image {"prompt":"a lighthouse on a cliff at dusk, watercolour"}',
+  image: `call generate_image {"prompt":"a lighthouse on a cliff at dusk, watercolour, seen from four sides","n":${IMAGE_SET}}`,
   video: 'call create_video_task {"prompt":"the lighthouse beam sweeping over the waves at night"}',
   speech: 'call read_aloud {"text":"The lighthouse keeps watch over the bay."}',
 } as const;
 
 export interface MediaSteps {
   /** Called at each state worth a look (a screenshot in the UI test). */
-  reached?(state: 'image' | 'task-queued' | 'task-running' | 'task-succeeded' | 'speech'): Promise<void>;
+  reached?(state: 'image-asked' | 'image' | 'task-queued' | 'task-running' | 'task-succeeded' | 'speech'): Promise<void>;
   /** How long the emulator keeps the task queued, then running (default 5 s and 9 s). */
   taskTiming?: { queuedMs: number; runningMs: number };
 }
 
-/** Sends a message through the composer; the tool call it asks for is allowed once, as a user would. */
-async function callTool(chat: FrameLocator, text: string): Promise<Locator> {
+/** Sends a message through the composer; the tool call it asks for is allowed once, as a user would (after `asked`, when given). */
+async function callTool(chat: FrameLocator, text: string, asked?: () => Promise<void>): Promise<Locator> {
   // The answer before must have ended: a message sent while one streams is refused.
   await chat.locator('.turn-status').first().waitFor({ state: 'detached', timeout: 60000 });
   const cards = chat.locator('.tool-call-item');
@@ -34,14 +37,20 @@ async function callTool(chat: FrameLocator, text: string): Promise<Locator> {
   const asking = card.locator('.tool-call.status-awaitingApproval');
   const done = card.locator('.tool-call.status-succeeded');
   await asking.or(done).first().waitFor({ timeout: 30000 });
-  if (await asking.isVisible()) await asking.getByRole('button', { name: 'Allow once' }).click();
+  if (await asking.isVisible()) {
+    await asked?.();
+    await asking.getByRole('button', { name: 'Allow once' }).click();
+  }
   return card;
 }
 
 /** Builds the conversation; resolves once the task's video is saved and the reading ended. Slows the emulator's tasks so their states can be seen. */
 export async function buildMediaConversation(chat: FrameLocator, emulator: Emulator, steps: MediaSteps = {}): Promise<void> {
-  const image = await callTool(chat, MEDIA_PROMPTS.image);
-  await image.locator('.tool-media .media-thumb img.thumbnail').waitFor({ timeout: 60000 });
+  const image = await callTool(chat, MEDIA_PROMPTS.image, () => steps.reached?.('image-asked') ?? Promise.resolve());
+  await image
+    .locator('.tool-media .media-thumb img.thumbnail')
+    .nth(IMAGE_SET - 1)
+    .waitFor({ timeout: 60000 });
   await steps.reached?.('image');
 
   emulator.setOptions({ taskTiming: steps.taskTiming ?? { queuedMs: 5000, runningMs: 9000 } });

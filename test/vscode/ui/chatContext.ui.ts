@@ -8,6 +8,7 @@ import type { Emulator } from '../lib/emulator';
 import type { FrameLocator, Locator } from 'playwright-core';
 import { openChat } from '../lib/chatView';
 import { sleep } from '../lib/proc';
+import { until } from '../../support/until';
 import { assert, uiTest, type UiContext } from '../lib/ui';
 
 const CHAT_PATH = '/v1/chat/completions';
@@ -208,11 +209,15 @@ export const tests = [
           await input.pressSequentially('#script', { delay: 20 });
           const option = chat.locator('.context-option[aria-selected="true"]');
           await option.waitFor({ state: 'visible', timeout: 15000 });
-          const colours = await option.evaluate((el) => ({
-            fg: getComputedStyle(el).color,
-            bg: getComputedStyle(el).backgroundColor,
-            page: getComputedStyle(document.body).backgroundColor,
-          }));
+          // The list is rebuilt as matches arrive: an option read just as it is replaced has no computed style, so read until one has.
+          const colours = await until('a selected option with computed colours', async () => {
+            const read = await option.evaluate((el) => ({
+              fg: getComputedStyle(el).color,
+              bg: getComputedStyle(el).backgroundColor,
+              page: getComputedStyle(document.body).backgroundColor,
+            }));
+            return read.fg && read;
+          });
           assert.notStrictEqual(colours.fg, colours.bg, `${theme}: the selected item's text stands out from its background: ${JSON.stringify(colours)}`);
           await ctx.screenshot(`picker-${bodyClass}`);
           await input.press('Escape');

@@ -2,7 +2,7 @@
 // slowly and the card shows its name and the arguments so far before the stream ends, then asks for
 // approval; a stream cut in the arguments leaves the card incomplete; a 70 KB one-line call is shown
 // folded; the gauge under the composer shows the context used, survives a reload and follows the
-// tokenLimits setting. Light and dark.
+// tokenLimits setting. Light and dark (a card while its arguments stream in both).
 import type { FrameLocator } from 'playwright-core';
 import { openChat, sendMessage } from '../lib/chatView';
 import { assert, uiTest, type UiContext } from '../lib/ui';
@@ -37,7 +37,8 @@ export const tests = [
     async (ctx) => {
       const chat = await openChat(ctx);
       await useTheme(ctx, 'dark');
-      const { message, args } = slowCall('A line written slowly, so that the card can be seen while its arguments arrive. '.repeat(5));
+      // Long enough (some 10 s) to be seen streaming in both themes.
+      const { message, args } = slowCall('A line written slowly, so that the card can be seen while its arguments arrive. '.repeat(12));
       await withEmulator(ctx, { chunkDelayMs: 40 }, async () => {
         const answer = await sendMessage(chat, message, 'paste');
         const card = answer.locator('.tool-call.status-streaming');
@@ -50,6 +51,10 @@ export const tests = [
         assert.ok(partial.length > 0 && partial.length < args.length && args.startsWith(partial), `partial arguments: ${JSON.stringify(partial.slice(-40))}`);
         assert.strictEqual(await card.getAttribute('aria-busy'), 'true');
         await ctx.screenshot('tool-call-streaming-dark');
+        await useTheme(ctx, 'light');
+        assert.strictEqual(await card.getAttribute('aria-busy'), 'true', 'still streaming in the light theme');
+        await ctx.screenshot('tool-call-streaming-light');
+        await useTheme(ctx, 'dark');
         const asking = answer.locator('.tool-call.status-awaitingApproval');
         await asking.waitFor({ timeout: 30000 });
         assert.strictEqual(await answer.locator('.tool-call').count(), 1, 'the streamed card became the approval card');

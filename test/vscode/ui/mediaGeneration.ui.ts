@@ -5,15 +5,12 @@ import * as path from 'path';
 import type { Locator } from 'playwright-core';
 import { renderMp4 } from '../../emulator/media/mp4';
 import { renderPng } from '../../emulator/media/png';
+import { escapeRegExp, formValue, row, waitForStep } from '../lib/guidedForm';
 import { sleep } from '../lib/proc';
 import { assert, uiTest, type UiContext } from '../lib/ui';
 
 const OUTPUT = 'generated';
 const INPUTS = 'media-ui';
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** Waits for `<output>/<slug>-<stamp>[-n].<ext>` and its sidecar; returns the media file's path. */
 async function waitForResult({ workspace }: UiContext, slug: string, ext: string, timeoutMs = 60000): Promise<string> {
@@ -47,23 +44,6 @@ async function waitForPrompt({ workspace }: UiContext, prompt: string, ext: stri
 
 function sidecar(file: string): Record<string, unknown> {
   return JSON.parse(fs.readFileSync(`${file}.json`, 'utf8')) as Record<string, unknown>;
-}
-
-/** A row of the open quick input by its exact label (an icon before it is allowed). */
-function row({ wb }: UiContext, label: string): Locator {
-  return wb.quickInput
-    .locator('.monaco-list-row', { has: wb.page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(label)}\\s*$`) }) })
-    .first();
-}
-
-/** The value the guided form shows for a field. */
-async function formValue(ctx: UiContext, label: string): Promise<string> {
-  return (await row(ctx, label).locator('.label-description').first().innerText()).trim();
-}
-
-/** Waits for the quick input titled `title` (each step of the form has its own), so a click cannot hit the previous one. */
-async function waitForStep({ wb }: UiContext, title: string): Promise<void> {
-  await wb.quickInput.locator('.quick-input-title', { hasText: title }).waitFor({ state: 'visible', timeout: 20000 });
 }
 
 /** In the quick input titled `title`, picks the row labelled `label`. */
