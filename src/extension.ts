@@ -55,9 +55,11 @@ export function activate(context: vscode.ExtensionContext, startup: StartupHando
     ...registerConnectionCommands({ settings, credentials, catalog, log, secretHeaders, headerNames: () => provider.addedHeaderNames() }),
   );
   const tools = registerChatTools(context, { settings, mediaActions: new MediaActions(settings), log });
+  const videoTasks = registerVideoTasks(context, { clients: provider, catalog, settings, log });
+  closeTasksBeforeExit = videoTasks.closeBeforeExit;
   const media = {
     speech: registerReadAloud(context, { clients: provider, settings, output, log, entryPoints }),
-    tasks: registerVideoTasks(context, { clients: provider, catalog, settings, log }),
+    tasks: videoTasks.feed,
     followUps: registerMediaGeneration(context, { clients: provider, catalog, settings, output, log }),
   };
   saveBeforeExit = registerChatView(context, { clients: provider, catalog, settings, log, tools, entryPoints, output, media });
@@ -70,9 +72,11 @@ export function activate(context: vscode.ExtensionContext, startup: StartupHando
 
 /** VS Code waits for deactivate's promise, not for what dispose() starts: the chat's answers in flight are saved here. */
 let saveBeforeExit: (() => Promise<void>) | undefined;
+/** And the poll lease of the video tasks let go, for another window to take over at once. */
+let closeTasksBeforeExit: (() => Promise<void>) | undefined;
 
 /** Then files still being written (downloads, speech) are abandoned without leaving partial files in the workspace. */
 export async function deactivate(): Promise<void> {
-  await saveBeforeExit?.();
+  await Promise.all([saveBeforeExit?.(), closeTasksBeforeExit?.()]);
   await abortUnfinishedFiles();
 }

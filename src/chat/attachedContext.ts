@@ -3,6 +3,7 @@
  * item and per message, the binary test, a folder's tree listing, and the
  * delimited block each attachment becomes in the user message. Pure.
  */
+import { t } from '../l10n/localize';
 import { chipLabel, type ContextChip } from './conversation';
 
 /** One file (or folder listing, or problem list) is cut after this many characters. */
@@ -41,15 +42,19 @@ export function fitToLimits(chips: readonly ContextChip[], total = MAX_MESSAGE_C
     if (chip.text === '') return chip;
     const room = Math.min(perItem, left);
     if (room < Math.min(MIN_USEFUL_CHARS, chip.text.length))
-      return { ...chip, text: '', note: joinNotes(chip.note, `not attached: the message's attachments reached ${total.toLocaleString('en')} characters`) };
+      return { ...chip, text: '', note: joinNotes(chip.note, t("not attached: the message's attachments reached {0} characters", total.toLocaleString('en'))) };
     const capped = capText(chip.text, room);
     left -= capped.text.length;
     if (!capped.cut) return chip;
-    const limit = room === perItem ? `${perItem.toLocaleString('en')} characters per attachment` : `${total.toLocaleString('en')} characters per message`;
+    const limit =
+      room === perItem ? t('{0} characters per attachment', perItem.toLocaleString('en')) : t('{0} characters per message', total.toLocaleString('en'));
     return {
       ...chip,
       text: capped.text,
-      note: joinNotes(chip.note, `cut at ${capped.text.length.toLocaleString('en')} of ${chip.text.length.toLocaleString('en')} characters (limit: ${limit})`),
+      note: joinNotes(
+        chip.note,
+        t('cut at {0} of {1} characters (limit: {2})', capped.text.length.toLocaleString('en'), chip.text.length.toLocaleString('en'), limit),
+      ),
     };
   });
 }
@@ -91,6 +96,8 @@ export function treeListing(relativePaths: readonly string[], max = MAX_TREE_ENT
   };
   const countFiles = (node: Node): number => (node.children.size === 0 ? 1 : [...node.children.values()].reduce((sum, c) => sum + countFiles(c), 0));
   walk(root, 0);
+  // The listing is the attachment's content, which the model reads.
+  /* model text */
   if (omitted > 0) lines.push(`(${omitted.toLocaleString('en')} more files not listed)`);
   return { text: lines.join('\n'), cut: omitted > 0 };
 }
@@ -102,6 +109,7 @@ export function treeListing(relativePaths: readonly string[], max = MAX_TREE_ENT
 export function attachmentBlock(chip: ContextChip): string {
   const kind = chip.kind ?? 'selection';
   const attributes = [`kind="${kind}"`, `name="${attributeText(chipLabel(chip))}"`, ...(chip.note ? [`note="${attributeText(chip.note)}"`] : [])];
+  /* model text */
   const body = chip.text === '' ? '(no content attached)' : fenced(chip.text, kind === 'folder' || kind === 'problems' ? '' : chip.languageId);
   return `<attachment ${attributes.join(' ')}>\n${body}\n</attachment>`;
 }

@@ -7,6 +7,7 @@
  * whose tool calls are run and answered, each round an assistant turn of its
  * own, until an answer without tool calls (or the round limit).
  */
+import { t } from '../l10n/localize';
 import type { ChatStream } from '../gateway/chat';
 import { isGatewayError } from '../gateway/errors';
 import type { ChatCompletion, ChatRequest } from '../gateway/types/chat';
@@ -88,7 +89,7 @@ export class ChatSession {
   regenerate(): Promise<void> {
     this.assertIdle();
     const lastUser = this.lastIndex((t) => t.kind === 'user');
-    if (lastUser < 0) throw new Error('There is no message to answer again.');
+    if (lastUser < 0) throw new Error(t('There is no message to answer again.'));
     const history = this.conversation.turns.slice(0, lastUser + 1);
     const request = this.request(history);
     this.conversation.turns = history;
@@ -100,7 +101,7 @@ export class ChatSession {
     this.assertIdle();
     const index = this.conversation.turns.findIndex((t) => t.id === userTurnId && t.kind === 'user');
     const original = this.conversation.turns[index];
-    if (!original || original.kind !== 'user') throw new Error('That message is no longer in the conversation.');
+    if (!original || original.kind !== 'user') throw new Error(t('That message is no longer in the conversation.'));
     const edited = this.userTurn(text, original.context);
     const history = [...this.conversation.turns.slice(0, index), edited];
     const request = this.request(history);
@@ -113,7 +114,7 @@ export class ChatSession {
     this.assertIdle();
     const last = this.conversation.turns[this.conversation.turns.length - 1];
     if (!last || last.kind !== 'assistant' || last.finishReason !== 'length') {
-      throw new Error('Only an answer cut at the token limit can be continued.');
+      throw new Error(t('Only an answer cut at the token limit can be continued.'));
     }
     const request = this.request(this.conversation.turns);
     request.messages.push({ role: 'user', content: CONTINUE_PROMPT });
@@ -244,7 +245,7 @@ export class ChatSession {
   }
 
   private assertIdle(): void {
-    if (this.inFlight) throw new Error('An answer is still arriving: stop it first.');
+    if (this.inFlight) throw new Error(t('An answer is still arriving: stop it first.'));
   }
 
   private touch(): void {

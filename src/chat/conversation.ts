@@ -1,4 +1,5 @@
 /** The conversation model of the chat view: pure data, persisted as JSON and shown by the webview. */
+import { t } from '../l10n/localize';
 import type { ChatUsage, FinishReason, ToolChoice } from '../gateway/types/chat';
 import type { ToolSource } from './toolSources';
 import { DEFAULT_PARAMS, type ChatParams } from './chatParams';
@@ -141,8 +142,6 @@ export interface Conversation {
   usage?: ConversationUsage;
 }
 
-export const UNTITLED = 'New conversation';
-
 export function newId(): string {
   return globalThis.crypto.randomUUID();
 }
@@ -150,7 +149,7 @@ export function newId(): string {
 export function newConversation(model: string, systemPrompt: string, now = Date.now()): Conversation {
   return {
     id: newId(),
-    title: UNTITLED,
+    title: t('New conversation'),
     titleIsCustom: false,
     createdAt: now,
     updatedAt: now,
@@ -174,7 +173,7 @@ export function chipLabel(chip: Pick<ContextChip, 'kind' | 'file' | 'startLine' 
     case 'folder':
       return chip.file.endsWith('/') ? chip.file : `${chip.file}/`;
     case 'symbol':
-      return `${chip.name ?? 'symbol'} (${chip.file}:${lines})`;
+      return `${chip.name ?? t('symbol')} (${chip.file}:${lines})`;
     case 'problems':
       return chip.file;
     default:
@@ -184,16 +183,16 @@ export function chipLabel(chip: Pick<ContextChip, 'kind' | 'file' | 'startLine' 
 
 /** "Tokens: 12 prompt + 30 answer = 42" */
 export function usageLine(usage: ChatUsage): string {
-  return `Tokens: ${usage.prompt_tokens} prompt + ${usage.completion_tokens} answer = ${usage.total_tokens}`;
+  return t('Tokens: {0} prompt + {1} answer = {2}', usage.prompt_tokens, usage.completion_tokens, usage.total_tokens);
 }
 
 /** "Thought for 12 s" once the reasoning's time is known, else "Reasoning". */
 export function reasoningLabel(reasoning: TurnReasoning): string {
   const ms = reasoning.durationMs;
-  if (ms === undefined) return 'Reasoning';
-  if (ms < 1000) return 'Thought for less than 1 s';
+  if (ms === undefined) return t('Reasoning');
+  if (ms < 1000) return t('Thought for less than 1 s');
   const seconds = Math.round(ms / 1000);
-  return seconds < 60 ? `Thought for ${seconds} s` : `Thought for ${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+  return seconds < 60 ? t('Thought for {0} s', seconds) : t('Thought for {0} min {1} s', Math.floor(seconds / 60), seconds % 60);
 }
 
 /** Finish reasons the chat explains in words of its own (stop and tool_calls need none). */
@@ -201,7 +200,7 @@ const EXPLAINED_FINISH_REASONS: readonly FinishReason[] = ['stop', 'length', 'co
 
 /** "Finish reason: eos" for a reason of the server's own, shown as it came; undefined for the ones the chat explains. */
 export function unexplainedFinishReason(reason: FinishReason | undefined): string | undefined {
-  return reason === undefined || EXPLAINED_FINISH_REASONS.includes(reason) ? undefined : `Finish reason: ${reason}`;
+  return reason === undefined || EXPLAINED_FINISH_REASONS.includes(reason) ? undefined : t('Finish reason: {0}', reason);
 }
 
 /** A call's arguments as shown to the user: indented when they are JSON, as written otherwise. */

@@ -1,4 +1,5 @@
 /** The gateway's chat models as VS Code's language model picker describes them. */
+import { t } from '../l10n/localize';
 import type { ModelCapability } from '../gateway/catalog';
 import type { ModelObject } from '../gateway/types/models';
 import { contextWindowOf } from './contextWindow';
@@ -47,7 +48,7 @@ export function chatModelInformation(
       name: model.id,
       family: model.id,
       version: versionOf(model),
-      tooltip: `${model.id} on the gateway ${gatewayHost}${model.owned_by ? `, by ${model.owned_by}` : ''}`,
+      tooltip: model.owned_by ? t('{0} on the gateway {1}, by {2}', model.id, gatewayHost, model.owned_by) : t('{0} on the gateway {1}', model.id, gatewayHost),
       detail: 'GenAI Gateway',
       ...DEFAULT_TOKEN_LIMITS,
       maxInputTokens: contextWindowOf(model.id, limits)?.tokens ?? DEFAULT_TOKEN_LIMITS.maxInputTokens,

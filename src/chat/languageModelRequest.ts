@@ -69,7 +69,7 @@ export function toChatMessages(messages: readonly LanguageModelMessage[]): ChatM
         const name = toolNameOfCall.get(part.callId);
         // A result whose call is no longer in the history (VS Code may trim it) would be refused as a tool message.
         if (name) out.push({ role: 'tool', tool_call_id: part.callId, name, content: part.content });
-        else unanswerable.push(`Result of tool call ${part.callId}:\n${part.content}`);
+        else unanswerable.push(orphanResult(part.callId, part.content));
       }
       const content = [...unanswerable, text].filter(Boolean).join('\n\n');
       if (content) out.push({ role: 'user', content });
@@ -114,4 +114,9 @@ export function samplingFields(options: Readonly<Record<string, unknown>>): Samp
   const stop = options.stop;
   if (typeof stop === 'string' || (Array.isArray(stop) && stop.every((s) => typeof s === 'string'))) fields.stop = stop;
   return fields;
+}
+
+/* model text: a result whose call is gone, sent inside a user message */
+function orphanResult(callId: string, content: string): string {
+  return `Result of tool call ${callId}:\n${content}`;
 }

@@ -1,4 +1,5 @@
 /** A streamed gateway chat completion as the parts of VS Code's language model response. */
+import { t } from '../l10n/localize';
 import { GatewayError } from '../gateway/errors';
 import type { ChatChunk, ToolCall } from '../gateway/types/chat';
 import { ChatStreamAssembler } from './streamAssembler';
@@ -44,7 +45,7 @@ function parseArguments(call: ToolCall): object {
     throw new GatewayError({
       kind: 'stream',
       code: 'invalid_tool_arguments',
-      message: `The model called the tool "${call.function.name}" with arguments that are not a JSON object: ${shown}`,
+      message: t('The model called the tool "{0}" with arguments that are not a JSON object: {1}', call.function.name, shown),
     });
   }
   return value;

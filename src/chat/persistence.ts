@@ -2,6 +2,7 @@
  * The stored form of a conversation: one JSON document with a version field.
  * Reading checks every field, since the file may be old, hand-edited or cut.
  */
+import { t } from '../l10n/localize';
 import type { ChatUsage, ToolChoice } from '../gateway/types/chat';
 import { readChatParams } from './chatParams';
 import { readToolMedia } from './toolMedia';
@@ -38,7 +39,7 @@ export function serializeConversation(conversation: Conversation): string {
 /** Throws a plain Error naming the first problem. A turn saved while streaming comes back as interrupted. */
 export function parseConversation(json: string): Conversation {
   const root = record(JSON.parse(json), 'document');
-  if (root.version !== STORAGE_VERSION) throw new Error(`unsupported version ${JSON.stringify(root.version)}`);
+  if (root.version !== STORAGE_VERSION) throw new Error(t('unsupported version {0}', JSON.stringify(root.version)));
   const c = record(root.conversation, 'conversation');
   return {
     id: str(c.id, 'id'),
@@ -58,10 +59,10 @@ export function parseConversation(json: string): Conversation {
 
 const STATUSES: readonly AssistantStatus[] = ['streaming', 'done', 'stopped', 'interrupted', 'error'];
 
-function turn(t: Record<string, unknown>): Turn {
-  if (t.kind === 'user') return userTurn(t);
-  if (t.kind === 'assistant') return assistantTurn(t);
-  throw new Error(`unknown turn kind ${JSON.stringify(t.kind)}`);
+function turn(stored: Record<string, unknown>): Turn {
+  if (stored.kind === 'user') return userTurn(stored);
+  if (stored.kind === 'assistant') return assistantTurn(stored);
+  throw new Error(t('unknown turn kind {0}', JSON.stringify(stored.kind)));
 }
 
 function userTurn(t: Record<string, unknown>): UserTurn {
@@ -155,7 +156,7 @@ function draft(d: Record<string, unknown>): Draft {
 
 function chips(value: unknown): ContextChip[] {
   return list(value, 'context').map((item) => {
-    const c = record(item, 'context chip');
+    const c = record(item, t('context chip'));
     return {
       id: str(c.id, 'chip.id'),
       file: str(c.file, 'chip.file'),

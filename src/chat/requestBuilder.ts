@@ -19,9 +19,11 @@ export interface RequestOptions {
 }
 
 /** The `tool` message of a call that has no result (it never ran). */
+/* model text */
 export const NO_RESULT = 'The call did not run.';
 
 /** Sent after an answer cut by max_tokens, to have the model go on. */
+/* model text */
 export const CONTINUE_PROMPT = 'Continue exactly where your previous answer stopped, without repeating anything.';
 
 export function buildChatRequest(

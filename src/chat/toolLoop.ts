@@ -5,6 +5,7 @@
  * returns, and records it on the call. Knows the tools only through the
  * interfaces below.
  */
+import { t } from '../l10n/localize';
 import type { ToolDefinition } from '../gateway/types/chat';
 import type { ToolCallRecord, ToolCallStatus } from './conversation';
 import { forEachLimited } from './limitedConcurrency';
@@ -76,22 +77,27 @@ export interface ToolRuntime {
   settings(): ToolLoopSettings;
 }
 
+/* model text: the results of calls that did not run, as the model reads them */
 export const DENIED_RESULT = 'The user denied this call: it did not run. Do not call it again unless the user asks for it.';
+/* model text */
 export const CANCELLED_RESULT = 'The call was cancelled before it finished.';
 /** The result of a call in an answer that broke off: it may be cut short, so it never runs. */
+/* model text */
 export const BROKEN_OFF_RESULT = 'Not run: the answer broke off, so the call may be incomplete.';
+/* model text */
 export const TOO_MANY_CALLS_RESULT =
   `Not run: at most ${MAX_TOOL_CALLS_PER_ROUND} tool calls of one answer run. ` + 'Call the ones you still need in your next answer.';
 
+/* model text */
 export function roundLimitResult(maxRounds: number): string {
   return `Not run: the answer reached its limit of ${maxRounds} rounds of tool calls.`;
 }
 
 /** Shown to the user when the round limit stops an answer. */
 export function roundLimitMessage(maxRounds: number): string {
-  return (
-    `Stopped after ${maxRounds} rounds: the model still asked for tools. ` +
-    'Its last calls did not run. Raise genaiGateway.tools.maxRounds to let it go on, or ask again.'
+  return t(
+    'Stopped after {0} rounds: the model still asked for tools. Its last calls did not run. Raise genaiGateway.tools.maxRounds to let it go on, or ask again.',
+    maxRounds,
   );
 }
 
@@ -111,6 +117,7 @@ export function settleUnfinished(calls: readonly ToolCallRecord[], status: ToolC
 }
 
 /** The text cut to `maxChars`, saying so, so the model knows it did not see everything. */
+/* model text */
 export function capToolResult(text: string, maxChars: number): string {
   if (text.length <= maxChars) return text;
   return `${text.slice(0, maxChars)}\n[Truncated: the first ${maxChars} of ${text.length} characters.]`;
@@ -119,6 +126,7 @@ export function capToolResult(text: string, maxChars: number): string {
 export type ParsedArguments = { ok: true; args: Record<string, unknown> } | { ok: false; message: string };
 
 /** The call's arguments as an object; empty text counts as `{}` (some models send it for functions without parameters). */
+/* model text: the message is the tool result the model gets */
 export function parseToolArguments(name: string, text: string): ParsedArguments {
   let value: unknown;
   try {
@@ -191,6 +199,7 @@ async function runOne(call: ToolCallRecord, tool: OfferedTool | undefined, offer
   if (!parsed.ok) return finish('invalid', parsed.message);
   if (!tool) {
     const names = offered.map((t) => t.definition.function.name).join(', ') || 'none';
+    /* model text */
     return finish('failed', `Error: there is no tool named "${call.name}" here. Available tools: ${names}.`);
   }
   if (tool.source) call.source = tool.source;

@@ -3,6 +3,7 @@
  * to files (never their bytes) and the id of a video task, so that a reload
  * shows the same media and follows the same task. Pure.
  */
+import { t } from '../l10n/localize';
 import { list, oneOf, record, str } from './jsonFields';
 
 /** The most files one call keeps (a gateway answer carries at most 64 results). */
@@ -34,7 +35,7 @@ export function readToolMedia(value: unknown): ToolMedia {
   switch (kind) {
     case 'images': {
       const files = list(m.files, 'toolCall.media.files');
-      if (files.length > MAX_TOOL_MEDIA_FILES) throw new Error(`toolCall.media.files: at most ${MAX_TOOL_MEDIA_FILES} files`);
+      if (files.length > MAX_TOOL_MEDIA_FILES) throw new Error(t('{0}: at most {1} files', 'toolCall.media.files', MAX_TOOL_MEDIA_FILES));
       return { kind, files: files.map((f, i) => str(f, `toolCall.media.files[${i}]`)) };
     }
     case 'videoTask':

@@ -3,6 +3,7 @@
  * extension, an MCP server VS Code runs, or VS Code itself), and the
  * per-conversation switches that turn tools on and off. Pure.
  */
+import { t } from '../l10n/localize';
 import { bool, oneOf, record, str } from './jsonFields';
 
 export type ToolSourceKind = 'builtin' | 'extension' | 'mcp' | 'vscode';
@@ -13,7 +14,12 @@ export interface ToolSource {
   label: string;
 }
 
-export const BUILTIN_SOURCE: ToolSource = { kind: 'builtin', label: 'Built-in' };
+export const BUILTIN_SOURCE: ToolSource = {
+  kind: 'builtin',
+  get label() {
+    return t('Built-in');
+  },
+};
 
 /** In a conversation: offered, switched off, or switched on beyond the most tools a request carries. */
 export type ToolState = 'on' | 'off' | 'overLimit';

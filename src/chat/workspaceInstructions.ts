@@ -28,6 +28,7 @@ export function instructionFrom(file: string, text: string): WorkspaceInstructio
 }
 
 /** The part of the system prompt that carries the instructions; '' when there are none. */
+/* model text */
 export function instructionsPrompt(instructions: readonly WorkspaceInstruction[]): string {
   return instructions
     .map(

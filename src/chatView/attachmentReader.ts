@@ -11,14 +11,15 @@ import * as vscode from 'vscode';
 import { fitToLimits, looksBinary, MAX_PROBLEMS, MAX_READ_BYTES, treeListing } from '../chat/attachedContext';
 import { newId, type ContextChip } from '../chat/conversation';
 import { isInWorkspace, shownPath } from '../workspace/workspacePaths';
+import { t } from '../l10n/localize';
 import type { WorkspaceListing } from './workspaceListing';
 
-const IGNORED_NOTE = 'left out of search by .gitignore, files.exclude or search.exclude';
+const IGNORED_NOTE = t('left out of search by .gitignore, files.exclude or search.exclude');
 
 /** A chip referring to a file or folder (Add File to Chat, a drop); throws why it cannot be attached. */
 export async function referenceChip(uri: vscode.Uri): Promise<ContextChip> {
   const shown = shownPath(uri);
-  if (!isInWorkspace(uri)) throw new Error(`${shown} is outside the workspace folders: only workspace files can be attached.`);
+  if (!isInWorkspace(uri)) throw new Error(t('{0} is outside the workspace folders: only workspace files can be attached.', shown));
   const stat = await statOf(uri);
   const folder = (stat.type & vscode.FileType.Directory) !== 0;
   if (!folder) await assertReadable(uri, stat);
@@ -32,7 +33,7 @@ export async function readAttachments(chips: readonly ContextChip[], listing: Wo
       readChip(chip, listing).catch((error: unknown): ContextChip => ({
         ...chip,
         text: '',
-        note: `not attached: ${error instanceof Error ? error.message : String(error)}`,
+        note: t('not attached: {0}', error instanceof Error ? error.message : String(error)),
       })),
     ),
   );
@@ -55,7 +56,7 @@ async function readChip(chip: ContextChip, listing: WorkspaceListing): Promise<C
         .filter((u) => u.fsPath.startsWith(prefix))
         .map((u) => path.relative(uri.fsPath, u.fsPath).split(path.sep).join('/'));
       const tree = treeListing(inside);
-      return { ...fresh, text: tree.text || '(no files, or all left out of search)', ...(tree.cut ? { note: 'tree cut' } : {}) };
+      return { ...fresh, text: tree.text || t('(no files, or all left out of search)'), ...(tree.cut ? { note: t('tree cut') } : {}) };
     }
     case 'file':
     case 'symbol': {
@@ -76,7 +77,7 @@ async function readChip(chip: ContextChip, listing: WorkspaceListing): Promise<C
 /** The chip's URI when it is a file inside the workspace; throws otherwise. */
 function workspaceUri(chip: ContextChip): vscode.Uri {
   const uri = vscode.Uri.parse(chip.uri, true);
-  if (!isInWorkspace(uri)) throw new Error('it is outside the workspace folders');
+  if (!isInWorkspace(uri)) throw new Error(t('it is outside the workspace folders'));
   return uri;
 }
 
@@ -84,15 +85,17 @@ async function statOf(uri: vscode.Uri): Promise<vscode.FileStat> {
   try {
     return await vscode.workspace.fs.stat(uri);
   } catch {
-    throw new Error(`${shownPath(uri)} does not exist.`);
+    throw new Error(t('{0} does not exist.', shownPath(uri)));
   }
 }
 
 async function assertReadable(uri: vscode.Uri, stat: vscode.FileStat): Promise<Uint8Array> {
   if (stat.size > MAX_READ_BYTES)
-    throw new Error(`${shownPath(uri)} is too large to attach (${stat.size.toLocaleString('en')} bytes; the limit is ${MAX_READ_BYTES.toLocaleString('en')}).`);
+    throw new Error(
+      t('{0} is too large to attach ({1} bytes; the limit is {2}).', shownPath(uri), stat.size.toLocaleString('en'), MAX_READ_BYTES.toLocaleString('en')),
+    );
   const bytes = await vscode.workspace.fs.readFile(uri);
-  if (looksBinary(bytes)) throw new Error(`${shownPath(uri)} is a binary file: only text can be attached.`);
+  if (looksBinary(bytes)) throw new Error(t('{0} is a binary file: only text can be attached.', shownPath(uri)));
   return bytes;
 }
 
@@ -121,6 +124,6 @@ function problemsText(): string {
       ({ uri, d }) =>
         `${shownPath(uri)}:${d.range.start.line + 1}:${d.range.start.character + 1} ${severities[d.severity]}: ${d.message.replace(/\s*\n\s*/g, ' ')}${d.source ? ` (${d.source})` : ''}`,
     );
-  if (lines.length === 0) return 'No problems in the workspace.';
-  return [...lines.slice(0, MAX_PROBLEMS), ...(lines.length > MAX_PROBLEMS ? [`(${lines.length - MAX_PROBLEMS} more not listed)`] : [])].join('\n');
+  if (lines.length === 0) return t('No problems in the workspace.');
+  return [...lines.slice(0, MAX_PROBLEMS), ...(lines.length > MAX_PROBLEMS ? [t('({0} more not listed)', lines.length - MAX_PROBLEMS)] : [])].join('\n');
 }

@@ -12,6 +12,7 @@ import type { HostMessage, WebviewMessage } from '../protocol/chatProtocol';
 import { readAttachments, referenceChip } from './attachmentReader';
 import { ContextPicker } from './contextPicker';
 import { WorkspaceListing } from './workspaceListing';
+import { t } from '../l10n/localize';
 
 export type AttachmentMessage = Extract<WebviewMessage, { type: 'findContext' | 'attachContext' | 'attachUris' | 'openContext' | 'openInstructions' }>;
 
@@ -65,7 +66,7 @@ export class ChatAttachments {
         refused.push(errorText(error));
       }
     }
-    if (refused.length) void vscode.window.showWarningMessage(`Not attached: ${refused.join(' ')}`);
+    if (refused.length) void vscode.window.showWarningMessage(t('Not attached: {0}', refused.join(' ')));
   }
 
   /** The draft's chips, their references read now. */

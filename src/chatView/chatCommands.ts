@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { ChatController } from './chatController';
 import type { ChatViewProvider } from './chatViewProvider';
 import { selectionChip } from './editorContext';
+import { t } from '../l10n/localize';
 
 export const CHAT_COMMANDS = {
   open: 'genaiGateway.openChat',
@@ -19,7 +20,7 @@ export function registerChatCommands(controller: ChatController, view: ChatViewP
   const attachSelection = async (ask: boolean): Promise<void> => {
     const chip = selectionChip();
     if (!chip) {
-      void vscode.window.showInformationMessage('Select some text in an editor first.');
+      void vscode.window.showInformationMessage(t('Select some text in an editor first.'));
       return;
     }
     await view.reveal(!ask);
@@ -40,7 +41,8 @@ export function registerChatCommands(controller: ChatController, view: ChatViewP
         : clicked instanceof vscode.Uri
           ? [clicked]
           : [vscode.window.activeTextEditor?.document.uri].filter((u): u is vscode.Uri => !!u);
-      if (uris.length === 0) return void vscode.window.showInformationMessage('Open a file, or use Add File to GenAI Gateway Chat on a file in the Explorer.');
+      if (uris.length === 0)
+        return void vscode.window.showInformationMessage(t('Open a file, or use Add File to GenAI Gateway Chat on a file in the Explorer.'));
       await view.reveal(true);
       await controller.attachments.attachUris(uris);
     }),

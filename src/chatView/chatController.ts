@@ -25,6 +25,7 @@ import { ChatMedia, type ChatMediaServices } from './chatMedia';
 import { PendingApprovals } from './pendingApprovals';
 import { TextBatcher } from './textBatcher';
 import { ToolCallBatcher } from './toolCallBatcher';
+import { t } from '../l10n/localize';
 
 export interface ChatServices {
   clients: { get(): GatewayClient; readonly onDidChangeConnection: vscode.Event<void> };
@@ -250,7 +251,7 @@ export class ChatController implements vscode.Disposable {
     try {
       await exportConversation(this.library.active);
     } catch (error) {
-      void vscode.window.showErrorMessage(`Export failed: ${errorText(error)}`);
+      void vscode.window.showErrorMessage(t('Export failed: {0}', errorText(error)));
     }
   }
 
@@ -365,10 +366,10 @@ export class ChatController implements vscode.Disposable {
     const c = this.library.get(id);
     if (!c) return;
     const title = await vscode.window.showInputBox({
-      title: 'Rename Conversation',
+      title: t('Rename Conversation'),
       value: c.title,
-      prompt: 'The name shown in the chat history',
-      validateInput: (v) => (v.trim() ? undefined : 'Enter a name'),
+      prompt: t('The name shown in the chat history'),
+      validateInput: (v) => (v.trim() ? undefined : t('Enter a name')),
     });
     if (!title?.trim()) return;
     c.title = title.trim();
@@ -381,12 +382,13 @@ export class ChatController implements vscode.Disposable {
   private async delete(id: string): Promise<void> {
     const c = this.library.get(id);
     if (!c) return;
+    const deleteButton = t('Delete');
     const choice = await vscode.window.showWarningMessage(
-      `Delete the conversation "${c.title}"?`,
-      { modal: true, detail: 'Its messages cannot be restored.' },
-      'Delete',
+      t('Delete the conversation "{0}"?', c.title),
+      { modal: true, detail: t('Its messages cannot be restored.') },
+      deleteButton,
     );
-    if (choice !== 'Delete') return;
+    if (choice !== deleteButton) return;
     this.sessions.get(id)?.dispose();
     this.sessions.delete(id);
     await this.library.remove(id);

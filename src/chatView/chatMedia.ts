@@ -16,6 +16,7 @@ import type { HostMessage } from '../protocol/chatProtocol';
 import type { ReadAloudPort } from '../speech/readAloudPort';
 import type { VideoTaskFeed } from '../tasks/taskFeed';
 import { mediaViewOf, type MediaViewSources } from './mediaViews';
+import { t } from '../l10n/localize';
 
 /** What the other features lend the chat; each absent one leaves its buttons without effect. */
 export interface ChatMediaServices {
@@ -71,7 +72,7 @@ export class ChatMedia implements vscode.Disposable {
 
   readTurn(c: Conversation, turnId: string): void {
     const turn = c.turns.find((t) => t.id === turnId && t.kind === 'assistant');
-    if (turn?.text.trim()) void this.read(turnId, turn.text, 'Chat answer');
+    if (turn?.text.trim()) void this.read(turnId, turn.text, t('Chat answer'));
   }
 
   stopReading(): void {
@@ -90,7 +91,7 @@ export class ChatMedia implements vscode.Disposable {
 
   private async run(call: ToolCallRecord, media: ToolMedia, action: MediaAction, index: number): Promise<void> {
     if (media.kind === 'videoTask') return this.runOnTask(media.taskId, action);
-    if (action === 'readAgain') return void this.read(call.id, argumentText(call), 'Read aloud');
+    if (action === 'readAgain') return void this.read(call.id, argumentText(call), t('Read aloud'));
     const file = media.kind === 'images' ? media.files[index] : media.file;
     if (file === undefined) return;
     const uri = vscode.Uri.file(file);
@@ -118,7 +119,7 @@ export class ChatMedia implements vscode.Disposable {
     const tasks = this.services.tasks;
     if (!tasks || !['play', 'extend', 'reveal'].includes(action)) return;
     const { video } = await tasks.ensureDownloaded(taskId);
-    if (!video) throw new Error(`The video task ${taskId} has no video.`);
+    if (!video) throw new Error(t('The video task {0} has no video.', taskId));
     // Opened by VS Code (or the OS), not in the webview: webviews cannot play H.264 everywhere.
     if (action === 'play') await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(video));
     if (action === 'extend') await this.services.followUps?.extendVideo(video);
@@ -133,7 +134,7 @@ export class ChatMedia implements vscode.Disposable {
     try {
       await speech.read(text, title);
     } catch (error) {
-      void vscode.window.showErrorMessage(`GenAI Gateway: read aloud failed: ${errorText(error)}`);
+      void vscode.window.showErrorMessage(t('GenAI Gateway: read aloud failed: {0}', errorText(error)));
     } finally {
       if (this.readingId === id) this.setReading(undefined);
     }
@@ -194,7 +195,7 @@ async function reveal(uri: vscode.Uri): Promise<void> {
 async function saveCopy(file: string): Promise<void> {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const target = await vscode.window.showSaveDialog({
-    title: 'Save a Copy',
+    title: t('Save a Copy'),
     defaultUri: folder ? vscode.Uri.joinPath(folder, path.basename(file)) : vscode.Uri.file(file),
   });
   if (!target) return;

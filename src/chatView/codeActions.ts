@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { WebviewMessage } from '../protocol/chatProtocol';
 import { insertAtCursor, openInNewEditor, openLink } from './editorContext';
+import { t } from '../l10n/localize';
 
 export type CodeActionMessage = Extract<WebviewMessage, { type: 'copyCode' | 'insertCode' | 'openCode' | 'openLink' }>;
 
@@ -9,7 +10,7 @@ export async function handleCodeAction(message: CodeActionMessage, log: { warn(m
   switch (message.type) {
     case 'copyCode':
       await vscode.env.clipboard.writeText(message.code);
-      void vscode.window.setStatusBarMessage('$(copy) Code copied', 2000);
+      void vscode.window.setStatusBarMessage(t('$(copy) Code copied'), 2000);
       return;
     case 'insertCode':
       return insertAtCursor(message.code);

@@ -11,6 +11,7 @@ import type { ContextItem } from '../protocol/chatProtocol';
 import { isInWorkspace, shownPath } from '../workspace/workspacePaths';
 import { selectionChip } from './editorContext';
 import type { WorkspaceListing } from './workspaceListing';
+import { t } from '../l10n/localize';
 
 const MAX_EDITORS = 5;
 const MAX_FILES = 20;
@@ -39,10 +40,15 @@ export class ContextPicker {
 
     const selection = selectionChip();
     if (selection && matches('selection'))
-      add('selection', 'Selection', `${selection.file}:${selection.startLine}-${selection.endLine}`, () => selectionChip());
+      add('selection', t('Selection'), `${selection.file}:${selection.startLine}-${selection.endLine}`, () => selectionChip());
     const problems = problemCount();
     if (problems.count > 0 && matches('problems'))
-      add('problems', 'Problems', `${problems.count} in ${problems.files} file${problems.files === 1 ? '' : 's'}`, problemsChip);
+      add(
+        'problems',
+        t('Problems'),
+        problems.files === 1 ? t('{0} in 1 file', problems.count) : t('{0} in {1} files', problems.count, problems.files),
+        problemsChip,
+      );
 
     const editors = bestMatches(openEditorUris(), query, shownPath, MAX_EDITORS);
     for (const uri of editors) add('editor', path.basename(uri.fsPath), shownPath(uri), () => fileChip(uri, 'file'));
@@ -89,7 +95,7 @@ function fileChip(uri: vscode.Uri, kind: 'file' | 'folder' | 'symbol'): ContextC
 }
 
 function problemsChip(): ContextChip {
-  return { id: newId(), kind: 'problems', file: 'Problems', uri: '', languageId: '', startLine: 0, endLine: 0, text: '' };
+  return { id: newId(), kind: 'problems', file: t('Problems'), uri: '', languageId: '', startLine: 0, endLine: 0, text: '' };
 }
 
 function problemCount(): { count: number; files: number } {

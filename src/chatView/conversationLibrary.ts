@@ -3,6 +3,7 @@ import type { Conversation } from '../chat/conversation';
 import { isEmptyConversation, newConversation } from '../chat/conversation';
 import type { ConversationSummary } from '../protocol/chatProtocol';
 import type { ConversationStore } from './conversationStore';
+import { t } from '../l10n/localize';
 
 export interface ActiveIdMemento {
   get<T>(key: string): T | undefined;
@@ -32,7 +33,7 @@ export class ConversationLibrary {
 
   get active(): Conversation {
     const active = this.get(this.activeId);
-    if (!active) throw new Error('The chat history is not loaded yet.');
+    if (!active) throw new Error(t('The chat history is not loaded yet.'));
     return active;
   }
 

@@ -1,6 +1,7 @@
 /** Between the chat and the editors: selections become context chips; code goes back to editors. */
 import * as vscode from 'vscode';
 import { newId, type ContextChip } from '../chat/conversation';
+import { t } from '../l10n/localize';
 
 /** The selection of the active editor as a chip, or undefined when nothing is selected. */
 export function selectionChip(editor: vscode.TextEditor | undefined = vscode.window.activeTextEditor): ContextChip | undefined {
@@ -23,7 +24,7 @@ export function selectionChip(editor: vscode.TextEditor | undefined = vscode.win
 export async function insertAtCursor(code: string): Promise<void> {
   const editor = vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors[0];
   if (!editor) {
-    void vscode.window.showInformationMessage('Open an editor first: the code is inserted at its cursor.');
+    void vscode.window.showInformationMessage(t('Open an editor first: the code is inserted at its cursor.'));
     return;
   }
   await editor.edit((edit) => edit.replace(editor.selection, code));

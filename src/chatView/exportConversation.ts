@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { Conversation } from '../chat/conversation';
 import { conversationToMarkdown } from '../chat/markdownExport';
 import { slugForFileName, writeFileAtomic } from '../files/atomicFile';
+import { t } from '../l10n/localize';
 
 /** The save dialog asks before replacing an existing file; nothing is written without it. */
 export async function exportConversation(conversation: Conversation): Promise<vscode.Uri | undefined> {
@@ -11,8 +12,8 @@ export async function exportConversation(conversation: Conversation): Promise<vs
   const target = await vscode.window.showSaveDialog({
     defaultUri: folder ? vscode.Uri.joinPath(folder, fileName) : undefined,
     filters: { Markdown: ['md'] },
-    saveLabel: 'Export',
-    title: 'Export Conversation as Markdown',
+    saveLabel: t('Export'),
+    title: t('Export Conversation as Markdown'),
   });
   if (!target) return undefined;
   const markdown = conversationToMarkdown(conversation);
@@ -21,8 +22,9 @@ export async function exportConversation(conversation: Conversation): Promise<vs
   } else {
     await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(markdown));
   }
-  void vscode.window.showInformationMessage(`Conversation exported to ${vscode.workspace.asRelativePath(target)}.`, 'Open').then((choice) => {
-    if (choice === 'Open') void vscode.window.showTextDocument(target);
+  const open = t('Open');
+  void vscode.window.showInformationMessage(t('Conversation exported to {0}.', vscode.workspace.asRelativePath(target)), open).then((choice) => {
+    if (choice === open) void vscode.window.showTextDocument(target);
   });
   return target;
 }

@@ -170,6 +170,7 @@ class TempFileBackedFile implements AtomicFile {
     await this.discard();
   }
 
+  /* not shown: an invariant of this class (a write after close or abort is a bug) */
   private assertWriting(): void {
     if (this.state !== 'writing') throw new Error(`${this.finalPath} was already ${this.state}`);
     if (this.flushFailure) throw this.flushFailure.error;

@@ -41,6 +41,7 @@ export function slugForFileName(text: string, maxLength = DEFAULT_SLUG_LENGTH): 
  *
  * @param ext with or without the leading dot; "" for none.
  */
+/* not shown: callers pass generated names; another is a bug */
 export async function uniquePath(dir: string, baseName: string, ext: string): Promise<string> {
   if (baseName === '' || path.basename(baseName) !== baseName) {
     throw new Error(`Not a plain file name: "${baseName}"`);

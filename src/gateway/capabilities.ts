@@ -1,3 +1,4 @@
+import { t } from '../l10n/localize';
 import { ModelCapability, classifyModel } from './catalog';
 import { validationError } from './errors';
 
@@ -15,7 +16,7 @@ export function requireCapability<C extends ModelCapability>(resolve: Capability
   throw validationError(
     'model',
     model,
-    `${what} (${expected.join(', ')}); map other ids in the setting genaiGateway.modelCapabilities`,
-    `classified as ${capability}`,
+    t('{0} ({1}); map other ids in the setting genaiGateway.modelCapabilities', what, expected.join(', ')),
+    t('classified as {0}', capability),
   );
 }

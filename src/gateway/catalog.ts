@@ -3,6 +3,7 @@
  * so ids are classified by the known ids of gaps.md, then by name patterns;
  * an id nothing matches is offered as a chat model, never hidden.
  */
+import { t } from '../l10n/localize';
 
 export type ModelCapability =
   'chat' | 'image-basic' | 'image-4.0' | 'image-4.5' | 'video-v2' | 'video-v3' | 'video-v3.1' | 'task-gen1' | 'task-gen2' | 'speech';
@@ -24,17 +25,38 @@ export const MODEL_CAPABILITIES: readonly ModelCapability[] = [
   'speech',
 ];
 
-export const CAPABILITY_LABELS: Record<ModelCapability, string> = {
-  chat: 'Chat',
-  'image-basic': 'Image (basic)',
-  'image-4.0': 'Image (Seedream 4.0)',
-  'image-4.5': 'Image (Seedream 4.5)',
-  'video-v2': 'Video (Veo 2)',
-  'video-v3': 'Video (Veo 3)',
-  'video-v3.1': 'Video (Veo 3.1)',
-  'task-gen1': 'Video task (Seedance 1.0)',
-  'task-gen2': 'Video task (Seedance 1.5 Pro, with audio)',
-  speech: 'Speech',
+/** What each capability is called in the UI; read when shown, so the display language's bundle applies. */
+export const CAPABILITY_LABELS: Readonly<Record<ModelCapability, string>> = {
+  get chat() {
+    return t('Chat');
+  },
+  get 'image-basic'() {
+    return t('Image (basic)');
+  },
+  get 'image-4.0'() {
+    return t('Image (Seedream 4.0)');
+  },
+  get 'image-4.5'() {
+    return t('Image (Seedream 4.5)');
+  },
+  get 'video-v2'() {
+    return t('Video (Veo 2)');
+  },
+  get 'video-v3'() {
+    return t('Video (Veo 3)');
+  },
+  get 'video-v3.1'() {
+    return t('Video (Veo 3.1)');
+  },
+  get 'task-gen1'() {
+    return t('Video task (Seedance 1.0)');
+  },
+  get 'task-gen2'() {
+    return t('Video task (Seedance 1.5 Pro, with audio)');
+  },
+  get speech() {
+    return t('Speech');
+  },
 };
 
 /** The ids the real gateway lists (gaps.md), with the upstream ids it forwards to. */

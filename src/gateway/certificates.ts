@@ -9,6 +9,7 @@
  */
 import * as fs from 'node:fs';
 import * as tls from 'node:tls';
+import { t } from '../l10n/localize';
 import { GatewayError } from './errors';
 import { networkErrorCode } from './networkErrors';
 
@@ -42,6 +43,7 @@ export interface TrustedCertificates {
 }
 
 /** The CA list for the transport's agents. */
+/* not shown: sources and problems are written to the log only */
 export function trustedCertificates(options: CertificateOptions): TrustedCertificates {
   const sources: string[] = [];
   const problems: string[] = [];
@@ -130,17 +132,28 @@ export interface PeerCertificate {
   validTo?: string;
 }
 
-const REASONS: Record<string, string> = {
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'it is signed by a certificate authority this machine does not trust',
-  UNABLE_TO_GET_ISSUER_CERT: 'it is signed by a certificate authority this machine does not trust',
-  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'it is signed by a certificate authority this machine does not trust',
-  SELF_SIGNED_CERT_IN_CHAIN: 'its chain ends in a self-signed root this machine does not trust (typical of a company proxy that inspects TLS)',
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'it is self-signed',
-  CERT_HAS_EXPIRED: 'it has expired',
-  CERT_NOT_YET_VALID: "it is not valid yet (check the computer's clock)",
-  CERT_REVOKED: 'it was revoked',
-  ERR_TLS_CERT_ALTNAME_INVALID: 'it was issued for another name',
-};
+function reasonFor(code: string): string {
+  switch (code) {
+    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
+    case 'UNABLE_TO_GET_ISSUER_CERT':
+    case 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY':
+      return t('it is signed by a certificate authority this machine does not trust');
+    case 'SELF_SIGNED_CERT_IN_CHAIN':
+      return t('its chain ends in a self-signed root this machine does not trust (typical of a company proxy that inspects TLS)');
+    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+      return t('it is self-signed');
+    case 'CERT_HAS_EXPIRED':
+      return t('it has expired');
+    case 'CERT_NOT_YET_VALID':
+      return t("it is not valid yet (check the computer's clock)");
+    case 'CERT_REVOKED':
+      return t('it was revoked');
+    case 'ERR_TLS_CERT_ALTNAME_INVALID':
+      return t('it was issued for another name');
+    default:
+      return code;
+  }
+}
 
 /**
  * The GatewayError of a certificate failure: whose certificate, why, and
@@ -150,23 +163,25 @@ const REASONS: Record<string, string> = {
 export function certificateError(e: unknown, host: string, proxy: string | undefined, peer: PeerCertificate | undefined): GatewayError {
   const code = networkErrorCode(e) ?? 'CERT_ERROR';
   const shown = [
-    peer?.subject && `subject "${peer.subject}"`,
-    peer?.issuer && `issued by "${peer.issuer}"`,
-    code === 'CERT_HAS_EXPIRED' && peer?.validTo && `valid until ${peer.validTo}`,
+    peer?.subject && t('subject "{0}"', peer.subject),
+    peer?.issuer && t('issued by "{0}"', peer.issuer),
+    code === 'CERT_HAS_EXPIRED' && peer?.validTo && t('valid until {0}', peer.validTo),
   ]
     .filter(Boolean)
     .join(', ');
-  const via = proxy ? ` (reached through the proxy ${proxy})` : '';
+  const where = proxy ? t('{0} (reached through the proxy {1})', host, proxy) : host;
   const fix =
     code === 'ERR_TLS_CERT_ALTNAME_INVALID'
-      ? 'Check the gateway address: the name must match the certificate.'
+      ? t('Check the gateway address: the name must match the certificate.')
       : code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID' || code === 'CERT_REVOKED'
-        ? "The gateway's administrator has to renew the certificate (or check this computer's clock)."
-        : "If your company inspects TLS traffic, install its root certificate in the operating system's trust store (VS Code's setting http.systemCertificates, on by default, makes this extension trust it), or set the NODE_EXTRA_CA_CERTS environment variable to a PEM file with it, then restart VS Code.";
+        ? t("The gateway's administrator has to renew the certificate (or check this computer's clock).")
+        : t(
+            "If your company inspects TLS traffic, install its root certificate in the operating system's trust store (VS Code's setting http.systemCertificates, on by default, makes this extension trust it), or set the NODE_EXTRA_CA_CERTS environment variable to a PEM file with it, then restart VS Code.",
+          );
   return new GatewayError({
     kind: 'network',
     code,
-    message: `The TLS certificate of ${host}${via} was not accepted: ${REASONS[code] ?? code}${shown ? ` (${shown})` : ''} [${code}]. ${fix}`,
+    message: t('The TLS certificate of {0} was not accepted: {1}{2} [{3}]. {4}', where, reasonFor(code), shown ? ` (${shown})` : '', code, fix),
     cause: e,
   });
 }

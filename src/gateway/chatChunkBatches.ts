@@ -6,6 +6,7 @@
  * (see `npm run bench`).
  */
 
+import { t } from '../l10n/localize';
 import { errorFromJson } from './errorBody';
 import { GatewayError } from './errors';
 import { formatBytes, formatDuration, MAX_CHAT_STREAM_BYTES, MAX_CHAT_STREAM_MS, responseLimitError } from './responseLimits';
@@ -14,7 +15,7 @@ import type { ChatChunk } from './types/chat';
 
 const DONE = '[DONE]';
 const EXCERPT_LENGTH = 80;
-const MID_STREAM_ERROR = 'The gateway reported an error in the middle of the chat stream.';
+const midStreamError = (): string => t('The gateway reported an error in the middle of the chat stream.');
 
 /** The most one streamed answer may send and take, counted from the call that starts reading it. */
 export interface ChatStreamLimits {
@@ -63,7 +64,7 @@ async function* chunkBatches(
         received += read.value.byteLength;
         if (received > limits.maxBytes) {
           throw responseLimitError(
-            `The streamed answer is larger than ${formatBytes(limits.maxBytes)}, the most this extension reads for one answer; it was cut off there.`,
+            t('The streamed answer is larger than {0}, the most this extension reads for one answer; it was cut off there.', formatBytes(limits.maxBytes)),
           );
         }
       } else {
@@ -94,7 +95,7 @@ async function* chunkBatches(
         // An error chunk is handed out too: OpenRouter's ends the choice there (finish_reason "error").
         batch.push(chunk);
         if (chunk.error !== undefined && chunk.error !== null) {
-          failure = errorFromJson(chunk, undefined, MID_STREAM_ERROR);
+          failure = errorFromJson(chunk, undefined, midStreamError());
           break;
         }
       }
@@ -105,7 +106,7 @@ async function* chunkBatches(
       if (read.done) {
         throw new GatewayError({
           kind: 'stream',
-          message: `The chat stream ended without [DONE] after ${eventNumber} event(s): the answer may be incomplete.`,
+          message: t('The chat stream ended without [DONE] after {0} event(s): the answer may be incomplete.', eventNumber),
         });
       }
     }
@@ -132,7 +133,7 @@ class StreamStop {
       () =>
         this.controller.abort(
           responseLimitError(
-            `The streamed answer took longer than ${formatDuration(maxMs)}, the most this extension waits for one answer; it was cut off there.`,
+            t('The streamed answer took longer than {0}, the most this extension waits for one answer; it was cut off there.', formatDuration(maxMs)),
           ),
         ),
       Math.max(0, remainingMs),
@@ -168,7 +169,7 @@ async function readBody(body: AsyncIterator<Uint8Array>, signal: AbortSignal | u
     if (signal?.aborted) throw abortError(signal);
     if (error instanceof GatewayError) throw error;
     const reason = error instanceof Error ? error.message : String(error);
-    throw new GatewayError({ kind: 'stream', message: `The chat stream was interrupted: ${reason}.`, cause: error });
+    throw new GatewayError({ kind: 'stream', message: t('The chat stream was interrupted: {0}.', reason), cause: error });
   }
 }
 
@@ -184,7 +185,7 @@ function letGo(body: AsyncIterator<Uint8Array>): void {
 export function abortError(signal: AbortSignal): GatewayError {
   const reason: unknown = signal.reason;
   if (reason instanceof GatewayError) return reason;
-  return new GatewayError({ kind: 'aborted', message: 'The chat request was cancelled.', cause: reason });
+  return new GatewayError({ kind: 'aborted', message: t('The chat request was cancelled.'), cause: reason });
 }
 
 function parseChunk(payload: string, eventNumber: number): ChatChunk {
@@ -193,16 +194,16 @@ function parseChunk(payload: string, eventNumber: number): ChatChunk {
     value = JSON.parse(payload);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw malformed(`event ${eventNumber} is not valid JSON (${reason})`, payload, error);
+    throw malformed(t('event {0} is not valid JSON ({1})', eventNumber, reason), payload, error);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw malformed(`event ${eventNumber} is not a JSON object`, payload);
+    throw malformed(t('event {0} is not a JSON object', eventNumber), payload);
   }
   const record = value as Record<string, unknown>;
   // Tolerated: a usage-only chunk without `choices`; an error object with anything there.
   if (Array.isArray(record.choices)) return value as ChatChunk;
   if (record.choices !== undefined && (record.error === undefined || record.error === null)) {
-    throw malformed(`event ${eventNumber} has no "choices" array`, payload);
+    throw malformed(t('event {0} has no "choices" array', eventNumber), payload);
   }
   record.choices = [];
   return value as ChatChunk;
@@ -219,10 +220,10 @@ function errorFromField(value: string): GatewayError {
   } catch {
     body = value;
   }
-  return errorFromJson({ error: body }, undefined, MID_STREAM_ERROR);
+  return errorFromJson({ error: body }, undefined, midStreamError());
 }
 
 function malformed(what: string, payload: string, cause?: unknown): GatewayError {
   const excerpt = payload.length > EXCERPT_LENGTH ? `${payload.slice(0, EXCERPT_LENGTH)}...` : payload;
-  return new GatewayError({ kind: 'stream', message: `Malformed chat stream: ${what}: ${JSON.stringify(excerpt)}`, cause });
+  return new GatewayError({ kind: 'stream', message: t('Malformed chat stream: {0}: {1}', what, JSON.stringify(excerpt)), cause });
 }

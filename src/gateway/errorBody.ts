@@ -1,3 +1,4 @@
+import { t } from '../l10n/localize';
 import { GatewayError } from './errors';
 
 /**
@@ -22,7 +23,7 @@ export function errorFromResponse(
     code: fields.code,
     type: fields.type,
     param: fields.param,
-    message: fields.message || `The gateway answered HTTP ${status} ${statusText(status)}.`,
+    message: fields.message || t('The gateway answered HTTP {0} {1}.', status, statusText(status)),
   });
 }
 
@@ -138,7 +139,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** HTTP's reason phrase, the wire's own name of the status: kept as HTTP spells it, like the number. */
 function statusText(status: number): string {
+  /* not shown translated: reason phrases of the HTTP status line (RFC 9110) */
   const names: Record<number, string> = {
     400: 'Bad Request',
     401: 'Unauthorized',

@@ -1,3 +1,5 @@
+import { t } from '../l10n/localize';
+
 /**
  * The one error type of the gateway client. Every failure a caller can see
  * (validation before sending, HTTP error, network failure, timeout, abort,
@@ -62,20 +64,22 @@ export class GatewayError extends Error {
     const parts = [this.message];
     const advice = this.advice;
     if (advice) parts.push(advice);
-    if (this.requestId) parts.push(`(request id ${this.requestId})`);
+    if (this.requestId) parts.push(t('(request id {0})', this.requestId));
     return parts.join(' ');
   }
 }
 
 export function validationError(field: string, value: unknown, allowed: string, detail?: string): GatewayError {
   const shown = typeof value === 'string' && value.length > 60 ? `${value.slice(0, 57)}...` : value;
-  const given = value === undefined ? 'nothing' : JSON.stringify(shown);
+  const given = value === undefined ? t('nothing') : JSON.stringify(shown);
   return new GatewayError({
     kind: 'validation',
     param: field,
     value,
     allowed,
-    message: `Invalid "${field}": got ${given}${detail ? ` (${detail})` : ''}; allowed: ${allowed}.`,
+    message: detail
+      ? t('Invalid "{0}": got {1} ({2}); allowed: {3}.', field, given, detail, allowed)
+      : t('Invalid "{0}": got {1}; allowed: {2}.', field, given, allowed),
   });
 }
 
@@ -95,40 +99,43 @@ function isContextOverflow(e: GatewayError): boolean {
 
 function adviceFor(e: GatewayError): string | undefined {
   if (e.code === 'media_timeout') {
-    return e.message.includes('the video')
-      ? 'For long videos, create a video task instead (GenAI Gateway: Create Video Task...), which is polled and does not time out; or raise genaiGateway.media.videoTimeoutSeconds.'
-      : 'Ask for fewer images at once, or raise genaiGateway.media.imageTimeoutSeconds.';
+    return e.type === 'video'
+      ? t(
+          'For long videos, create a video task instead (GenAI Gateway: Create Video Task...), which is polled and does not time out; or raise genaiGateway.media.videoTimeoutSeconds.',
+        )
+      : t('Ask for fewer images at once, or raise genaiGateway.media.imageTimeoutSeconds.');
   }
   if (e.code === 'task_id_missing')
-    return "The task may have been created and billed: it was not sent again. Refresh the Video Tasks view, or look for it in the gateway's console with the request id.";
+    return t(
+      "The task may have been created and billed: it was not sent again. Refresh the Video Tasks view, or look for it in the gateway's console with the request id.",
+    );
   if (e.code === 'media_link_refused')
-    return 'Links to results expire (24 hours after they are made): generate the result again, or refresh the video task for a fresh link.';
+    return t('Links to results expire (24 hours after they are made): generate the result again, or refresh the video task for a fresh link.');
   if (e.code === 'unsafe_media_link')
-    return "The gateway's administrator can serve results over https: from a public address, or from the gateway's own address.";
-  if (e.code === 'invalid_tool_arguments') return 'The model wrote arguments that are not a JSON object; ask again, or choose another model.';
-  if (e.code === 'response_limit') return 'The limit protects VS Code from a faulty gateway: ask for less, or have the gateway checked.';
+    return t("The gateway's administrator can serve results over https: from a public address, or from the gateway's own address.");
+  if (e.code === 'invalid_tool_arguments') return t('The model wrote arguments that are not a JSON object; ask again, or choose another model.');
+  if (e.code === 'response_limit') return t('The limit protects VS Code from a faulty gateway: ask for less, or have the gateway checked.');
   if (e.code === 'missing_credential')
-    return 'Run "GenAI Gateway: Set API Key" (or "Set Access Token"), or set the GENAI_GATEWAY_API_KEY environment variable.';
+    return t('Run "GenAI Gateway: Set API Key" (or "Set Access Token"), or set the GENAI_GATEWAY_API_KEY environment variable.');
   if (e.kind === 'http') {
     if (isContextOverflow(e))
-      return "The conversation is longer than the model's context: start a new conversation, attach less, or choose a model with a larger context.";
-    if (e.status === 401) return 'Set a valid API key or access token (command "GenAI Gateway: Set API Key").';
-    if (e.status === 403) return 'The key is not allowed to use this resource; check its permissions with the gateway administrator.';
+      return t("The conversation is longer than the model's context: start a new conversation, attach less, or choose a model with a larger context.");
+    if (e.status === 401) return t('Set a valid API key or access token (command "GenAI Gateway: Set API Key").');
+    if (e.status === 403) return t('The key is not allowed to use this resource; check its permissions with the gateway administrator.');
     if (e.code === 'model_not_found' || (e.status === 404 && /model/i.test(e.message))) {
-      return (
-        'The model does not exist on this gateway or your key may not use it: pick one from the gateway\'s list (command "GenAI Gateway: Select Model"), ' +
-        "check the model settings (genaiGateway.models.*), or ask the gateway's administrator for access to it."
+      return t(
+        'The model does not exist on this gateway or your key may not use it: pick one from the gateway\'s list (command "GenAI Gateway: Select Model"), check the model settings (genaiGateway.models.*), or ask the gateway\'s administrator for access to it.',
       );
     }
-    if (e.code === 'insufficient_quota') return 'The quota of this key is spent; retrying will not help until it is raised.';
+    if (e.code === 'insufficient_quota') return t('The quota of this key is spent; retrying will not help until it is raised.');
     if (e.status === 429) {
-      return e.retryAfterMs !== undefined ? `Rate limited: retry in ${Math.ceil(e.retryAfterMs / 1000)} s.` : 'Rate limited: wait a moment and retry.';
+      return e.retryAfterMs !== undefined ? t('Rate limited: retry in {0} s.', Math.ceil(e.retryAfterMs / 1000)) : t('Rate limited: wait a moment and retry.');
     }
-    if ((e.status === 400 || e.status === 422) && e.param) return `Check the field "${e.param}".`;
-    if (e.status !== undefined && e.status >= 500) return 'The gateway had a problem; retry later.';
+    if ((e.status === 400 || e.status === 422) && e.param) return t('Check the field "{0}".', e.param);
+    if (e.status !== undefined && e.status >= 500) return t('The gateway had a problem; retry later.');
   }
-  if (e.kind === 'network') return 'Check the base URL, your network and the proxy setting.';
-  if (e.kind === 'timeout') return 'The gateway did not answer in time; retry, or raise the request timeout setting.';
-  if (e.kind === 'stream') return 'The answer was cut off; retry.';
+  if (e.kind === 'network') return t('Check the base URL, your network and the proxy setting.');
+  if (e.kind === 'timeout') return t('The gateway did not answer in time; retry, or raise the request timeout setting.');
+  if (e.kind === 'stream') return t('The answer was cut off; retry.');
   return undefined;
 }

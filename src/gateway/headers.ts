@@ -4,6 +4,7 @@
  * from secret storage. Checked before anything is sent; the message names
  * the header. Pure: no `vscode`.
  */
+import { t } from '../l10n/localize';
 import { GatewayError } from './errors';
 
 /**
@@ -16,24 +17,34 @@ export type AuthorizationMode = 'bearer' | 'custom';
 /** RFC 9110 §5.6.2 token: the characters a field name may have. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
-/** Framing, hop-by-hop and connection headers, and those the extension itself sets for each request. */
-const REFUSED: Record<string, string> = {
-  host: 'the transport sets it from the gateway address',
-  'content-length': 'it describes the body, which the extension writes',
-  'transfer-encoding': 'it describes the body, which the extension writes',
-  'content-type': 'it describes the body, which the extension writes',
-  'content-encoding': 'it describes the body, which the extension writes',
-  connection: 'it is a hop-by-hop header',
-  'keep-alive': 'it is a hop-by-hop header',
-  'proxy-connection': 'it is a hop-by-hop header',
-  upgrade: 'it is a hop-by-hop header',
-  te: 'it is a hop-by-hop header',
-  trailer: 'it is a hop-by-hop header',
-  expect: 'it changes how the request is sent',
-  'http2-settings': 'it is a hop-by-hop header',
-  'proxy-authorization': "it is for a proxy: set VS Code's http.proxyAuthorization, or put the credentials in the proxy URL",
-  accept: 'the extension sets it for each request (JSON, event streams or media)',
-};
+/** Why a header may not be added: framing, hop-by-hop and connection headers, and those the extension itself sets for each request. */
+function refusalReason(lowerName: string): string | undefined {
+  switch (lowerName) {
+    case 'host':
+      return t('the transport sets it from the gateway address');
+    case 'content-length':
+    case 'transfer-encoding':
+    case 'content-type':
+    case 'content-encoding':
+      return t('it describes the body, which the extension writes');
+    case 'connection':
+    case 'keep-alive':
+    case 'proxy-connection':
+    case 'upgrade':
+    case 'te':
+    case 'trailer':
+    case 'http2-settings':
+      return t('it is a hop-by-hop header');
+    case 'expect':
+      return t('it changes how the request is sent');
+    case 'proxy-authorization':
+      return t("it is for a proxy: set VS Code's http.proxyAuthorization, or put the credentials in the proxy URL");
+    case 'accept':
+      return t('the extension sets it for each request (JSON, event streams or media)');
+    default:
+      return undefined;
+  }
+}
 
 export interface HeaderSources {
   /** `genaiGateway.headers` as read (values may be anything a settings file holds). */
@@ -48,23 +59,23 @@ export function checkedHeaders(sources: HeaderSources): Record<string, string> {
   const out: Record<string, string> = {};
   const seen = new Map<string, string>();
   const add = (name: string, value: unknown, secret: boolean) => {
-    const where = secret ? `the secret header "${name}"` : `the header "${name}" in genaiGateway.headers`;
+    const where = secret ? t('the secret header "{0}"', name) : t('the header "{0}" in genaiGateway.headers', name);
     checkName(name, where, sources.authorization, secret);
     const lower = name.toLowerCase();
     const earlier = seen.get(lower);
     if (earlier !== undefined) {
-      throw headerError(name, secret, `${where} is set twice (also as ${earlier}); keep one`);
+      throw headerError(name, secret, t('{0} is set twice (also as {1}); keep one', where, earlier));
     }
-    seen.set(lower, secret ? `the secret header "${name}"` : `"${name}" in genaiGateway.headers`);
+    seen.set(lower, secret ? t('the secret header "{0}"', name) : t('"{0}" in genaiGateway.headers', name));
     if (typeof value !== 'string') {
-      throw headerError(name, secret, `${where} has a ${value === null ? 'null' : typeof value} value; a header value is a string`);
+      throw headerError(name, secret, t('{0} has a {1} value; a header value is a string', where, value === null ? 'null' : typeof value));
     }
     const trimmed = value.trim();
     if (/[\r\n\0]/.test(trimmed)) {
-      throw headerError(name, secret, `the value of ${where} contains a line break or NUL character, which a header value may not`);
+      throw headerError(name, secret, t('the value of {0} contains a line break or NUL character, which a header value may not', where));
     }
     if (/[\x01-\x08\x0b-\x1f\x7f]/.test(trimmed)) {
-      throw headerError(name, secret, `the value of ${where} contains a control character, which a header value may not`);
+      throw headerError(name, secret, t('the value of {0} contains a control character, which a header value may not', where));
     }
     out[lower] = trimmed;
   };
@@ -85,8 +96,8 @@ export function headerNameProblem(name: string, authorization: AuthorizationMode
 
 /** Undefined when `value` may be a header value; otherwise why not. */
 export function headerValueProblem(value: string): string | undefined {
-  if (/[\r\n\0]/.test(value)) return 'A header value may not contain a line break or NUL character.';
-  if (/[\x01-\x08\x0b-\x1f\x7f]/.test(value)) return 'A header value may not contain a control character.';
+  if (/[\r\n\0]/.test(value)) return t('A header value may not contain a line break or NUL character.');
+  if (/[\x01-\x08\x0b-\x1f\x7f]/.test(value)) return t('A header value may not contain a control character.');
   return undefined;
 }
 
@@ -95,17 +106,20 @@ function checkName(name: string, where: string, authorization: AuthorizationMode
     throw headerError(
       name,
       secret,
-      `${where} is not a valid header name: a name has letters, digits and ! # $ % & ' * + - . ^ _ \` | ~ only (no spaces or colons)`,
+      t("{0} is not a valid header name: a name has letters, digits and ! # $ % & ' * + - . ^ _ ` | ~ only (no spaces or colons)", where),
     );
   }
   const lower = name.toLowerCase();
-  const why = REFUSED[lower];
-  if (why) throw headerError(name, secret, `${where} cannot be set: ${why}`);
+  const why = refusalReason(lower);
+  if (why) throw headerError(name, secret, t('{0} cannot be set: {1}', where, why));
   if (lower === 'authorization' && authorization === 'bearer') {
     throw headerError(
       name,
       secret,
-      `${where} would replace the Authorization header that carries your API key ("Bearer <key>"). To send your own Authorization header instead of the key, set genaiGateway.authorizationHeader to "custom"`,
+      t(
+        '{0} would replace the Authorization header that carries your API key ("Bearer <key>"). To send your own Authorization header instead of the key, set genaiGateway.authorizationHeader to "custom"',
+        where,
+      ),
     );
   }
 }

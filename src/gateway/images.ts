@@ -1,3 +1,4 @@
+import { t } from '../l10n/localize';
 import { CapabilityResolver, requireCapability } from './capabilities';
 import { MediaWait, sendPaidGeneration } from './mediaWait';
 import { OpenMediaSink, SavedMediaResponse, saveMediaResponse } from './mediaResponse';
@@ -24,7 +25,7 @@ export class ImagesApi {
   }
 
   private async send(req: ImageRequest, signal: AbortSignal | undefined, wait: MediaWait): Promise<GatewayResponse> {
-    const capability = requireCapability(this.resolve, req.model, IMAGE_CAPABILITIES, 'an image model');
+    const capability = requireCapability(this.resolve, req.model, IMAGE_CAPABILITIES, t('an image model'));
     validateImageRequest(req, capability);
     return sendPaidGeneration(this.transport, 'image', '/images/generations', req, signal, wait);
   }

@@ -5,6 +5,7 @@
  * (`lookup`, given to the download agent), so a name that resolves elsewhere
  * a moment later (DNS rebinding) cannot slip between the check and the connect.
  */
+import { t } from '../l10n/localize';
 import { promises as dns, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { describeNetworkError, toGatewayError } from './networkErrors';
@@ -59,7 +60,7 @@ export class MediaLinkGuard {
     const family = options.family === 4 || options.family === 6 ? options.family : undefined;
     const addresses = (this.checked.get(hostname) ?? []).filter((a) => family === undefined || a.family === family);
     if (addresses.length === 0) {
-      callback(Object.assign(new Error(`No checked address for ${hostname}.`), { code: 'ENOTFOUND' }), '', 0);
+      callback(Object.assign(new Error(t('No checked address for {0}.', hostname)), { code: 'ENOTFOUND' }), '', 0);
     } else if (options.all) {
       (callback as (err: null, addresses: LookupAddress[]) => void)(null, [...addresses]);
     } else {

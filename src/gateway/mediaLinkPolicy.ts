@@ -13,6 +13,7 @@
  *
  * Pure: the caller resolves names and hands in the addresses.
  */
+import { t } from '../l10n/localize';
 import { isIP } from 'node:net';
 import { GatewayError } from './errors';
 
@@ -37,29 +38,41 @@ export interface GatewayPlace {
 /** Host names of metadata services, refused before any lookup. */
 const METADATA_NAMES = new Set(['metadata.google.internal', 'metadata.goog']);
 
-const PUBLIC: AddressClass = { kind: 'public', description: 'a public address' };
+/** What a refusal calls each kind of range; read when a refusal is made, in the display language. */
+const LABELS = {
+  metadata: () => t('a cloud metadata address'),
+  unspecified: () => t('an unspecified address'),
+  loopback: () => t('a loopback address'),
+  linkLocal: () => t('a link-local address'),
+  private: () => t('a private address'),
+  carrierGradeNat: () => t('a private (carrier-grade NAT) address'),
+  uniqueLocal: () => t('a private (unique local) address'),
+  siteLocal: () => t('a private (site-local) address'),
+  multicast: () => t('a multicast address'),
+  reserved: () => t('a reserved address'),
+};
 
 /** Most specific first: the first range an address is in decides. */
-const RANGES: ReadonlyArray<[cidr: string, kind: AddressClass['kind'], label: string]> = [
-  ['169.254.169.254/32', 'never', 'a cloud metadata address'],
-  ['169.254.170.2/32', 'never', 'a cloud metadata address'], // AWS ECS task metadata
-  ['100.100.100.200/32', 'never', 'a cloud metadata address'], // Alibaba Cloud
-  ['fd00:ec2::254/128', 'never', 'a cloud metadata address'], // AWS over IPv6
-  ['0.0.0.0/8', 'unspecified', 'an unspecified address'],
-  ['127.0.0.0/8', 'loopback', 'a loopback address'],
-  ['169.254.0.0/16', 'link-local', 'a link-local address'],
-  ['10.0.0.0/8', 'private', 'a private address'],
-  ['172.16.0.0/12', 'private', 'a private address'],
-  ['192.168.0.0/16', 'private', 'a private address'],
-  ['100.64.0.0/10', 'private', 'a private (carrier-grade NAT) address'],
-  ['224.0.0.0/4', 'never', 'a multicast address'],
-  ['240.0.0.0/4', 'never', 'a reserved address'],
-  ['::/128', 'unspecified', 'an unspecified address'],
-  ['::1/128', 'loopback', 'a loopback address'],
-  ['fe80::/10', 'link-local', 'a link-local address'],
-  ['fc00::/7', 'private', 'a private (unique local) address'],
-  ['fec0::/10', 'private', 'a private (site-local) address'],
-  ['ff00::/8', 'never', 'a multicast address'],
+const RANGES: ReadonlyArray<[cidr: string, kind: AddressClass['kind'], label: keyof typeof LABELS]> = [
+  ['169.254.169.254/32', 'never', 'metadata'],
+  ['169.254.170.2/32', 'never', 'metadata'], // AWS ECS task metadata
+  ['100.100.100.200/32', 'never', 'metadata'], // Alibaba Cloud
+  ['fd00:ec2::254/128', 'never', 'metadata'], // AWS over IPv6
+  ['0.0.0.0/8', 'unspecified', 'unspecified'],
+  ['127.0.0.0/8', 'loopback', 'loopback'],
+  ['169.254.0.0/16', 'link-local', 'linkLocal'],
+  ['10.0.0.0/8', 'private', 'private'],
+  ['172.16.0.0/12', 'private', 'private'],
+  ['192.168.0.0/16', 'private', 'private'],
+  ['100.64.0.0/10', 'private', 'carrierGradeNat'],
+  ['224.0.0.0/4', 'never', 'multicast'],
+  ['240.0.0.0/4', 'never', 'reserved'],
+  ['::/128', 'unspecified', 'unspecified'],
+  ['::1/128', 'loopback', 'loopback'],
+  ['fe80::/10', 'link-local', 'linkLocal'],
+  ['fc00::/7', 'private', 'uniqueLocal'],
+  ['fec0::/10', 'private', 'siteLocal'],
+  ['ff00::/8', 'never', 'multicast'],
 ];
 
 /** IPv6 ranges that carry an IPv4 address, and the byte it starts at: judged by that IPv4 address. */
@@ -79,7 +92,7 @@ const parseRange = (cidr: string): Range => {
   const [address, prefix] = cidr.split('/');
   return { bytes: addressBytes(address!)!, prefix: Number(prefix) };
 };
-const CLASSED = RANGES.map(([cidr, kind, label]) => ({ range: parseRange(cidr), cls: { kind, description: `${label} (${cidr.replace(/\/(32|128)$/, '')})` } }));
+const CLASSED = RANGES.map(([cidr, kind, label]) => ({ range: parseRange(cidr), kind, label, shown: cidr.replace(/\/(32|128)$/, '') }));
 const EMBEDDED = EMBEDDING.map(([cidr, offset, form]) => ({ range: parseRange(cidr), offset, form }));
 
 /** The class of an IP address (any IPv4 or IPv6 text form Node accepts); undefined when it is not one. */
@@ -112,21 +125,21 @@ export function literalAddress(url: URL): string | undefined {
  */
 export function refuseLink(link: URL, from: URL | undefined, gateway: GatewayPlace): string | undefined {
   const name = link.hostname.toLowerCase().replace(/\.$/, '');
-  if (METADATA_NAMES.has(name)) return `the link points to a cloud metadata host (${name}), which is never downloaded from`;
+  if (METADATA_NAMES.has(name)) return t('the link points to a cloud metadata host ({0}), which is never downloaded from', name);
   const literal = literalAddress(link);
   const address = literal === undefined ? undefined : refusal(classifyAddress(literal)!, gateway);
-  if (address) return `the link points to ${address}`;
-  if (from?.protocol === 'https:' && link.protocol === 'http:') return `it is a redirect from https: (${from.origin}) down to plain http:`;
+  if (address) return t('the link points to {0}', address);
+  if (from?.protocol === 'https:' && link.protocol === 'http:') return t('it is a redirect from https: ({0}) down to plain http:', from.origin);
   if (link.protocol === 'https:' || (link.protocol === 'http:' && link.origin === gateway.origin)) return undefined;
-  return `only https: links are downloaded (plain http: only from the gateway's own origin, ${gateway.origin})`;
+  return t("only https: links are downloaded (plain http: only from the gateway's own origin, {0})", gateway.origin);
 }
 
 /** Why a link whose host is `name` may not be fetched from `addresses`, the name's addresses; undefined when every one is allowed. */
 export function refuseResolved(name: string, addresses: readonly string[], gateway: GatewayPlace): string | undefined {
-  if (addresses.length === 0) return `${name} resolves to no address`;
+  if (addresses.length === 0) return t('{0} resolves to no address', name);
   for (const address of addresses) {
-    const reason = refusal(classifyAddress(address) ?? { kind: 'never', description: 'no IP address' }, gateway);
-    if (reason) return `${name} resolves to ${address}, ${reason}`;
+    const reason = refusal(classifyAddress(address) ?? { kind: 'never', description: t('no IP address') }, gateway);
+    if (reason) return t('{0} resolves to {1}, {2}', name, address, reason);
   }
   return undefined;
 }
@@ -137,23 +150,23 @@ export function shownLink(link: URL): string {
 }
 
 export function unsafeLinkError(link: URL, reason: string): GatewayError {
-  return new GatewayError({ kind: 'validation', code: 'unsafe_media_link', message: `Not downloading ${shownLink(link)}: ${reason}.` });
+  return new GatewayError({ kind: 'validation', code: 'unsafe_media_link', message: t('Not downloading {0}: {1}.', shownLink(link), reason) });
 }
 
 function refusal(cls: AddressClass, gateway: GatewayPlace): string | undefined {
   if (cls.kind === 'public') return undefined;
-  if (cls.kind === 'never') return `${cls.description}, which is never downloaded from`;
-  return gateway.classes.has(cls.kind) ? undefined : `${cls.description} and the gateway is not on one`;
+  if (cls.kind === 'never') return t('{0}, which is never downloaded from', cls.description);
+  return gateway.classes.has(cls.kind) ? undefined : t('{0} and the gateway is not on one', cls.description);
 }
 
 function classOfBytes(bytes: number[]): AddressClass {
   const direct = CLASSED.find(({ range }) => inRange(bytes, range));
-  if (direct) return direct.cls;
+  if (direct) return { kind: direct.kind, description: `${LABELS[direct.label]()} (${direct.shown})` };
   const embedded = bytes.length === 16 ? EMBEDDED.find(({ range }) => inRange(bytes, range)) : undefined;
-  if (!embedded) return PUBLIC;
+  if (!embedded) return { kind: 'public', description: t('a public address') };
   const inner = bytes.slice(embedded.offset, embedded.offset + 4);
   const cls = classOfBytes(inner);
-  return cls.kind === 'public' ? cls : { kind: cls.kind, description: `${cls.description} in ${embedded.form} IPv6 form (${inner.join('.')})` };
+  return cls.kind === 'public' ? cls : { kind: cls.kind, description: t('{0} in {1} IPv6 form ({2})', cls.description, embedded.form, inner.join('.')) };
 }
 
 function inRange(bytes: number[], range: Range): boolean {

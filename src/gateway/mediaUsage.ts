@@ -8,6 +8,7 @@
  * files are ("1 video, 8 s, 1280×720"). The answer is the gateway's: every
  * field is read defensively.
  */
+import { t } from '../l10n/localize';
 
 /** undefined when the answer says nothing beyond the files saved. */
 export function describeGeneratedImages(document: { data?: unknown; usage?: unknown }): string | undefined {
@@ -17,9 +18,13 @@ export function describeGeneratedImages(document: { data?: unknown; usage?: unkn
   const sizes = [...new Set(data.map(sizeOf).filter((size): size is string => size !== undefined))];
   const tokens = count0(usage.output_tokens) ?? count0(usage.total_tokens);
   const parts = [
-    count === undefined ? undefined : `${count} ${count === 1 ? 'image' : 'images'}`,
+    count === undefined ? undefined : count === 1 ? t('1 image') : t('{0} images', count),
     sizes.length ? sizes.join(', ') : undefined,
-    tokens === undefined ? undefined : `${tokens.toLocaleString('en')} ${usage.output_tokens === undefined ? '' : 'output '}tokens`,
+    tokens === undefined
+      ? undefined
+      : usage.output_tokens === undefined
+        ? t('{0} tokens', tokens.toLocaleString('en'))
+        : t('{0} output tokens', tokens.toLocaleString('en')),
   ].filter((part): part is string => part !== undefined);
   return parts.length ? parts.join(', ') : undefined;
 }
@@ -37,11 +42,11 @@ export function describeGeneratedVideo(record: {
   const fps = count0(record.framespersecond);
   const tokens = count0(usage.completion_tokens) ?? count0(usage.total_tokens);
   const parts = [
-    seconds ? `${seconds} s video` : undefined,
+    seconds ? t('{0} s video', seconds) : undefined,
     matching(record.resolution, /^\d{3,4}p$/),
     matching(record.ratio, /^(\d{1,2}:\d{1,2}|adaptive)$/),
-    fps ? `${fps} fps` : undefined,
-    tokens === undefined ? undefined : `${tokens.toLocaleString('en')} tokens`,
+    fps ? t('{0} fps', fps) : undefined,
+    tokens === undefined ? undefined : t('{0} tokens', tokens.toLocaleString('en')),
   ].filter((part): part is string => part !== undefined);
   return parts.length ? parts.join(', ') : undefined;
 }
@@ -49,9 +54,9 @@ export function describeGeneratedVideo(record: {
 /** What the saved videos of a synchronous generation are, from their files; undefined for none. */
 export function describeSavedVideos(videos: ReadonlyArray<{ seconds?: number; width?: number; height?: number }>): string | undefined {
   if (videos.length === 0) return undefined;
-  const lengths = distinct(videos.map((v) => (v.seconds === undefined ? undefined : `${Math.round(v.seconds * 10) / 10} s`)));
+  const lengths = distinct(videos.map((v) => (v.seconds === undefined ? undefined : t('{0} s', Math.round(v.seconds * 10) / 10))));
   const sizes = distinct(videos.map((v) => (v.width && v.height ? `${v.width}×${v.height}` : undefined)));
-  return [`${videos.length} ${videos.length === 1 ? 'video' : 'videos'}`, ...lengths, ...sizes].join(', ');
+  return [videos.length === 1 ? t('1 video') : t('{0} videos', videos.length), ...lengths, ...sizes].join(', ');
 }
 
 function distinct(values: Array<string | undefined>): string[] {

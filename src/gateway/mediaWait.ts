@@ -5,6 +5,7 @@
  * A header timeout meant for chat would give up while the gateway still
  * works (and bills): these requests wait much longer, and are never re-sent.
  */
+import { t } from '../l10n/localize';
 import { GatewayError } from './errors';
 import type { GatewayResponse, Transport } from './transport';
 
@@ -20,8 +21,9 @@ export interface MediaWait {
 /** `15 minutes`, `90 seconds`. */
 export function describeWait(ms: number): string {
   const seconds = Math.round(ms / 1000);
-  if (seconds % 60 === 0 && seconds >= 60) return `${seconds / 60} minute${seconds === 60 ? '' : 's'}`;
-  return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  if (seconds === 60) return t('1 minute');
+  if (seconds % 60 === 0 && seconds >= 60) return t('{0} minutes', seconds / 60);
+  return seconds === 1 ? t('1 second') : t('{0} seconds', seconds);
 }
 
 /**
@@ -29,16 +31,18 @@ export function describeWait(ms: number): string {
  * may still produce and bill the result. Says so, and what to do instead.
  */
 export function mediaTimeoutError(kind: 'image' | 'video', waitedMs: number, cause: GatewayError): GatewayError {
-  const what = kind === 'video' ? 'video' : 'images';
-  return new GatewayError({
-    kind: 'timeout',
-    code: 'media_timeout',
-    requestId: cause.requestId,
-    cause,
-    message:
-      `The gateway had not answered after ${describeWait(waitedMs)}, so the extension stopped waiting; the request was not sent again. ` +
-      `The gateway may still have produced (and billed) the ${what}.`,
-  });
+  const message =
+    kind === 'video'
+      ? t(
+          'The gateway had not answered after {0}, so the extension stopped waiting; the request was not sent again. The gateway may still have produced (and billed) the video.',
+          describeWait(waitedMs),
+        )
+      : t(
+          'The gateway had not answered after {0}, so the extension stopped waiting; the request was not sent again. The gateway may still have produced (and billed) the images.',
+          describeWait(waitedMs),
+        );
+  // The advice (GatewayError.advice) tells a video from images by `type`, not by the message, which is translated.
+  return new GatewayError({ kind: 'timeout', code: 'media_timeout', type: kind, requestId: cause.requestId, cause, message });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { t } from '../l10n/localize';
 import { GatewayError } from './errors';
 
 /**
@@ -53,7 +54,17 @@ export function proxyAuthenticationError(proxy: string, origin: string, hadCrede
     kind: 'network',
     status: 407,
     code: 'proxy_authentication_required',
-    message: `The proxy ${proxy} refused to connect to ${origin}: it requires authentication (407 Proxy Authentication Required)${hadCredentials ? ' and did not accept the credentials in the proxy URL' : ''}. Set VS Code's http.proxyAuthorization (e.g. "Basic " and base64 of user:password), or put the credentials in the proxy URL (http://user:password@proxy:port in genaiGateway.proxy or http.proxy).`,
+    message: hadCredentials
+      ? t(
+          'The proxy {0} refused to connect to {1}: it requires authentication (407 Proxy Authentication Required) and did not accept the credentials in the proxy URL. Set VS Code\'s http.proxyAuthorization (e.g. "Basic " and base64 of user:password), or put the credentials in the proxy URL (http://user:password@proxy:port in genaiGateway.proxy or http.proxy).',
+          proxy,
+          origin,
+        )
+      : t(
+          'The proxy {0} refused to connect to {1}: it requires authentication (407 Proxy Authentication Required). Set VS Code\'s http.proxyAuthorization (e.g. "Basic " and base64 of user:password), or put the credentials in the proxy URL (http://user:password@proxy:port in genaiGateway.proxy or http.proxy).',
+          proxy,
+          origin,
+        ),
     cause,
   });
 }

@@ -4,6 +4,7 @@
  * Hitting a cap is a GatewayError with code `response_limit` whose message
  * names the cap and its value.
  */
+import { t } from '../l10n/localize';
 import { GatewayError } from './errors';
 
 /**
@@ -50,10 +51,10 @@ export function responseLimitError(message: string, requestId?: string): Gateway
 export function formatBytes(bytes: number): string {
   if (bytes >= 2 ** 20 && bytes % 2 ** 20 === 0) return `${bytes / 2 ** 20} MiB`;
   if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
-  return `${bytes} bytes`;
+  return t('{0} bytes', bytes);
 }
 
 /** "30 minutes", "10 seconds", "0.3 seconds". */
 export function formatDuration(ms: number): string {
-  return ms >= 60_000 && ms % 60_000 === 0 ? `${ms / 60_000} minutes` : `${ms / 1000} seconds`;
+  return ms >= 60_000 && ms % 60_000 === 0 ? t('{0} minutes', ms / 60_000) : t('{0} seconds', ms / 1000);
 }

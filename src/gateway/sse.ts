@@ -5,6 +5,7 @@
  * stream with.
  */
 
+import { t } from '../l10n/localize';
 import { isAscii } from 'node:buffer';
 import { GatewayError } from './errors';
 
@@ -248,5 +249,5 @@ function asBuffer(bytes: Uint8Array): Buffer {
 }
 
 function tooLarge(): GatewayError {
-  return new GatewayError({ kind: 'stream', message: `The stream sent an event larger than ${MAX_EVENT_BYTES / 2 ** 20} MB; it was cut off.` });
+  return new GatewayError({ kind: 'stream', message: t('The stream sent an event larger than {0} MB; it was cut off.', MAX_EVENT_BYTES / 2 ** 20) });
 }

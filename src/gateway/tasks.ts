@@ -1,3 +1,4 @@
+import { t } from '../l10n/localize';
 import { Transport } from './transport';
 import { TaskCreateRequest, TaskList, TaskListQuery, TaskRecord, TaskStatus } from './types/tasks';
 import { validateTaskId, validateTaskRequest } from './validation';
@@ -37,7 +38,7 @@ export class TasksApi {
       ['page_size', query.page_size],
     ] as const) {
       if (value === undefined) continue;
-      if (!Number.isInteger(value) || value < 1 || value > 500) throw validationError(name, value, 'an integer from 1 to 500');
+      if (!Number.isInteger(value) || value < 1 || value > 500) throw validationError(name, value, t('an integer from {0} to {1}', 1, 500));
       params.set(name, String(value));
     }
     const localStatus = query.status && !SERVER_FILTERED_STATUSES.includes(query.status) ? query.status : undefined;
@@ -104,13 +105,16 @@ const RAW_REPLY_SHOWN = 600;
  * can still be found (and the user knows it may be billed).
  */
 function noTaskIdError(raw: string, requestId: string | undefined): GatewayError {
-  const shown = raw.length > RAW_REPLY_SHOWN ? `${raw.slice(0, RAW_REPLY_SHOWN)}… (${raw.length} characters)` : raw;
+  const shown = raw.length > RAW_REPLY_SHOWN ? t('{0}… ({1} characters)', raw.slice(0, RAW_REPLY_SHOWN), raw.length) : raw;
   return new GatewayError({
     kind: 'stream',
     code: 'task_id_missing',
     requestId,
     value: raw,
-    message: `The gateway accepted the video task but its reply names no task id (looked for "id", "task_id" and "data.id"). Its reply: ${shown.trim() || '(empty)'}.`,
+    message: t(
+      'The gateway accepted the video task but its reply names no task id (looked for "id", "task_id" and "data.id"). Its reply: {0}.',
+      shown.trim() || t('(empty)'),
+    ),
   });
 }
 

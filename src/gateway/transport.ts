@@ -1,3 +1,4 @@
+import { t } from '../l10n/localize';
 import * as tls from 'node:tls';
 import { Agent, Dispatcher, ProxyAgent, request } from 'undici';
 import { certificateError, isCertificateError, peekCertificate } from './certificates';
@@ -186,7 +187,7 @@ export class Transport {
           kind: 'validation',
           code: 'missing_credential',
           param: 'apiKey',
-          message: 'No API key or access token is set for the gateway.',
+          message: t('No API key or access token is set for the gateway.'),
         });
       }
     }
@@ -229,7 +230,7 @@ export class Transport {
         if (response.status < 300 || response.status >= 400 || !location) return response;
         await discard(response.body);
         if (hop >= MAX_REDIRECTS) {
-          throw new GatewayError({ kind: 'network', message: `Too many redirects downloading ${shownLink(target)}.` });
+          throw new GatewayError({ kind: 'network', message: t('Too many redirects downloading {0}.', shownLink(target)) });
         }
         from = target;
         target = new URL(location, target);
@@ -349,7 +350,7 @@ export class Transport {
    */
   private dispatcherFor(proxy: string | undefined, mediaLink: boolean): Dispatcher {
     const checkedLookup = mediaLink && !proxy;
-    const key = proxy ?? (checkedLookup ? 'media links' : 'direct');
+    const key = proxy ?? (checkedLookup ? 'media-links' : 'direct');
     let dispatcher = this.dispatchers.get(key);
     if (!dispatcher) {
       const trust = {
@@ -388,7 +389,7 @@ function linkRefusal(error: unknown): unknown {
     status,
     code: 'media_link_refused',
     requestId: error.requestId,
-    message: `The link to the result was refused: ${error.message.replace(/\.$/, '')}${error.code ? ` (${error.code})` : ''}.`,
+    message: t('The link to the result was refused: {0}{1}.', error.message.replace(/\.$/, ''), error.code ? ` (${error.code})` : ''),
     cause: error,
   });
 }
@@ -408,7 +409,7 @@ function wrapResponse(
       // Leaving the loop lets the body go: the request is aborted, the rest never read.
       if (size > MAX_JSON_BODY_BYTES) {
         throw responseLimitError(
-          `The gateway's response is larger than ${formatBytes(MAX_JSON_BODY_BYTES)}, the most this extension reads for a JSON answer.`,
+          t("The gateway's response is larger than {0}, the most this extension reads for a JSON answer.", formatBytes(MAX_JSON_BODY_BYTES)),
           requestId,
         );
       }
@@ -427,7 +428,7 @@ function wrapResponse(
       try {
         return JSON.parse(raw) as T;
       } catch {
-        throw new GatewayError({ kind: 'stream', requestId, message: `The gateway sent a response that is not valid JSON (${raw.length} bytes).` });
+        throw new GatewayError({ kind: 'stream', requestId, message: t('The gateway sent a response that is not valid JSON ({0} bytes).', raw.length) });
       }
     },
   };

@@ -1,3 +1,4 @@
+import { t } from '../l10n/localize';
 import { CapabilityResolver, requireCapability } from './capabilities';
 import { MediaWait, sendPaidGeneration } from './mediaWait';
 import { OpenMediaSink, SavedMediaResponse, saveMediaResponse } from './mediaResponse';
@@ -25,7 +26,7 @@ export class VideosApi {
   }
 
   private async send(req: VideoRequest, signal: AbortSignal | undefined, wait: MediaWait): Promise<GatewayResponse> {
-    const capability = requireCapability(this.resolve, req.model, VIDEO_CAPABILITIES, 'a video model');
+    const capability = requireCapability(this.resolve, req.model, VIDEO_CAPABILITIES, t('a video model'));
     validateVideoRequest(req, capability);
     return sendPaidGeneration(this.transport, 'video', '/videos/generation', req, signal, wait);
   }

@@ -8,14 +8,15 @@ import { errorText } from '../gateway/errors';
 import { TASKS_VIEW_ID } from '../mediaActions/commandIds';
 import { inlineCode, shownPath } from './chatText';
 import type { MediaActions } from '../mediaActions/mediaActions';
+import { t } from '../l10n/localize';
 
 /** package.json's chatParticipants declares it with this id and these commands. */
 export const PARTICIPANT_ID = 'genaiGateway.gateway';
 
 const USAGE: Record<string, string> = {
-  image: 'Describe the image after `/image`, e.g. `/image a lighthouse at dawn, watercolor`.',
-  video: 'Describe the video after `/video`, e.g. `/video waves rolling onto a beach at sunset`.',
-  speak: 'Write the text to speak after `/speak`.',
+  image: t('Describe the image after `/image`, e.g. `/image a lighthouse at dawn, watercolor`.'),
+  video: t('Describe the video after `/video`, e.g. `/video waves rolling onto a beach at sunset`.'),
+  speak: t('Write the text to speak after `/speak`.'),
 };
 
 export function gatewayChatHandler(actions: MediaActions): vscode.ChatRequestHandler {
@@ -37,29 +38,33 @@ export function gatewayChatHandler(actions: MediaActions): vscode.ChatRequestHan
 }
 
 async function answerImage(actions: MediaActions, prompt: string, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<void> {
-  stream.progress(`Generating an image with ${actions.modelFor('image', undefined)}…`);
+  stream.progress(t('Generating an image with {0}…', actions.modelFor('image', undefined)));
   const result = await actions.generateImage({ prompt }, token);
   const count = result.files.length;
-  stream.markdown(count === 0 ? 'No image was saved.' : count === 1 ? 'Saved the image:' : `Saved ${count} images:`);
+  stream.markdown(count === 0 ? t('No image was saved.') : count === 1 ? t('Saved the image:') : t('Saved {0} images:', count));
   anchors(stream, result.files);
-  for (const failed of result.failed) stream.markdown(new vscode.MarkdownString(`\n\nImage #${failed.member} failed: `).appendText(failed.message));
-  if (result.cancelled) stream.markdown('\n\nCancelled before the rest were downloaded.');
+  for (const failed of result.failed) stream.markdown(new vscode.MarkdownString(`\n\n${t('Image #{0} failed: ', failed.member)}`).appendText(failed.message));
+  if (result.cancelled) stream.markdown(`\n\n${t('Cancelled before the rest were downloaded.')}`);
 }
 
 async function answerVideoTask(actions: MediaActions, prompt: string, stream: vscode.ChatResponseStream): Promise<void> {
   const model = actions.modelFor('videoTask', undefined);
-  stream.progress(`Creating a video task with ${model}…`);
+  stream.progress(t('Creating a video task with {0}…', model));
   const id = await actions.createVideoTask({ prompt });
   stream.markdown(
-    `Created the video task ${inlineCode(id)} with ${inlineCode(model)}. It runs on the gateway for a few minutes; its video is saved in the output folder when it succeeds.`,
+    t(
+      'Created the video task {0} with {1}. It runs on the gateway for a few minutes; its video is saved in the output folder when it succeeds.',
+      inlineCode(id),
+      inlineCode(model),
+    ),
   );
-  stream.button({ command: `${TASKS_VIEW_ID}.focus`, title: 'Show Video Tasks' });
+  stream.button({ command: `${TASKS_VIEW_ID}.focus`, title: t('Show Video Tasks') });
 }
 
 async function answerSpeech(actions: MediaActions, prompt: string, stream: vscode.ChatResponseStream): Promise<void> {
-  stream.progress('Saving the speech…');
+  stream.progress(t('Saving the speech…'));
   const saved = await actions.saveSpeech({ text: prompt });
-  stream.markdown('Saved the speech:');
+  stream.markdown(t('Saved the speech:'));
   anchors(stream, [saved.path]);
 }
 

@@ -10,6 +10,7 @@ import type { EntryPoints } from '../platform/entryPoints';
 import { imageCallSummary, imageResultText, MEDIA_TOOL_SPECS, readingResultText, speechSavedText, videoTaskResultText } from '../mediaActions/mediaToolSpecs';
 import { inlineCode, shownPath } from './chatText';
 import type { ImageRequest, MediaActions, SpeechRequest, VideoTaskRequest } from '../mediaActions/mediaActions';
+import { t } from '../l10n/localize';
 
 export const GATEWAY_TOOLS = {
   generateImage: MEDIA_TOOL_SPECS.generateImage.languageModelName,
@@ -28,12 +29,12 @@ export class GenerateImageTool implements vscode.LanguageModelTool<ImageRequest>
 
   prepareInvocation({ input }: vscode.LanguageModelToolInvocationPrepareOptions<ImageRequest>): vscode.PreparedToolInvocation {
     const model = this.actions.modelFor('image', input.model);
-    const several = input.n !== undefined && input.n > 1;
+    const count = input.n ?? 1;
     return {
-      invocationMessage: several ? `Generating up to ${input.n} images with ${model}` : `Generating an image with ${model}`,
+      invocationMessage: count > 1 ? t('Generating up to {0} images with {1}', count, model) : t('Generating an image with {0}', model),
       confirmationMessages: {
-        title: several ? `Generate up to ${input.n} images on the gateway?` : 'Generate an image on the gateway?',
-        message: confirmation(`${imageCallSummary({ ...input, model }, inlineCode)} Prompt:`, input.prompt),
+        title: count > 1 ? t('Generate up to {0} images on the gateway?', count) : t('Generate an image on the gateway?'),
+        message: confirmation(t('{0} Prompt:', imageCallSummary({ ...input, model }, inlineCode)), input.prompt),
       },
     };
   }
@@ -49,12 +50,19 @@ export class CreateVideoTaskTool implements vscode.LanguageModelTool<VideoTaskRe
   prepareInvocation({ input }: vscode.LanguageModelToolInvocationPrepareOptions<VideoTaskRequest>): vscode.PreparedToolInvocation {
     const model = this.actions.modelFor('videoTask', input.model);
     const settings = [input.ratio, input.resolution, input.duration === undefined ? '' : `${input.duration} s`].filter(Boolean).join(', ');
-    const inputs = input.images?.length ? ` from ${input.images.map(inlineCode).join(', ')}` : '';
+    const inputs = fromImages(input.images);
     return {
-      invocationMessage: `Creating a video task with ${model}`,
+      invocationMessage: t('Creating a video task with {0}', model),
       confirmationMessages: {
-        title: 'Create a video task on the gateway?',
-        message: confirmation(`A paid task: ${inlineCode(model)} generates a video${settings ? ` (${settings})` : ''}${inputs}. Prompt:`, input.prompt),
+        title: t('Create a video task on the gateway?'),
+        message: confirmation(
+          t('A paid task: {model} generates a video{settings}{inputs}. Prompt:', {
+            model: inlineCode(model),
+            settings: settings ? ` (${settings})` : '',
+            inputs,
+          }),
+          input.prompt,
+        ),
       },
     };
   }
@@ -68,14 +76,18 @@ export class ReadAloudTool implements vscode.LanguageModelTool<ReadAloudInput> {
   constructor(private readonly actions: MediaActions) {}
 
   prepareInvocation({ input }: vscode.LanguageModelToolInvocationPrepareOptions<ReadAloudInput>): vscode.PreparedToolInvocation {
-    const what = input.save
-      ? `saves it as ${input.format ? inlineCode(input.format) : 'an audio file'} in the output folder`
-      : 'reads it aloud in the Read Aloud player';
+    const voice = input.voice ? t(' with the voice {0}', inlineCode(input.voice)) : '';
+    const sentence = input.save
+      ? t("The gateway's speech model saves it as {format} in the output folder{voice}:", {
+          format: input.format ? inlineCode(input.format) : t('an audio file'),
+          voice,
+        })
+      : t("The gateway's speech model reads it aloud in the Read Aloud player{voice}:", { voice });
     return {
-      invocationMessage: input.save ? 'Saving speech' : 'Reading aloud',
+      invocationMessage: input.save ? t('Saving speech') : t('Reading aloud'),
       confirmationMessages: {
-        title: input.save ? 'Save this text as speech?' : 'Read this text aloud?',
-        message: confirmation(`The gateway's speech model ${what}${input.voice ? ` with the voice ${inlineCode(input.voice)}` : ''}:`, input.text),
+        title: input.save ? t('Save this text as speech?') : t('Read this text aloud?'),
+        message: confirmation(sentence, input.text),
       },
     };
   }
@@ -98,6 +110,11 @@ export function registerGatewayTools(actions: MediaActions, entryPoints: Pick<En
     entryPoints.registerTool(GATEWAY_TOOLS.createVideoTask, new CreateVideoTaskTool(actions)),
     entryPoints.registerTool(GATEWAY_TOOLS.readAloud, new ReadAloudTool(actions)),
   ];
+}
+
+/** " from `a.png`, `b.png`" when the request has input images; empty otherwise. */
+function fromImages(images: readonly string[] | undefined): string {
+  return images?.length ? t(' from {0}', images.map(inlineCode).join(', ')) : '';
 }
 
 /** A markdown sentence, then the text it is about as a code block (shown as written, never rendered as markdown). */

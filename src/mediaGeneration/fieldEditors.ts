@@ -7,6 +7,7 @@ import { accepts } from './forms/formValues';
 import { VARIANTS_OF_KIND } from './forms/mediaForms';
 import { pickInputFiles } from './inputFilePicker';
 import { pickOne } from './quickInput';
+import { t } from '../l10n/localize';
 
 /** The new value of a field (undefined: unset it); undefined when the user escaped, changing nothing. */
 export type Edit = { value: unknown } | undefined;
@@ -16,7 +17,7 @@ interface ValueItem extends vscode.QuickPickItem {
   custom?: boolean;
 }
 
-const NOT_SET: ValueItem = { label: 'Not set', description: 'the gateway decides', value: undefined };
+const NOT_SET: ValueItem = { label: t('Not set'), description: t('the gateway decides'), value: undefined };
 
 export async function editField(field: FormField, current: unknown, title: string, nameOf: (file: string) => string): Promise<Edit> {
   const heading = `${title}: ${field.label}`;
@@ -26,8 +27,8 @@ export async function editField(field: FormField, current: unknown, title: strin
     case 'toggle': {
       const items: ValueItem[] = [
         ...(field.default === undefined ? [NOT_SET] : []),
-        { label: 'On', value: true, description: field.default === true ? 'default' : undefined },
-        { label: 'Off', value: false, description: field.default === false ? 'default' : undefined },
+        { label: t('On'), value: true, description: field.default === true ? t('default') : undefined },
+        { label: t('Off'), value: false, description: field.default === false ? t('default') : undefined },
       ];
       return pickValue(items, current, heading, field.help);
     }
@@ -36,7 +37,7 @@ export async function editField(field: FormField, current: unknown, title: strin
     case 'text': {
       const typed = await vscode.window.showInputBox({
         title: heading,
-        prompt: `${field.help}; empty: not set`,
+        prompt: t('{0}; empty: not set', field.help),
         value: typeof current === 'string' ? current : '',
         ignoreFocusOut: true,
       });
@@ -58,8 +59,8 @@ async function editChoice(field: ChoiceField, current: unknown, title: string): 
   const isCustom = typeof current === 'string' && !field.choices.includes(current);
   const items: ValueItem[] = [
     ...(field.default === undefined ? [NOT_SET] : []),
-    ...field.choices.map((choice) => ({ label: String(choice), value: choice, description: choice === field.default ? 'default' : undefined })),
-    ...(field.custom ? [{ label: '$(edit) Other…', description: isCustom ? `now ${String(current)}` : field.custom.prompt, custom: true }] : []),
+    ...field.choices.map((choice) => ({ label: String(choice), value: choice, description: choice === field.default ? t('default') : undefined })),
+    ...(field.custom ? [{ label: t('$(edit) Other…'), description: isCustom ? t('now {0}', String(current)) : field.custom.prompt, custom: true }] : []),
   ];
   const active = items.find((item) => (isCustom ? item.custom : !item.custom && item.value === current));
   const chosen = await pickOne(items, { title, placeholder: field.help, active });
@@ -76,7 +77,7 @@ async function editChoice(field: ChoiceField, current: unknown, title: string): 
 }
 
 async function editInteger(field: IntegerField, current: unknown, title: string): Promise<Edit> {
-  const range = `an integer from ${field.min} to ${field.max}`;
+  const range = t('an integer from {0} to {1}', field.min, field.max);
   const typed = await vscode.window.showInputBox({
     title,
     prompt: `${field.help} (${range})`,
@@ -84,7 +85,7 @@ async function editInteger(field: IntegerField, current: unknown, title: string)
     ignoreFocusOut: true,
     validateInput: (text) => {
       const trimmed = text.trim();
-      return trimmed === '' || (/^-?\d+$/.test(trimmed) && accepts(field, Number(trimmed))) ? undefined : `Enter ${range}, or nothing`;
+      return trimmed === '' || (/^-?\d+$/.test(trimmed) && accepts(field, Number(trimmed))) ? undefined : t('Enter {0}, or nothing', range);
     },
   });
   if (typed === undefined) return undefined;
@@ -94,16 +95,21 @@ async function editInteger(field: IntegerField, current: unknown, title: string)
 /** The prompt; undefined when the user escaped. */
 export async function askPrompt(kind: MediaKind, current: string, required: boolean, title: string): Promise<string | undefined> {
   return vscode.window.showInputBox({
-    title: `${title}: prompt`,
-    prompt: `Describe the ${kind} to generate${required ? '' : ' (optional with an input file)'}`,
-    placeHolder: kind === 'image' ? 'e.g. a lighthouse on a cliff at dawn, watercolor' : 'e.g. waves rolling onto a beach at sunset, slow pan',
+    title: t('{0}: prompt', title),
+    prompt: describePrompt(kind, required),
+    placeHolder: kind === 'image' ? t('e.g. a lighthouse on a cliff at dawn, watercolor') : t('e.g. waves rolling onto a beach at sunset, slow pan'),
     value: current,
     ignoreFocusOut: true,
     validateInput: (text) => {
-      if (text.length > PROMPT_MAX_CHARS) return `At most ${PROMPT_MAX_CHARS} characters (now ${text.length})`;
-      return required && text.trim() === '' ? 'Enter a prompt' : undefined;
+      if (text.length > PROMPT_MAX_CHARS) return t('At most {0} characters (now {1})', PROMPT_MAX_CHARS, text.length);
+      return required && text.trim() === '' ? t('Enter a prompt') : undefined;
     },
   });
+}
+
+function describePrompt(kind: MediaKind, required: boolean): string {
+  if (kind === 'image') return required ? t('Describe the image to generate') : t('Describe the image to generate (optional with an input file)');
+  return required ? t('Describe the video to generate') : t('Describe the video to generate (optional with an input file)');
 }
 
 export interface ModelChoice {
@@ -139,24 +145,24 @@ export async function pickModel(
     if (ofVariant.length === 0) return [];
     return [
       { label: CAPABILITY_LABELS[variant], kind: vscode.QuickPickItemKind.Separator },
-      ...ofVariant.map((model) => ({ label: model.id, description: model.id === current ? 'current' : undefined, model })),
+      ...ofVariant.map((model) => ({ label: model.id, description: model.id === current ? t('current') : undefined, model })),
     ];
   });
   const unknown = others.filter((id) => !models.some((m) => m.id === id));
   if (unknown.length > 0) {
-    items.push({ label: 'Other (kind not recognised)', kind: vscode.QuickPickItemKind.Separator });
-    for (const id of unknown) items.push({ label: id, description: 'choose its kind, saved in genaiGateway.modelCapabilities', other: id });
+    items.push({ label: t('Other (kind not recognised)'), kind: vscode.QuickPickItemKind.Separator });
+    for (const id of unknown) items.push({ label: id, description: t('choose its kind, saved in {0}', 'genaiGateway.modelCapabilities'), other: id });
   }
   const chosen = await pickOne(items, {
-    title: `${title}: model`,
-    placeholder: `The ${kind} model; its variant decides the options`,
+    title: t('{0}: model', title),
+    placeholder: kind === 'image' ? t('The image model; its variant decides the options') : t('The video model; its variant decides the options'),
     active: items.find((i) => i.model?.id === current),
   });
   if (chosen?.other === undefined) return chosen?.model;
   const variants = VARIANTS_OF_KIND[kind].map((variant) => ({ label: CAPABILITY_LABELS[variant], variant }));
   const variant = await pickOne(variants, {
-    title: `${title}: what kind of model is ${chosen.other}?`,
-    placeholder: 'Its variant decides the fields sent; saved in genaiGateway.modelCapabilities',
+    title: t('{0}: what kind of model is {1}?', title, chosen.other),
+    placeholder: t('Its variant decides the fields sent; saved in {0}', 'genaiGateway.modelCapabilities'),
   });
   return variant && { id: chosen.other, variant: variant.variant, classified: true };
 }

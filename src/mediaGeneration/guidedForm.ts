@@ -11,6 +11,7 @@ import { formProblem } from './forms/formRequest';
 import { describeValue, initialValues, inputFiles, withValue } from './forms/formValues';
 import { formFor } from './forms/mediaForms';
 import { pickOne } from './quickInput';
+import { t } from '../l10n/localize';
 
 export interface FormState {
   model: string;
@@ -48,8 +49,8 @@ export async function runGuidedForm(initial: FormState, title: string, services:
   for (;;) {
     const rows = formRows(state, problem, services.nameOf);
     const row = await pickOne(rows, {
-      title: `${title} with ${state.model}`,
-      placeholder: 'Pick a row to change it, then Generate',
+      title: t('{0} with {1}', title, state.model),
+      placeholder: t('Pick a row to change it, then Generate'),
       active: rows.find((r) => r.id !== undefined && rowKey(r.id) === active),
       ignoreFocusOut: true,
     });
@@ -75,14 +76,14 @@ function formRows(state: FormState, problem: string | undefined, nameOf: (file: 
   return [
     {
       id: 'generate',
-      label: '$(sparkle) Generate',
-      description: `${form.kind} with ${model}`,
+      label: t('$(sparkle) Generate'),
+      description: form.kind === 'image' ? t('image with {0}', model) : t('video with {0}', model),
       detail: problem === undefined ? undefined : `$(error) ${problem}`,
       alwaysShow: true,
     },
-    { id: 'prompt', label: 'Prompt', description: shownPrompt || '(none)' },
-    { id: 'model', label: 'Model', description: `${model} · ${form.label}` },
-    { label: `Options of ${form.label}`, kind: vscode.QuickPickItemKind.Separator },
+    { id: 'prompt', label: t('Prompt'), description: shownPrompt || t('(none)') },
+    { id: 'model', label: t('Model'), description: `${model} · ${form.label}` },
+    { label: t('Options of {0}', form.label), kind: vscode.QuickPickItemKind.Separator },
     ...form.fields(values).map((field): Row => ({
       id: { field: field.key },
       label: field.label,
@@ -90,7 +91,7 @@ function formRows(state: FormState, problem: string | undefined, nameOf: (file: 
       detail: field.help,
     })),
     { label: '', kind: vscode.QuickPickItemKind.Separator },
-    { id: 'reset', label: '$(discard) Reset Options to Defaults', description: 'keeps the prompt and the input files' },
+    { id: 'reset', label: t('$(discard) Reset Options to Defaults'), description: t('keeps the prompt and the input files') },
   ];
 }
 

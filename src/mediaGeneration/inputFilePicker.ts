@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { describeBytes } from '../gateway/validation/media';
 import { extensionsOf } from '../gateway/media/mediaType';
 import type { FilesField } from './forms/formFields';
+import { t } from '../l10n/localize';
 
 /** Enough to choose from without making a huge workspace slow to list. */
 const MAX_LISTED_FILES = 500;
@@ -26,15 +27,18 @@ export async function pickInputFiles(
   const found = await vscode.workspace.findFiles(`**/*.{${extensions.join(',')}}`, '**/node_modules/**', MAX_LISTED_FILES);
   const files = [...new Set([...current, ...found.map((uri) => uri.fsPath)])].sort((a, b) => nameOf(a).localeCompare(nameOf(b)));
   const many = field.max > 1;
-  const browse: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('folder-opened'), tooltip: 'Browse…' };
+  const browse: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('folder-opened'), tooltip: t('Browse…') };
   const items: FileItem[] = [
-    ...(many ? [] : [{ label: '$(close) None', description: 'no file' }]),
+    ...(many ? [] : [{ label: t('$(close) None'), description: t('no file') }]),
     ...files.map((file) => ({ label: nameOf(file), description: path.extname(file).slice(1).toUpperCase(), file, picked: current.includes(file) })),
   ];
   const picker = vscode.window.createQuickPick<FileItem>();
   picker.title = `${title}: ${field.label}`;
-  const limits = `${many ? `up to ${field.max} ` : ''}${extensions.join(', ')} of at most ${describeBytes(field.maxBytes)}`;
-  picker.placeholder = `${field.help} (${limits}); the folder button browses for other files`;
+  const types = extensions.join(', ');
+  const limits = many
+    ? t('up to {0} {1} of at most {2}', field.max, types, describeBytes(field.maxBytes))
+    : t('{0} of at most {1}', types, describeBytes(field.maxBytes));
+  picker.placeholder = t('{0} ({1}); the folder button browses for other files', field.help, limits);
   picker.canSelectMany = many;
   picker.matchOnDescription = true;
   picker.ignoreFocusOut = true;
@@ -58,7 +62,7 @@ export async function pickInputFiles(
       picker.onDidAccept(() => {
         const chosen = (many ? picker.selectedItems : picker.activeItems).flatMap((item) => (item.file ? [item.file] : []));
         if (chosen.length > field.max) {
-          picker.placeholder = `At most ${field.max} files: ${chosen.length} are selected`;
+          picker.placeholder = t('At most {0} files: {1} are selected', field.max, chosen.length);
           return;
         }
         resolve(chosen);

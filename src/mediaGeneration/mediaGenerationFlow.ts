@@ -25,6 +25,7 @@ import { type GenerationOutcome, runGeneration } from './generation/generationRu
 import { runGuidedForm } from './guidedForm';
 import type { LastChoices } from './lastChoices';
 import { presentResults } from './resultPresenter';
+import { t } from '../l10n/localize';
 
 export interface MediaGenerationServices {
   clients: { get(): GatewayClient };
@@ -55,7 +56,7 @@ export interface GenerationStart {
   cancellation?: CancellationLike;
 }
 
-const TITLES: Record<MediaKind, string> = { image: 'Generate Image', video: 'Generate Video' };
+const TITLES: Record<MediaKind, string> = { image: t('Generate Image'), video: t('Generate Video') };
 
 /** Input files are shown, recorded and named in errors by their workspace-relative path. */
 const shownAs = (file: string): string => vscode.workspace.asRelativePath(file, false);
@@ -69,7 +70,7 @@ export class MediaGenerationFlow {
       return await this.generate(start);
     } catch (error) {
       if (!start.interactive) throw error;
-      void showError(`GenAI Gateway: ${TITLES[start.kind]} failed`, error);
+      void showError(t('GenAI Gateway: {0} failed', TITLES[start.kind]), error);
       return undefined;
     }
   }
@@ -84,7 +85,7 @@ export class MediaGenerationFlow {
     const kind = spec.form.kind;
     const timeoutMs = this.services.settings.mediaTimeoutSeconds(kind) * 1000;
     const outcome = await withCancellableProgress(
-      `GenAI Gateway: generating ${kind === 'image' ? 'an image' : 'a video'}`,
+      kind === 'image' ? t('GenAI Gateway: generating an image') : t('GenAI Gateway: generating a video'),
       async (signal, progress) => {
         const elapsed = elapsedProgress((message) => progress.report(message));
         try {
@@ -107,18 +108,19 @@ export class MediaGenerationFlow {
    */
   private async chooseModel(start: GenerationStart, client: GatewayClient): Promise<ModelChoice> {
     const needed = Object.keys(start.inputs);
-    const what = `${start.kind === 'image' ? 'an image' : 'a video'} model`;
+    const what = start.kind === 'image' ? t('an image model') : t('a video model');
     const fits = (variant: MediaVariant): boolean => takesFields(variant, needed, start.inputs);
     const named = start.model ?? this.services.settings.model(start.kind);
     if (named) {
       const variant = requireCapability(client.capabilityOf, named, VARIANTS_OF_KIND[start.kind], what);
       if (fits(variant)) return { id: named, variant };
-      if (start.model !== undefined) throw validationError('model', named, `${what} that takes ${needed.join(', ')}`, `not ${formFor(variant).label}`);
+      if (start.model !== undefined)
+        throw validationError('model', named, t('{0} that takes {1}', what, needed.join(', ')), t('not {0}', formFor(variant).label));
     }
     const found = (await this.modelsOf(start.kind, client)).find((model) => fits(model.variant));
     if (found) return found;
-    const allowed = needed.length > 0 ? `${what} that takes ${needed.join(', ')}` : what;
-    throw validationError('model', named, allowed, "none of the gateway's models is one");
+    const allowed = needed.length > 0 ? t('{0} that takes {1}', what, needed.join(', ')) : what;
+    throw validationError('model', named, allowed, t("none of the gateway's models is one"));
   }
 
   private async modelsOf(kind: MediaKind, client: GatewayClient): Promise<ModelChoice[]> {
@@ -161,7 +163,7 @@ export class MediaGenerationFlow {
     const given = { ...start.fields, ...start.inputs };
     for (const field of form.fields(given)) {
       if (field.kind === 'files' && start.fields[field.key] !== undefined) {
-        throw validationError(`fields.${field.key}`, start.fields[field.key], `input files under "inputs", not "fields"`);
+        throw validationError(`fields.${field.key}`, start.fields[field.key], t('input files under "inputs", not "fields"'));
       }
     }
     return { form, model, prompt: start.prompt ?? '', values: givenValues(form, given) };

@@ -5,6 +5,7 @@
  * message only as `readWebviewMessage` returns it: checked field by field,
  * unknown fields dropped.
  */
+import { t } from '../l10n/localize';
 import type { ChatParams } from '../chat/chatParams';
 import { readChatParams } from '../chat/chatParams';
 import type { ContextWindow } from '../chat/contextWindow';
@@ -79,7 +80,17 @@ export interface ToolCallProgress {
 export const SHOWN_ARGUMENT_CHARS = 4000;
 
 /** The answers to a tool call waiting for approval, as the card's buttons and the modal name them. */
-export const APPROVAL_LABELS: Readonly<Record<ApprovalDecision, string>> = { once: 'Allow once', always: 'Always in this workspace', deny: 'Deny' };
+export const APPROVAL_LABELS: Readonly<Record<ApprovalDecision, string>> = {
+  get once() {
+    return t('Allow once');
+  },
+  get always() {
+    return t('Always in this workspace');
+  },
+  get deny() {
+    return t('Deny');
+  },
+};
 const APPROVAL_DECISIONS = Object.keys(APPROVAL_LABELS) as ApprovalDecision[];
 
 // ---------------------------------------------------------------- host → webview
@@ -217,6 +228,7 @@ const READERS: MessageReaders<WebviewMessage> = {
   stopReading: () => ({ type: 'stopReading' }),
 };
 
+/* not shown: the chat page sends only indexes it was given; a bad one is a bug, logged */
 function index(value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new Error('index: a whole number from 0');
   return value;

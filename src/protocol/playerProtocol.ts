@@ -40,12 +40,14 @@ export type PlayerWebviewMessage =
   | { type: 'setSpeed'; speed: number }
   | { type: 'chooseVoice' };
 
+/* not shown: the player page's messages are checked for bugs, which are logged */
 const count = (value: unknown, what: string): number => {
   const n = num(value, what);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${what} is not a count`);
   return n;
 };
 
+/* not shown: as above */
 const READERS: MessageReaders<PlayerWebviewMessage> = {
   ready: () => ({ type: 'ready' }),
   chunkStarted: (m) => ({ type: 'chunkStarted', readingId: count(m.readingId, 'readingId'), index: count(m.index, 'index') }),

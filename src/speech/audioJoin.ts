@@ -6,6 +6,7 @@
  * the first header, fixed once all parts are in, and FLAC frames are
  * re-numbered so the samples count on across parts.
  */
+import { t } from '../l10n/localize';
 import type { SpeechFormat } from '../gateway/types/speech';
 import { flacFrames, readFlacMetadata, renumberFrame, SEEKTABLE_TYPE } from './flacFrames';
 
@@ -82,7 +83,7 @@ class WavJoiner implements AudioJoiner {
 function wavData(part: Uint8Array): { dataStart: number; dataLength: number } {
   const view = new DataView(part.buffer, part.byteOffset, part.byteLength);
   const id = (at: number): string => String.fromCharCode(...part.subarray(at, at + 4));
-  if (id(0) !== 'RIFF' || id(8) !== 'WAVE') throw new Error('not a WAV file');
+  if (id(0) !== 'RIFF' || id(8) !== 'WAVE') throw new Error(t('not a WAV file'));
   for (let offset = 12; offset + 8 <= part.length;) {
     const size = view.getUint32(offset + 4, true);
     if (id(offset) === 'data') {
@@ -92,7 +93,7 @@ function wavData(part: Uint8Array): { dataStart: number; dataLength: number } {
     }
     offset += 8 + size + (size % 2);
   }
-  throw new Error('WAV file without a data chunk');
+  throw new Error(t('WAV file without a data chunk'));
 }
 
 function uint32le(value: number): Uint8Array {

@@ -4,6 +4,7 @@
  * its first sample (the variable-blocksize form, valid whatever the sizes of
  * the frames before it).
  */
+import { t } from '../l10n/localize';
 
 export interface FlacMetadataBlock {
   type: number;
@@ -24,17 +25,17 @@ const STREAMINFO_LENGTH = 34;
 
 /** The metadata blocks and the offset of the first frame; throws when the bytes are not FLAC. */
 export function readFlacMetadata(bytes: Uint8Array): { blocks: FlacMetadataBlock[]; framesStart: number } {
-  if (String.fromCharCode(...bytes.subarray(0, 4)) !== 'fLaC') throw new Error('not a FLAC stream');
+  if (String.fromCharCode(...bytes.subarray(0, 4)) !== 'fLaC') throw new Error(t('not a FLAC stream'));
   const blocks: FlacMetadataBlock[] = [];
   let offset = 4;
   for (let last = false; !last;) {
-    if (offset + 4 > bytes.length) throw new Error('FLAC metadata is cut short');
+    if (offset + 4 > bytes.length) throw new Error(t('FLAC metadata is cut short'));
     last = (bytes[offset] & 0x80) !== 0;
     const length = (bytes[offset + 1] << 16) | (bytes[offset + 2] << 8) | bytes[offset + 3];
     blocks.push({ type: bytes[offset] & 0x7f, bytes: bytes.subarray(offset, offset + 4 + length) });
     offset += 4 + length;
   }
-  if (blocks[0]?.type !== STREAMINFO_TYPE || blocks[0].bytes.length !== 4 + STREAMINFO_LENGTH) throw new Error('FLAC stream without STREAMINFO');
+  if (blocks[0]?.type !== STREAMINFO_TYPE || blocks[0].bytes.length !== 4 + STREAMINFO_LENGTH) throw new Error(t('FLAC stream without STREAMINFO'));
   return { blocks, framesStart: offset };
 }
 
@@ -42,7 +43,7 @@ export function readFlacMetadata(bytes: Uint8Array): { blocks: FlacMetadataBlock
 export function* flacFrames(bytes: Uint8Array, from: number): Generator<FlacFrame> {
   let start = from;
   let header = parseFrameHeader(bytes, start);
-  if (!header && start < bytes.length) throw new Error(`no FLAC frame at byte ${start}`);
+  if (!header && start < bytes.length) throw new Error(t('no FLAC frame at byte {0}', start));
   while (header) {
     let end = bytes.length;
     let next: FrameHeader | undefined;
@@ -56,7 +57,7 @@ export function* flacFrames(bytes: Uint8Array, from: number): Generator<FlacFram
       }
     }
     if (!next && crc16(bytes.subarray(start, end - 2)) !== ((bytes[end - 2] << 8) | bytes[end - 1])) {
-      throw new Error(`FLAC frame at byte ${start} fails its checksum`);
+      throw new Error(t('FLAC frame at byte {0} fails its checksum', start));
     }
     yield { start, end, headerLength: header.length, blockSize: header.blockSize };
     start = end;

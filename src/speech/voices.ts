@@ -1,4 +1,5 @@
 /** The spec's voices (limits.ts) as the picker shows them: by language and gender, with readable names. */
+import { t } from '../l10n/localize';
 import { Voice, VOICES } from '../gateway/validation/limits';
 import { isAcceptedVoice } from '../gateway/validation/speech';
 import { guessLanguage } from './languageGuess';
@@ -39,23 +40,28 @@ const LANGUAGE_OF_PREFIX: Readonly<Record<string, string>> = {
   z: 'Chinese',
 };
 
-export const OTHER_VOICES = 'Other voices';
+/** The group of voices whose language their id does not say. */
+export function otherVoices(): string {
+  return t('Other voices');
+}
 
 /**
  * The voices a gateway listed (GET /v1/audio/voices), for the picker: the
  * spec's voices keep their table entry; a new one (e.g. `bf_isabella`) is
- * placed by its prefix; anything else goes under "Other voices". Ordered like
+ * placed by its prefix; anything else goes under "Other voices" (in the
+ * display language; no language guess ever picks it). Ordered like
  * the spec's table, new voices after the known ones of their group.
  */
 export function voicesFromIds(ids: readonly string[]): Voice[] {
   const known = new Map(VOICES.map((voice, index) => [voice.id, index]));
-  const languages = [...new Set(VOICES.map((voice) => voice.language)), OTHER_VOICES];
+  const other = otherVoices();
+  const languages = [...new Set(VOICES.map((voice) => voice.language)), other];
   const voices = ids.map((id): Voice => {
     const spec = findVoice(id);
     if (spec) return spec;
     const match = /^([a-z])([fm])_/.exec(id);
     const language = match ? LANGUAGE_OF_PREFIX[match[1] as string] : undefined;
-    if (!match || !language) return { id, language: OTHER_VOICES, gender: 'other' };
+    if (!match || !language) return { id, language: other, gender: 'other' };
     return { id, language, gender: match[2] === 'f' ? 'female' : 'male' };
   });
   const genderRank = { female: 0, male: 1, other: 2 } as const;
@@ -76,11 +82,12 @@ export function voiceName(id: string): string {
   const name = id.replace(/^[a-z]{2}_/, '');
   const older = name.startsWith('v0');
   const base = older ? name.slice(2) : name;
-  const shown = base ? base[0].toUpperCase() + base.slice(1) : 'Default';
+  const shown = base ? base[0].toUpperCase() + base.slice(1) : t('Default');
   return older ? `${shown} (v0)` : shown;
 }
 
 /** A short sentence in each language of the table, for previews. */
+/* not shown as UI text: spoken samples, each deliberately in its voice's own language, whatever the display language */
 const PREVIEW_TEXT: Readonly<Record<string, string>> = {
   'English (American)': 'Hello! This is how I sound when I read your text aloud.',
   'English (British)': 'Hello! This is how I sound when I read your text aloud.',

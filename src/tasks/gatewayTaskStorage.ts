@@ -16,6 +16,8 @@ export interface KeyValueStore {
   reread?(): Promise<void>;
   /** Calls back when another window may have written; returns the function that stops it. */
   watch?(onChange: () => void): () => void;
+  /** Replaces a key with what `next` makes of its value on disk, with no other window writing in between (a compare-and-set). */
+  change?<T>(key: string, next: (onDisk: unknown) => T | undefined): Promise<T | undefined>;
 }
 
 export const TASKS_STATE_KEY = 'genaiGateway.videoTasks';
@@ -28,20 +30,32 @@ export const TASKS_FILE_NAME = 'video-tasks.json';
 export function gatewayTaskStorage(store: KeyValueStore, baseUrl: string): TaskStorage {
   const gateway = baseUrl.replace(/\/+$/, '');
   const all = (): Record<string, PersistedTasks> => store.get<Record<string, PersistedTasks>>(TASKS_STATE_KEY) ?? {};
-  const leases = (): Record<string, unknown> => store.get<Record<string, unknown>>(TASKS_LEASE_KEY) ?? {};
   const reread = store.reread?.bind(store);
   const watch = store.watch?.bind(store);
+  const change = store.change?.bind(store);
   return {
     load: () => all()[gateway],
     save: (value) => store.update(TASKS_STATE_KEY, { ...all(), [gateway]: value }),
     ...(reread &&
-      watch && {
+      watch &&
+      change && {
         shared: {
           reread,
           watch,
-          lease: () => leases()[gateway],
-          setLease: (lease: Lease) => store.update(TASKS_LEASE_KEY, { ...leases(), [gateway]: lease }),
+          changeLease: async (next: (current: unknown) => Lease | undefined) => {
+            let written: Lease | undefined;
+            await change(TASKS_LEASE_KEY, (onDisk) => {
+              const byGateway = isRecord(onDisk) ? onDisk : {};
+              written = next(byGateway[gateway]);
+              return written && { ...byGateway, [gateway]: written };
+            });
+            return written;
+          },
         },
       }),
   };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

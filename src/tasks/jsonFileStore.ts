@@ -3,11 +3,13 @@
  * globalState, which VS Code for the Web and code-server keep in the
  * browser, it survives a new browser profile. Read once when opened; each
  * update re-reads the file so keys written by another window are kept, then
- * replaces it atomically.
+ * replaces it atomically, holding a lock file so that no other window
+ * writes in between.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../files/atomicFile';
+import { withFileLock } from '../files/fileLock';
 import type { KeyValueStore } from './gatewayTaskStorage';
 
 type Values = Record<string, unknown>;
@@ -66,13 +68,38 @@ export class JsonFileStore implements KeyValueStore {
   /** Resolves once written; writes happen in order, and one that fails does not stop the next. */
   update(key: string, value: unknown): Promise<void> {
     this.values = { ...this.values, [key]: value };
-    const write = async (): Promise<void> => {
+    return this.write(key, () => value).then(() => undefined);
+  }
+
+  /**
+   * Replaces `key` with what `next` makes of its value on disk, or leaves it
+   * when `next` returns undefined; resolves to the value written. No other
+   * window writes the file between the read and the write, so `next` decides
+   * on what is really there: a compare-and-set. (A key is kept either by
+   * update or by change: update shows its value before it is written.)
+   */
+  async change<T>(key: string, next: (onDisk: unknown) => T | undefined): Promise<T | undefined> {
+    const value = await this.write(key, next);
+    if (value !== undefined) this.values = { ...this.values, [key]: value };
+    return value;
+  }
+
+  /** Reads, decides and writes while holding the lock file beside the store, after this store's earlier writes. */
+  private write<T>(key: string, next: (onDisk: unknown) => T | undefined): Promise<T | undefined> {
+    const readDecideWrite = async (): Promise<T | undefined> => {
       const onDisk = parseValues(await fs.promises.readFile(this.filePath, 'utf8').catch(() => undefined));
-      await fs.promises.mkdir(path.dirname(this.filePath), { recursive: true });
-      await writeFileAtomic(this.filePath, JSON.stringify({ ...onDisk, [key]: value }), { overwrite: true });
+      const value = next(onDisk[key]);
+      if (value !== undefined) await writeFileAtomic(this.filePath, JSON.stringify({ ...onDisk, [key]: value }), { overwrite: true });
+      return value;
     };
-    const written = this.writing.then(write);
-    this.writing = written.catch(() => undefined);
+    const written = this.writing.then(async () => {
+      await fs.promises.mkdir(path.dirname(this.filePath), { recursive: true });
+      return withFileLock(`${this.filePath}.lock`, readDecideWrite);
+    });
+    this.writing = written.then(
+      () => undefined,
+      () => undefined,
+    );
     return written;
   }
 }

@@ -4,9 +4,10 @@
  * next to the tasks (the holder's id and an expiry it renews on each poll).
  * The others read the records it saves; one of them takes over when the
  * lease expires (the holder's window closed or hung) or is released (the
- * holder has nothing left to poll, or closed properly). A window taking the
- * lease reads it back after LEASE_SETTLE_MS: of two taking it at the same
- * moment, the last writer holds it. Pure: time is passed in.
+ * holder has nothing left to poll, or closed properly). The store applies
+ * these functions to the lease on disk while no other window can write it
+ * (JsonFileStore.change), so of two windows taking it at the same moment
+ * only one gets it. Pure: time is passed in.
  */
 
 export interface Lease {
@@ -41,8 +42,6 @@ export function leaseDurationMs(pollIntervalMs: number, minimumMs = LEASE_MINIMU
 }
 
 export const LEASE_MINIMUM_MS = 30_000;
-/** How long a window that took the lease waits before reading it back. */
-export const LEASE_SETTLE_MS = 1000;
 const LEASE_GRACE_MS = 5_000;
 
 export function isLease(value: unknown): value is Lease {

@@ -27,7 +27,11 @@ export interface TaskPollerOptions {
   clock: Clock;
   /** Asked before each poll when other windows may poll the same tasks: false leaves this turn to another window. */
   takeTurn?: () => Promise<boolean>;
-  /** Nothing is left to poll. */
+  /** Work besides polling (results to save) that keeps this window taking turns while no task is left to poll. */
+  hasOtherWork?: () => boolean;
+  /** After each turn this window took (and its poll): the other work may go ahead. */
+  onTurn?: () => void;
+  /** Nothing is left to poll, nor other work. */
   onIdle?: () => void;
 }
 
@@ -44,7 +48,7 @@ export class TaskPoller {
     if (this.running || this.abort.signal.aborted) return;
     this.cancelTimer?.();
     this.cancelTimer = undefined;
-    if (this.options.activeIds().length === 0) return this.options.onIdle?.();
+    if (!this.hasWork()) return this.options.onIdle?.();
     const { schedule, clock } = this.options;
     this.cancelTimer = clock.setTimer(() => void this.poll(), Math.max(0, schedule.dueAt() - clock.now()));
   }
@@ -73,7 +77,7 @@ export class TaskPoller {
   private poll(): Promise<void> {
     this.cancelTimer?.();
     this.cancelTimer = undefined;
-    if (this.options.activeIds().length === 0 || this.abort.signal.aborted) return Promise.resolve();
+    if (!this.hasWork() || this.abort.signal.aborted) return Promise.resolve();
     this.running = this.pollIfOurTurn().finally(() => {
       this.running = undefined;
       this.reschedule();
@@ -89,7 +93,14 @@ export class TaskPoller {
     }
     // Asked after the turn: another window's tasks may have come in with it.
     const ids = this.options.activeIds();
-    if (ids.length > 0 && !this.abort.signal.aborted) await this.pollIds(ids);
+    if (this.abort.signal.aborted) return;
+    if (ids.length > 0) await this.pollIds(ids);
+    else schedule.polled(clock.now(), { ok: true, changed: false });
+    if (!this.abort.signal.aborted) this.options.onTurn?.();
+  }
+
+  private hasWork(): boolean {
+    return this.options.activeIds().length > 0 || (this.options.hasOtherWork?.() ?? false);
   }
 
   private async pollIds(ids: string[]): Promise<void> {
@@ -135,6 +146,7 @@ export class TaskPoller {
 
   private fallBackToGets(ids: string[]): Promise<boolean> {
     this.oneGetPerTask = true;
+    /* not shown: the log */
     this.options.log('The gateway does not filter its task list by id (filter.task_ids): each unfinished task is now polled with its own GET.');
     return this.getEach(ids);
   }

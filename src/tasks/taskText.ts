@@ -1,4 +1,5 @@
 /** How a video task reads in the tree: label, description, every field for the tooltip. */
+import { t } from '../l10n/localize';
 import { taskModelTier } from '../gateway/catalog';
 import { parseTaskFlags } from '../gateway/taskFlags';
 import type { TaskRecord, TaskStatus } from '../gateway/types/tasks';
@@ -10,17 +11,33 @@ const RESULT_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 const LABEL_MAX_CHARS = 60;
 
-export const STATUS_LABELS: Record<TaskStatus, string> = {
-  queued: 'Queued',
-  running: 'Running',
-  succeeded: 'Succeeded',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-  expired: 'Expired',
+/** Read when shown, so the display language's bundle applies. */
+export const STATUS_LABELS: Readonly<Record<TaskStatus, string>> = {
+  get queued() {
+    return t('Queued');
+  },
+  get running() {
+    return t('Running');
+  },
+  get succeeded() {
+    return t('Succeeded');
+  },
+  get failed() {
+    return t('Failed');
+  },
+  get cancelled() {
+    return t('Cancelled');
+  },
+  get expired() {
+    return t('Expired');
+  },
 };
 
 /** Group labels of the Video Tasks view, including tasks whose status the extension does not know. */
-export const SHOWN_STATUS_LABELS: Record<ShownStatus, string> = { ...STATUS_LABELS, unrecognised: 'Unrecognised status' };
+export const SHOWN_STATUS_LABELS: Readonly<Record<ShownStatus, string>> = Object.defineProperties({} as Record<ShownStatus, string>, {
+  ...Object.getOwnPropertyDescriptors(STATUS_LABELS),
+  unrecognised: { enumerable: true, get: () => t('Unrecognised status') },
+});
 
 /** The prompt without its inline flags, on one line and shortened; the task id when the prompt is unknown. */
 export function taskLabel(entry: TaskEntry): string {
@@ -32,8 +49,8 @@ export function taskLabel(entry: TaskEntry): string {
 /** `1.0 pro · 2m 05s`, plus `· saved` once downloaded. */
 export function taskDescription(entry: TaskEntry, nowMs: number): string {
   const parts = [modelLabel(entry.record.model), formatDuration(elapsedMs(entry.record, nowMs))];
-  if (entry.anomaly) parts.unshift(`⚠ status "${entry.anomaly.rawStatus}" not recognised`);
-  if (entry.downloads?.video) parts.push('saved');
+  if (entry.anomaly) parts.unshift(t('⚠ status "{0}" not recognised', entry.anomaly.rawStatus));
+  if (entry.downloads?.video) parts.push(t('saved'));
   return parts.join(' · ');
 }
 
@@ -54,12 +71,12 @@ export function elapsedMs(record: TaskRecord, nowMs: number): number {
 export function formatDuration(ms: number): string {
   const seconds = Math.floor(ms / 1000);
   const pad = (n: number): string => String(n).padStart(2, '0');
-  if (seconds < 60) return `${seconds}s`;
+  if (seconds < 60) return t('{0}s', seconds);
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m ${pad(seconds % 60)}s`;
+  if (minutes < 60) return t('{0}m {1}s', minutes, pad(seconds % 60));
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours}h ${pad(minutes % 60)}m`;
-  return `${Math.floor(hours / 24)}d ${hours % 24}h`;
+  if (hours < 24) return t('{0}h {1}m', hours, pad(minutes % 60));
+  return t('{0}d {1}h', Math.floor(hours / 24), hours % 24);
 }
 
 /** When the result links stop working (epoch ms), for a succeeded task. */
@@ -71,37 +88,40 @@ export function resultLinksExpireAt(record: TaskRecord): number | undefined {
 export function taskDetails(entry: TaskEntry, nowMs: number): Array<[string, string]> {
   const { record, local } = entry;
   const rows: Array<[string, string | number | undefined]> = [
-    ['Task ID', record.id],
+    [t('Task ID'), record.id],
     [
-      'Status',
+      t('Status'),
       entry.anomaly
-        ? `"${entry.anomaly.rawStatus}" (not a status this extension knows; last known: ${STATUS_LABELS[record.status]})`
+        ? t('"{0}" (not a status this extension knows; last known: {1})', entry.anomaly.rawStatus, STATUS_LABELS[record.status])
         : STATUS_LABELS[record.status],
     ],
     [
-      'Warning',
+      t('Warning'),
       entry.anomaly
-        ? `The gateway's record could not be understood; polled for ${UNRECOGNISED_POLL_MS / 60_000} minutes at most, then only on Refresh. Show Request shows the raw record.`
+        ? t(
+            "The gateway's record could not be understood; polled for {0} minutes at most, then only on Refresh. Show Request shows the raw record.",
+            UNRECOGNISED_POLL_MS / 60_000,
+          )
         : undefined,
     ],
-    ['Model', record.model],
-    ['Prompt', local?.recipe.prompt],
-    ['Input images', local?.recipe.images.map((i) => (i.role ? `${i.source} (${i.role})` : i.source)).join(', ')],
-    ['Created', formatTime(record.created_at * 1000)],
-    ['Updated', record.updated_at > 0 ? formatTime(record.updated_at * 1000) : undefined],
-    [isActive(record.status) ? 'Elapsed' : 'Took', formatDuration(elapsedMs(record, nowMs))],
-    ['Resolution', record.resolution],
-    ['Ratio', record.ratio],
-    ['Duration', record.duration === undefined ? undefined : `${record.duration} s`],
-    ['Frames per second', record.framespersecond],
-    ['Seed', record.seed],
-    ['Tokens', record.usage?.completion_tokens],
-    ['Error', record.error ? `${record.error.code}: ${record.error.message}` : undefined],
-    ['Links valid until', formatOptionalTime(resultLinksExpireAt(record))],
-    ['Video saved as', entry.downloads?.video],
-    ['Last frame saved as', entry.downloads?.lastFrame],
-    ['Created here', local ? 'yes' : 'no (listed by the gateway)'],
-    ['Retry of', local?.retryOf],
+    [t('Model'), record.model],
+    [t('Prompt'), local?.recipe.prompt],
+    [t('Input images'), local?.recipe.images.map((i) => (i.role ? `${i.source} (${i.role})` : i.source)).join(', ')],
+    [t('Created'), formatTime(record.created_at * 1000)],
+    [t('Updated'), record.updated_at > 0 ? formatTime(record.updated_at * 1000) : undefined],
+    [isActive(record.status) ? t('Elapsed') : t('Took'), formatDuration(elapsedMs(record, nowMs))],
+    [t('Resolution'), record.resolution],
+    [t('Ratio'), record.ratio],
+    [t('Duration'), record.duration === undefined ? undefined : t('{0} s', record.duration)],
+    [t('Frames per second'), record.framespersecond],
+    [t('Seed'), record.seed],
+    [t('Tokens'), record.usage?.completion_tokens],
+    [t('Error'), record.error ? `${record.error.code}: ${record.error.message}` : undefined],
+    [t('Links valid until'), formatOptionalTime(resultLinksExpireAt(record))],
+    [t('Video saved as'), entry.downloads?.video],
+    [t('Last frame saved as'), entry.downloads?.lastFrame],
+    [t('Created here'), local ? t('yes') : t('no (listed by the gateway)')],
+    [t('Retry of'), local?.retryOf],
   ];
   return rows.flatMap(([name, value]) => (value === undefined || value === '' ? [] : [[name, String(value)]]));
 }

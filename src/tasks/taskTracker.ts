@@ -8,8 +8,9 @@ import type { TaskCreateRequest, TaskRecord, TaskStatus } from '../gateway/types
 import { refusedOptionalFields } from '../gateway/taskFields';
 import { errorText, isGatewayError } from '../gateway/errors';
 import type { Clock } from './clock';
-import { claimLease, holdsLease, LEASE_SETTLE_MS, leaseDurationMs, releaseLease, type Lease } from './pollLease';
+import { claimLease, leaseDurationMs, releaseLease, type Lease } from './pollLease';
 import { PollSchedule, type PollTiming } from './pollSchedule';
+import { ResultSaving, type ResultSaver } from './resultSaving';
 import { Signal } from './signal';
 import { UNRECOGNISED_POLL_MS, type TaskDownloads, type TaskEntry, type TaskRecipe } from './taskEntry';
 import { TaskPoller } from './taskPoller';
@@ -28,8 +29,8 @@ export interface SharedTaskStorage {
   reread(): Promise<void>;
   /** Calls back when another window may have saved; returns the function that stops it. */
   watch(onChange: () => void): () => void;
-  lease(): unknown;
-  setLease(lease: Lease): PromiseLike<void>;
+  /** Writes what `next` makes of the stored lease, with no other window writing in between; resolves to what was written. */
+  changeLease(next: (current: unknown) => Lease | undefined): Promise<Lease | undefined>;
 }
 
 export interface TaskTrackerOptions {
@@ -58,6 +59,9 @@ export class TaskTracker {
   private readonly paging = new Map<string, ServerPaging>();
   private readonly pageLoads = new Map<string, Promise<void>>();
   private saving: Promise<void> = Promise.resolve();
+  private results: ResultSaving | undefined;
+  /** This window took the lease since it last let it go. */
+  private mayHoldLease = false;
   private readonly unwatch: () => void;
   /** Anything shown changed. */
   readonly onDidChange = new Signal<void>();
@@ -75,10 +79,13 @@ export class TaskTracker {
       activeIds: () => this.registry.activeIds(options.clock.now()),
       onRecords: (records) => this.merge(records),
       onMissing: (id) => this.disappeared(id),
+      /* not shown: the log */
       onError: (error) => options.log(`Polling video tasks failed: ${errorText(error)}`),
       log: options.log,
       schedule: this.schedule,
       clock: options.clock,
+      hasOtherWork: () => this.results?.pending() ?? false,
+      onTurn: () => this.results?.saveDue(),
       ...(options.storage.shared && options.windowId && { takeTurn: () => this.takeTurn(), onIdle: () => this.releaseLease() }),
     });
     this.poller.reschedule();
@@ -88,22 +95,18 @@ export class TaskTracker {
   }
 
   /**
-   * Before each poll, with other windows: takes in what they saved (their
-   * tasks, their results), then polls only while holding the lease.
+   * Before each turn, with other windows: takes or renews the lease (a
+   * compare-and-set on the shared file, so of two windows asking at once
+   * only one gets it), then takes in what the others saved. Claiming first:
+   * a window that held the lease saved everything before letting it go.
    */
   private async takeTurn(): Promise<boolean> {
     const { windowId, clock } = this.options;
-    const shared = this.options.storage.shared!;
+    const durationMs = leaseDurationMs(this.schedule.intervalMs());
+    const lease = await this.options.storage.shared!.changeLease((current) => claimLease(current, windowId!, clock.now(), durationMs));
+    this.mayHoldLease ||= lease !== undefined;
     await this.takeInShared();
-    const current = shared.lease();
-    const lease = claimLease(current, windowId!, clock.now(), leaseDurationMs(this.schedule.intervalMs()));
-    if (!lease) return false;
-    await shared.setLease(lease);
-    if (holdsLease(current, windowId!, clock.now())) return true;
-    // Just taken: another window may have taken it at the same moment, and the last write holds it.
-    await new Promise<void>((resolve) => clock.setTimer(resolve, LEASE_SETTLE_MS));
-    await shared.reread();
-    return holdsLease(shared.lease(), windowId!, clock.now());
+    return lease !== undefined;
   }
 
   private async takeInShared(): Promise<void> {
@@ -116,9 +119,15 @@ export class TaskTracker {
   /** Nothing left to poll, or closing: another window may take over at once. */
   private releaseLease(): void {
     const { storage, windowId, clock } = this.options;
-    const released = releaseLease(storage.shared?.lease(), windowId ?? '', clock.now());
+    if (!this.mayHoldLease || !storage.shared) return;
+    this.mayHoldLease = false;
     // After the saves in flight: a window taking over must find the records this one saved last.
-    if (released) this.saving = this.saving.then(() => storage.shared!.setLease(released)).then(undefined, () => undefined);
+    this.saving = this.saving
+      .then(() => storage.shared!.changeLease((current) => releaseLease(current, windowId ?? '', clock.now())))
+      .then(
+        () => undefined,
+        () => undefined,
+      );
   }
 
   /** Creates a paid task on the gateway. Never re-sent here: the client alone decides (retry class 'paid'). */
@@ -126,6 +135,7 @@ export class TaskTracker {
     const request = await buildTaskRequest(recipe, imageUrlOf);
     const { id } = await this.createOnce(request, signal).catch((error: unknown) => {
       if (isGatewayError(error) && error.code === 'task_id_missing') {
+        /* not shown: the log */
         this.options.log(`A video task was accepted without a task id (request id ${error.requestId ?? 'none'}); the gateway's reply: ${String(error.value)}`);
       }
       throw error;
@@ -149,6 +159,7 @@ export class TaskTracker {
       if (refused.length === 0) throw error;
       const without = { ...request };
       for (const name of refused) delete (without as Record<string, unknown>)[name];
+      /* not shown: the log */
       this.options.log(
         `The gateway refused the optional field${refused.length > 1 ? 's' : ''} ${refused.join(', ')} of a video task (${errorText(error)}); ` +
           'nothing was created, so the task is sent once more without them.',
@@ -205,6 +216,18 @@ export class TaskTracker {
     return this.registry.get(id);
   }
 
+  /** Saves the results of succeeded tasks created here, in the window whose turn it is (resultSaving.ts). */
+  saveResultsWith(saver: ResultSaver): void {
+    this.results?.dispose();
+    this.results = new ResultSaving(
+      saver,
+      () => this.registry.all(),
+      this.options.clock,
+      () => this.poller.reschedule(),
+    );
+    this.poller.reschedule();
+  }
+
   setDownloads(id: string, downloads: TaskDownloads): void {
     this.registry.setDownloads(id, downloads);
     this.changed();
@@ -226,9 +249,16 @@ export class TaskTracker {
     await this.saving;
   }
 
+  /** Disposes, and resolves once the lease is let go, for the window taking over (VS Code waits for deactivate, not for dispose). */
+  close(): Promise<void> {
+    this.dispose();
+    return this.saving;
+  }
+
   dispose(): void {
     this.unwatch();
     this.poller.dispose();
+    this.results?.dispose();
     this.releaseLease();
   }
 
@@ -243,6 +273,7 @@ export class TaskTracker {
   private merge(records: TaskRecord[]): boolean {
     const { changed, transitions, unrecognised } = this.registry.merge(records, this.options.clock.now());
     for (const entry of unrecognised) {
+      /* not shown: the log */
       this.options.log(
         `Video task ${entry.record.id}: the gateway answered a status this extension does not know (${entry.anomaly?.rawStatus}). ` +
           `It is shown with a warning and polled for at most ${UNRECOGNISED_POLL_MS / 60_000} minutes more. Its record: ${JSON.stringify(entry.anomaly?.raw)}`,
@@ -271,6 +302,7 @@ export class TaskTracker {
 
   /** Saves in order, after taking in what other windows saved; a failed save is logged and the next change saves everything again. */
   private save(): void {
+    /* not shown: the log */
     this.saving = this.saving
       .then(() => this.takeInShared())
       .then(() => this.options.storage.save(this.registry.toJSON()))

@@ -28,8 +28,14 @@ export interface VideoTasksViewServices {
 /** How often the elapsed times of unfinished tasks are redrawn while the view is visible. */
 const ELAPSED_REDRAW_MS = 5000;
 
-/** Returns the tasks as the view's tracker knows them, for other features (the chat's task cards): no polling of their own. */
-export function registerVideoTasks(context: vscode.ExtensionContext, services: VideoTasksViewServices): VideoTaskFeed {
+/**
+ * Returns the tasks as the view's tracker knows them, for other features (the chat's task cards): no polling of
+ * their own; and what deactivate waits for: the poll lease let go.
+ */
+export function registerVideoTasks(
+  context: vscode.ExtensionContext,
+  services: VideoTasksViewServices,
+): { feed: VideoTaskFeed; closeBeforeExit(): Promise<void> } {
   const { clients, settings, log } = services;
   // A file on the extension host: globalState lives in the browser under VS Code for the Web and code-server.
   const state = JsonFileStore.openSync(path.join(context.globalStorageUri.fsPath, TASKS_FILE_NAME));
@@ -67,9 +73,10 @@ export function registerVideoTasks(context: vscode.ExtensionContext, services: V
     view.onDidChangeVisibility((e) => tasks.setVisible(e.visible)),
     ...registerTaskCommands({ tasks, results, creator, tree }),
   );
-  return {
+  const feed: VideoTaskFeed = {
     entry: (id) => tasks.current?.registry.get(id),
     onDidChange: (listener) => tasks.onDidChange(listener),
     ensureDownloaded: (id) => results.ensureDownloaded(id),
   };
+  return { feed, closeBeforeExit: () => tasks.closeBeforeExit() };
 }

@@ -17,7 +17,6 @@ import type { TaskDownloads, TaskEntry } from '../tasks/taskEntry';
 import { describeTaskRequest } from '../tasks/taskRecipe';
 import type { TaskTransition } from '../tasks/taskRegistry';
 import { resultLinksExpireAt, STATUS_LABELS, taskLabel } from '../tasks/taskText';
-import { unsavedResults } from '../tasks/unsavedResults';
 import { TASK_COMMANDS } from '../mediaActions/commandIds';
 import type { VideoTasks } from './videoTasks';
 import { t } from '../l10n/localize';
@@ -43,10 +42,8 @@ export class TaskResults implements vscode.Disposable {
         if (entry.local) void vscode.window.showWarningMessage(t('GenAI Gateway: video task "{0}" no longer exists on the gateway.', taskLabel(entry)));
       }),
     ];
-    // Their success was seen by a window that closed before saving them: no transition will come again.
-    if (services.settings.videoTasksAutoDownload()) {
-      for (const entry of unsavedResults(tasks.current?.registry.all() ?? [], Date.now())) void this.autoDownload(entry);
-    }
+    // In the window whose turn it is: with several windows open, the one that polls; a window that takes over saves what another left.
+    tasks.saveResultsWith({ enabled: () => services.settings.videoTasksAutoDownload(), save: (entry, signal) => this.autoDownload(entry, signal) });
   }
 
   /**
@@ -115,14 +112,14 @@ export class TaskResults implements vscode.Disposable {
     }
   }
 
-  /** Downloads a succeeded task's results, then says where they are (or why not). */
-  private async autoDownload(entry: TaskEntry): Promise<void> {
+  /** Downloads a succeeded task's results, then says where they are (or why not; nothing when the window is closing). */
+  private async autoDownload(entry: TaskEntry, signal: AbortSignal): Promise<void> {
     const label = taskLabel(entry);
     try {
-      const downloads = await this.download(entry.record.id);
-      if (downloads.video) await announceVideo(t('Video task "{0}"', label), downloads.video);
+      const downloads = await this.download(entry.record.id, signal);
+      if (downloads.video) void announceVideo(t('Video task "{0}"', label), downloads.video);
     } catch (error) {
-      await showError(t('GenAI Gateway: the video of task "{0}" could not be downloaded', label), error);
+      if (!signal.aborted) void showError(t('GenAI Gateway: the video of task "{0}" could not be downloaded', label), error);
     }
   }
 
@@ -130,14 +127,12 @@ export class TaskResults implements vscode.Disposable {
     const { record } = entry;
     if (!entry.local) return;
     const label = taskLabel(entry);
-    if (record.status === 'succeeded') {
-      if (!this.services.settings.videoTasksAutoDownload()) {
-        const [download, open] = [t('Download'), t('Open')];
-        const choice = await vscode.window.showInformationMessage(t('GenAI Gateway: video task "{0}" succeeded.', label), download, open);
-        if (choice) await vscode.commands.executeCommand(choice === open ? TASK_COMMANDS.openResult : TASK_COMMANDS.download, { taskId: record.id });
-        return;
-      }
-      return this.autoDownload(entry);
+    // Saved automatically at the turn of the window that polls (saveResultsWith above).
+    if (record.status === 'succeeded' && !this.services.settings.videoTasksAutoDownload()) {
+      const [download, open] = [t('Download'), t('Open')];
+      const choice = await vscode.window.showInformationMessage(t('GenAI Gateway: video task "{0}" succeeded.', label), download, open);
+      if (choice) await vscode.commands.executeCommand(choice === open ? TASK_COMMANDS.openResult : TASK_COMMANDS.download, { taskId: record.id });
+      return;
     }
     if (record.status === 'failed' || record.status === 'expired') {
       const reason = record.error ? `${record.error.code}: ${record.error.message}` : STATUS_LABELS[record.status];

@@ -3,6 +3,7 @@
  * switched when the gateway URL changes, its polling sped up while the view
  * is visible and paced by the interval setting.
  */
+import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { GatewayClient } from '../gateway/client';
 import { SYSTEM_CLOCK } from '../tasks/clock';
@@ -10,6 +11,7 @@ import { gatewayTaskStorage, type KeyValueStore } from '../tasks/gatewayTaskStor
 import { DEFAULT_POLL_TIMING, type PollTiming } from '../tasks/pollSchedule';
 import type { TaskEntry } from '../tasks/taskEntry';
 import type { TaskTransition } from '../tasks/taskRegistry';
+import type { ResultSaver } from '../tasks/resultSaving';
 import { TaskTracker } from '../tasks/taskTracker';
 import { t } from '../l10n/localize';
 
@@ -21,11 +23,18 @@ export interface VideoTasksServices {
   state: KeyValueStore;
 }
 
+/**
+ * This window's extension host, for the poll lease. Not vscode.env.sessionId:
+ * code-server gives every browser window on one server the same session id.
+ */
+const WINDOW_ID = randomUUID();
+
 export class VideoTasks implements vscode.Disposable {
   private tracker: TaskTracker | undefined;
   private trackerUrl = '';
   private unsubscribe: Array<() => void> = [];
   private visible = false;
+  private resultSaver: ResultSaver | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   /** A task was added, removed or changed, or the gateway changed. */
   readonly onDidChange = this.changed.event;
@@ -63,6 +72,17 @@ export class VideoTasks implements vscode.Disposable {
     this.tracker?.setVisible(visible);
   }
 
+  /** Saves the results of succeeded tasks, in this window when it is its turn (for every gateway followed from now on). */
+  saveResultsWith(saver: ResultSaver): void {
+    this.resultSaver = saver;
+    this.tracker?.saveResultsWith(saver);
+  }
+
+  /** The window is closing: stops polling and saving and lets the poll lease go, so another window takes over at once. */
+  async closeBeforeExit(): Promise<void> {
+    await this.tracker?.close();
+  }
+
   dispose(): void {
     this.closeTracker();
     this.subscriptions.forEach((s) => s.dispose());
@@ -89,9 +109,10 @@ export class VideoTasks implements vscode.Disposable {
       timing: this.timing(),
       log: (message) => log.warn(message),
       // Windows on the same machine share the task file: one polls, the others read its results.
-      windowId: vscode.env.sessionId,
+      windowId: WINDOW_ID,
     });
     tracker.setVisible(this.visible);
+    if (this.resultSaver) tracker.saveResultsWith(this.resultSaver);
     this.unsubscribe = [
       tracker.onDidChange.on(() => this.changed.fire()),
       tracker.onDidTransition.on((t) => this.transitioned.fire(t)),

@@ -15,6 +15,7 @@ export const BUILTIN_TOOLS = {
   runTask: 'run_task',
 } as const;
 
+/* model text */
 const PATH = { type: 'string', description: 'A path relative to the workspace folder (with several folders, it may start with the folder name).' };
 const LINE = (what: string) => ({ type: 'integer', minimum: 1, description: what });
 
@@ -22,6 +23,7 @@ function object(properties: Record<string, unknown>, required: string[] = []): J
   return { type: 'object', properties, required, additionalProperties: false };
 }
 
+/* model text */
 export const BUILTIN_TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: BUILTIN_TOOLS.readFile,
@@ -123,6 +125,7 @@ export function builtinSpec(name: string): ToolSpec {
 }
 
 /** run_vscode_command offers only the commands of the user's allowlist (none: the tool is not offered). */
+/* model text */
 export function runCommandSpec(allowlist: readonly string[]): ToolSpec {
   return {
     name: BUILTIN_TOOLS.runVscodeCommand,

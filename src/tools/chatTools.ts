@@ -14,6 +14,7 @@ import { ToolRegistry, type ToolCatalog } from './toolRegistry';
 import type { ToolSwitches } from '../chat/toolSources';
 import { startMcpServers } from './mcpServers';
 import { vscodeLmTools } from './vscodeLmTools';
+import { t } from '../l10n/localize';
 
 export const TOOL_COMMANDS = {
   forgetApprovals: 'genaiGateway.tools.forgetApprovals',
@@ -93,7 +94,7 @@ export function registerChatTools(
     vscode.commands.registerCommand(TOOL_COMMANDS.forgetApprovals, async () => {
       const names = await tools.approvals.forgetAlways();
       void vscode.window.showInformationMessage(
-        names.length ? `Chat tools will ask again before running: ${names.join(', ')}.` : 'No chat tool was allowed always in this workspace.',
+        names.length ? t('Chat tools will ask again before running: {0}.', names.join(', ')) : t('No chat tool was allowed always in this workspace.'),
       );
     }),
   );

@@ -8,6 +8,7 @@ import type { WorkspaceTool } from './workspaceTool';
 export function runCommandTool(allowlist: readonly string[]): WorkspaceTool {
   return {
     spec: runCommandSpec(allowlist),
+    /* model text */
     async run(args: ToolArgs) {
       const command = requiredString(args, 'command');
       if (!allowlist.includes(command))
@@ -36,6 +37,7 @@ export function runTaskTool(): WorkspaceTool {
 }
 
 /** Runs a tasks.json task and waits for it to end; Stop terminates it. */
+/* model text */
 async function runTask(args: ToolArgs, signal: AbortSignal): Promise<string> {
   const label = requiredString(args, 'label');
   const tasks = (await vscode.tasks.fetchTasks()).filter((t) => t.source === 'Workspace');

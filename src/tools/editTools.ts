@@ -10,6 +10,7 @@ import { applyReplacement, planEdit, type Replacement } from './textEdits';
 import { optionalBoolean, optionalInteger, optionalString, requiredString, type ToolArgs } from './toolArgs';
 import type { WorkspaceTool } from './workspaceTool';
 import { resolveWorkspaceUri, shownPath } from '../workspace/workspacePaths';
+import { t } from '../l10n/localize';
 
 export function editTools(proposals: ProposedChanges): WorkspaceTool[] {
   return [createFileTool(proposals), editFileTool(proposals)];
@@ -21,8 +22,9 @@ function createFileTool(proposals: ProposedChanges): WorkspaceTool {
     async preview(args) {
       const { uri, content, existing } = await plannedFile(args);
       const before = existing ? uri : proposals.emptyBefore(uri);
-      return proposals.show(uri, before, content, `${shownPath(uri)} (${existing ? 'replaced' : 'new file'}, proposed)`);
+      return proposals.show(uri, before, content, existing ? t('{0} (replaced, proposed)', shownPath(uri)) : t('{0} (new file, proposed)', shownPath(uri)));
     },
+    /* model text */
     async run(args) {
       const { uri, content, existing } = await plannedFile(args);
       const edit = new vscode.WorkspaceEdit();
@@ -43,8 +45,9 @@ function editFileTool(proposals: ProposedChanges): WorkspaceTool {
     spec: builtinSpec(BUILTIN_TOOLS.editFile),
     async preview(args) {
       const { uri, document, replacement } = await plannedEdit(args);
-      return proposals.show(uri, uri, applyReplacement(document.getText(), replacement), `${shownPath(uri)} (proposed edit)`);
+      return proposals.show(uri, uri, applyReplacement(document.getText(), replacement), t('{0} (proposed edit)', shownPath(uri)));
     },
+    /* model text */
     async run(args) {
       // Planned again: the file may have changed while the user looked at the diff.
       const { uri, document, replacement } = await plannedEdit(args);
@@ -58,6 +61,7 @@ function editFileTool(proposals: ProposedChanges): WorkspaceTool {
   };
 }
 
+/* model text */
 async function plannedFile(args: ToolArgs): Promise<{ uri: vscode.Uri; content: string; existing: boolean }> {
   const uri = resolveWorkspaceUri(requiredString(args, 'path'));
   const content = requiredString(args, 'content');
@@ -80,6 +84,7 @@ async function plannedEdit(args: ToolArgs): Promise<{ uri: vscode.Uri; document:
 }
 
 /** As a refactoring: VS Code then saves the files it touched that were not open (files.refactoring.autoSave). */
+/* model text */
 async function apply(edit: vscode.WorkspaceEdit, uri: vscode.Uri): Promise<void> {
   if (!(await vscode.workspace.applyEdit(edit, { isRefactoring: true }))) throw new Error(`VS Code could not apply the change to ${shownPath(uri)}.`);
 }

@@ -11,6 +11,7 @@
  */
 import type { JsonSchemaObject } from '../gateway/types/chat';
 import type { ToolSource } from '../chat/toolSources';
+import { t } from '../l10n/localize';
 
 /** The fields of vscode.LanguageModelToolInformation read here. */
 export interface ToolInformation {
@@ -31,7 +32,7 @@ export const MCP_TAG = 'mcp';
 export function externalToolSource(info: ToolInformation, contributedBy: ExtensionRef | undefined): ToolSource {
   if (info.tags.includes(MCP_TAG)) {
     const server = proposedSourceLabel(info);
-    return { kind: 'mcp', label: server ? `MCP server ${server}` : 'MCP server' };
+    return { kind: 'mcp', label: server ? t('MCP server {0}', server) : t('MCP server') };
   }
   if (contributedBy) return { kind: 'extension', label: `${contributedBy.name} (${contributedBy.id})` };
   return { kind: 'vscode', label: 'VS Code' };

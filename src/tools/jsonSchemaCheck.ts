@@ -44,6 +44,7 @@ export function uncheckedKeywords(schema: unknown, at = 'parameters'): string[] 
 }
 
 /** What is wrong with `value` for `schema`, naming the argument; undefined when it fits. */
+/* model text */
 export function schemaProblem(value: unknown, schema: unknown, at = 'arguments'): string | undefined {
   if (!isSchema(schema)) return undefined;
   const types = typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? schema.type : [];
@@ -63,6 +64,7 @@ export function schemaProblem(value: unknown, schema: unknown, at = 'arguments')
   return undefined;
 }
 
+/* model text */
 function objectProblem(value: Record<string, unknown>, schema: Schema, at: string): string | undefined {
   const properties = isSchema(schema.properties) ? (schema.properties as Record<string, unknown>) : {};
   const required = Array.isArray(schema.required) ? schema.required.filter((key): key is string => typeof key === 'string') : [];
@@ -77,12 +79,14 @@ function objectProblem(value: Record<string, unknown>, schema: Schema, at: strin
   return undefined;
 }
 
+/* model text */
 function lengthProblem(length: number, schema: Schema, at: string, unit: string, min: string, max: string): string | undefined {
   if (typeof schema[min] === 'number' && length < (schema[min] as number)) return `${at} must have at least ${schema[min]} ${unit}`;
   if (typeof schema[max] === 'number' && length > (schema[max] as number)) return `${at} must have at most ${schema[max]} ${unit}`;
   return undefined;
 }
 
+/* model text */
 function rangeProblem(value: number, schema: Schema, at: string): string | undefined {
   const bound = (key: string) => (typeof schema[key] === 'number' ? (schema[key] as number) : undefined);
   const [min, max, exclusiveMin, exclusiveMax] = [bound('minimum'), bound('maximum'), bound('exclusiveMinimum'), bound('exclusiveMaximum')];
@@ -110,6 +114,7 @@ function hasType(value: unknown, type: unknown): boolean {
   }
 }
 
+/* model text */
 function typeName(value: unknown): string {
   return value === null
     ? 'null'

@@ -9,6 +9,7 @@
  */
 import * as vscode from 'vscode';
 import { errorText } from '../gateway/errors';
+import { t } from '../l10n/localize';
 
 export const START_MCP_SERVERS_COMMAND = 'workbench.mcp.startServer';
 const LIST_MCP_SERVERS_COMMAND = 'workbench.mcp.listServer';
@@ -17,13 +18,13 @@ export async function startMcpServers(log: { warn(message: string): void }): Pro
   const commands = await vscode.commands.getCommands(true);
   if (!commands.includes(START_MCP_SERVERS_COMMAND)) {
     if (commands.includes(LIST_MCP_SERVERS_COMMAND)) await vscode.commands.executeCommand(LIST_MCP_SERVERS_COMMAND);
-    else void vscode.window.showInformationMessage('This VS Code cannot run MCP servers.');
+    else void vscode.window.showInformationMessage(t('This VS Code cannot run MCP servers.'));
     return;
   }
   try {
     await vscode.commands.executeCommand(START_MCP_SERVERS_COMMAND, '*', { waitForLiveTools: true });
   } catch (error) {
     log.warn(`Starting the MCP servers failed: ${errorText(error)}`);
-    void vscode.window.showErrorMessage(`The MCP servers could not be started: ${errorText(error)}`);
+    void vscode.window.showErrorMessage(t('The MCP servers could not be started: {0}', errorText(error)));
   }
 }

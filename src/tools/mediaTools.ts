@@ -96,6 +96,7 @@ function spec(media: MediaToolSpec): ToolSpec {
   return { name: media.chatName, description: media.description, parameters: media.parameters, readOnly: false };
 }
 
+/* model text */
 function speechFormat(args: ToolArgs): SpeechFormat | undefined {
   const format = optionalString(args, 'format');
   if (format !== undefined && !(SPEECH_FORMATS as readonly string[]).includes(format)) throw new Error(`"format" must be one of ${SPEECH_FORMATS.join(', ')}.`);

@@ -27,6 +27,7 @@ function tool(name: string, run: WorkspaceTool['run']): WorkspaceTool {
 }
 
 /** The document of a workspace text file (unsaved changes included); throws for folders and large files. */
+/* model text */
 export async function openWorkspaceDocument(uri: vscode.Uri): Promise<vscode.TextDocument> {
   let stat: vscode.FileStat;
   try {
@@ -45,6 +46,7 @@ async function readFile(args: ToolArgs): Promise<string> {
   return sliceLines(document.getText(), optionalInteger(args, 'startLine', 1), optionalInteger(args, 'endLine', 1));
 }
 
+/* model text */
 async function listFiles(args: ToolArgs, signal: AbortSignal): Promise<string> {
   const pattern = requiredString(args, 'pattern');
   const max = optionalInteger(args, 'maxResults', 1, 1000) ?? 200;
@@ -54,6 +56,7 @@ async function listFiles(args: ToolArgs, signal: AbortSignal): Promise<string> {
   return [...shown, ...(files.length > max ? [`(more than ${max} files match; narrow the pattern)`] : [])].join('\n');
 }
 
+/* model text */
 async function openFile(args: ToolArgs): Promise<string> {
   const uri = resolveWorkspaceUri(requiredString(args, 'path'));
   const document = await openWorkspaceDocument(uri);
@@ -68,6 +71,7 @@ async function openFile(args: ToolArgs): Promise<string> {
   return start === undefined ? `Opened ${shownPath(uri)}.` : `Opened ${shownPath(uri)} at lines ${start}-${end}.`;
 }
 
+/* model text */
 async function getSelection(): Promise<string> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) return 'No editor is active.';
@@ -77,6 +81,7 @@ async function getSelection(): Promise<string> {
   return `${file}:${selection.start.line + 1}-${selection.end.line + 1} (${document.languageId})\n${document.getText(selection)}`;
 }
 
+/* model text */
 async function getDiagnostics(args: ToolArgs): Promise<string> {
   const requested = optionalString(args, 'path');
   const file = requested === undefined ? undefined : resolveWorkspaceUri(requested);

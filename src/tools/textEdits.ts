@@ -17,6 +17,7 @@ export interface EditRequest {
 }
 
 /** Where the edit goes; throws a message for the model when it cannot be placed. */
+/* model text */
 export function planEdit(text: string, edit: EditRequest): Replacement {
   if (edit.oldText !== undefined) {
     if (edit.oldText === '') throw new Error('"oldText" is empty: give the exact text to replace, or startLine and endLine.');
@@ -42,6 +43,7 @@ export function applyReplacement(text: string, r: Replacement): string {
 }
 
 /** Lines start..end (1-based, inclusive, clamped) with a header saying which, for the model. */
+/* model text */
 export function sliceLines(text: string, startLine = 1, endLine?: number): string {
   const lines = text.split(/\r?\n/);
   const total = lines.length;
@@ -74,6 +76,7 @@ export function shownLine(line: string): string {
 }
 
 /** A case-insensitive substring test, or the regular expression; throws a readable message for a bad pattern. */
+/* model text */
 export function lineMatcher(query: string, isRegex: boolean): (line: string) => boolean {
   if (!isRegex) {
     const needle = query.toLowerCase();

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { toolArgumentsText, type ToolCallRecord } from '../chat/conversation';
 import type { ApprovalDecision, ToolApprover, ViewAsker } from '../chat/toolLoop';
 import { APPROVAL_LABELS } from '../protocol/chatProtocol';
+import { t } from '../l10n/localize';
 
 const ALWAYS_ALLOWED_KEY = 'genaiGateway.tools.alwaysAllowed';
 
@@ -54,8 +55,8 @@ export class ToolApprovals implements ToolApprover {
 async function askInModal(call: ToolCallRecord, signal: AbortSignal): Promise<ApprovalDecision> {
   const { once, always, deny } = APPROVAL_LABELS;
   const question = vscode.window.showWarningMessage(
-    `Let the model run ${call.name}?`,
-    { modal: true, detail: `${call.approvalNote ? `${call.approvalNote}\n\n` : ''}Arguments:\n${toolArgumentsText(call.arguments)}` },
+    t('Let the model run {0}?', call.name),
+    { modal: true, detail: `${call.approvalNote ? `${call.approvalNote}\n\n` : ''}${t('Arguments:\n{0}', toolArgumentsText(call.arguments))}` },
     once,
     always,
     deny,

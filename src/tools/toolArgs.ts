@@ -2,6 +2,7 @@
 
 export type ToolArgs = Record<string, unknown>;
 
+/* model text */
 export function requiredString(args: ToolArgs, key: string): string {
   const value = args[key];
   if (typeof value !== 'string') throw new Error(`"${key}" is required and must be a string.`);
@@ -12,6 +13,7 @@ export function optionalString(args: ToolArgs, key: string): string | undefined 
   return args[key] === undefined || args[key] === null ? undefined : requiredString(args, key);
 }
 
+/* model text */
 export function optionalBoolean(args: ToolArgs, key: string): boolean | undefined {
   const value = args[key];
   if (value === undefined || value === null) return undefined;
@@ -19,6 +21,7 @@ export function optionalBoolean(args: ToolArgs, key: string): boolean | undefine
   return value;
 }
 
+/* model text */
 export function optionalInteger(args: ToolArgs, key: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
   const value = args[key];
   if (value === undefined || value === null) return undefined;
@@ -28,6 +31,7 @@ export function optionalInteger(args: ToolArgs, key: string, min: number, max = 
   return value;
 }
 
+/* model text */
 export function optionalNumber(args: ToolArgs, key: string): number | undefined {
   const value = args[key];
   if (value === undefined || value === null) return undefined;
@@ -35,6 +39,7 @@ export function optionalNumber(args: ToolArgs, key: string): number | undefined 
   return value;
 }
 
+/* model text */
 export function optionalArray(args: ToolArgs, key: string): unknown[] | undefined {
   const value = args[key];
   if (value === undefined || value === null) return undefined;
@@ -42,6 +47,7 @@ export function optionalArray(args: ToolArgs, key: string): unknown[] | undefine
   return value;
 }
 
+/* model text */
 export function optionalStrings(args: ToolArgs, key: string): string[] | undefined {
   return optionalArray(args, key)?.map((item, i) => {
     if (typeof item !== 'string') throw new Error(`"${key}[${i}]" must be a string.`);

@@ -18,6 +18,7 @@ import { overLimitNote, selectTools, type AvailableTool, type SelectedTool } fro
 import { toolDefinition } from './toolSpec';
 import { readUserDefinedTools } from './userDefinedTools';
 import type { WorkspaceTool } from './workspaceTool';
+import { t } from '../l10n/localize';
 
 export interface ToolRegistryDeps {
   settings(): ToolSettings;
@@ -36,7 +37,7 @@ export interface ToolCatalog {
   note?: string;
 }
 
-const RESTRICTED_NOTE = 'The tools of other extensions and MCP servers are not offered in Restricted Mode: VS Code does not say which of them only read.';
+const RESTRICTED_NOTE = t('The tools of other extensions and MCP servers are not offered in Restricted Mode: VS Code does not say which of them only read.');
 
 export class ToolRegistry implements ToolExecutor {
   private readonly reported = new Set<string>();
@@ -110,6 +111,8 @@ export class ToolRegistry implements ToolExecutor {
     for (const tool of this.deps.external?.() ?? []) {
       const { name } = tool.spec;
       const from = tool.source?.label ?? 'VS Code';
+      // Problems go to the log only.
+      /* not shown */
       if (!TOOL_NAME_PATTERN.test(name))
         this.report([`The tool "${name}" (${from}) is not offered to the chat's model: function names are 1 to 64 letters, digits, "_" or "-".`]);
       else if (names.has(name)) this.report([`The tool ${name} (${from}) is not offered to the chat's model: another tool has that name.`]);
@@ -123,6 +126,7 @@ export class ToolRegistry implements ToolExecutor {
 
   private find(name: string): WorkspaceTool {
     const tool = this.current().find((t) => t.spec.name === name);
+    /* model text */
     if (!tool) throw new Error(`The tool ${name} is not available here.`);
     return tool;
   }

@@ -9,6 +9,7 @@
 
 const TEXT_DATA = /^(text\/|application\/(json|xml|yaml|x-yaml|javascript)$|application\/[\w.+-]*\+(json|xml)$)/i;
 
+/* model text */
 export const EMPTY_TOOL_RESULT = '(The tool returned no content.)';
 
 export function toolResultText(parts: readonly unknown[]): string {
@@ -25,6 +26,7 @@ function partText(part: unknown): string {
   return value === undefined ? '' : safeJson(value);
 }
 
+/* model text */
 function dataText(data: Uint8Array, mimeType: string): string {
   if (TEXT_DATA.test(mimeType)) return new TextDecoder().decode(data);
   const kind = mimeType.toLowerCase().startsWith('image/') ? 'Image' : 'Data';

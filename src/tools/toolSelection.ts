@@ -6,6 +6,7 @@
  * could refuse the request. Pure.
  */
 import type { ToolSource, ToolState, ToolSwitches } from '../chat/toolSources';
+import { t } from '../l10n/localize';
 
 /**
  * OpenAI's chat completions take at most 128 functions per request; most
@@ -40,8 +41,16 @@ export function selectTools(available: readonly AvailableTool[], switches: ToolS
 export function overLimitNote(selected: readonly SelectedTool[], maxTools: number): string | undefined {
   const left = selected.filter((tool) => tool.state === 'overLimit').length;
   if (!left) return undefined;
-  return (
-    `${left} tool${left === 1 ? ' is' : 's are'} switched on but not offered: a request carries at most ${maxTools} tools ` +
-    '(genaiGateway.tools.maxTools). Switch some off to choose which ones the model gets.'
-  );
+  return left === 1
+    ? t(
+        '1 tool is switched on but not offered: a request carries at most {0} tools ({1}). Switch some off to choose which ones the model gets.',
+        maxTools,
+        'genaiGateway.tools.maxTools',
+      )
+    : t(
+        '{0} tools are switched on but not offered: a request carries at most {1} tools ({2}). Switch some off to choose which ones the model gets.',
+        left,
+        maxTools,
+        'genaiGateway.tools.maxTools',
+      );
 }

@@ -28,7 +28,8 @@ export interface UserDefinedTool {
 const PLACEHOLDER = /\$\{([A-Za-z0-9_.-]+)\}/;
 const WHOLE_PLACEHOLDER = /^\$\{([A-Za-z0-9_.-]+)\}$/;
 
-/** The valid entries as tools; what is wrong with the others, to log. */
+/** The valid entries as tools; what is wrong with the others, to log (so in English, as every log line). */
+/* not shown */
 export function readUserDefinedTools(value: unknown, takenNames: readonly string[]): { tools: UserDefinedTool[]; problems: string[] } {
   const tools: UserDefinedTool[] = [];
   const problems: string[] = [];
@@ -45,6 +46,7 @@ export function readUserDefinedTools(value: unknown, takenNames: readonly string
   return { tools, problems };
 }
 
+/* not shown: what is wrong goes to the log; the default description is for the model */
 function readEntry(entry: unknown): UserDefinedTool {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw new Error('it is not an object');
   const e = entry as Record<string, unknown>;
@@ -91,6 +93,7 @@ function textAroundPlaceholder(template: unknown): string | undefined {
 }
 
 /** Refuses arguments that do not fit the tool's declared parameters (before the user is asked). */
+/* model text */
 export function checkArguments(tool: UserDefinedTool, args: Record<string, unknown>): void {
   const problem = schemaProblem(args, tool.spec.parameters);
   if (problem) throw new Error(`The arguments do not fit ${tool.spec.name}'s parameters: ${problem}. Nothing ran.`);
@@ -114,6 +117,7 @@ function fill(template: unknown, args: Record<string, unknown>): unknown {
 }
 
 /** A command's return value as the model reads it. */
+/* model text */
 export function commandResultText(command: string, result: unknown): string {
   if (result === undefined || result === null) return `The command ${command} ran (it returned nothing).`;
   if (typeof result === 'string') return result;

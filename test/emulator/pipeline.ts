@@ -25,6 +25,7 @@ export async function handleRequest(state: EmulatorState, routes: readonly Route
     headers: flattenHeaders(req),
     bodyBytes: 0,
     at: Date.now(),
+    remotePort: req.socket.remotePort,
   };
   state.requests.push(record);
 

@@ -22,6 +22,8 @@ export interface RecordedRequest {
   body?: unknown;
   at: number;
   status?: number;
+  /** The client's port: which connection, and so which process, sent it. */
+  remotePort?: number;
 }
 
 export class EmulatorState {

@@ -220,10 +220,11 @@ async function ui(args: Args): Promise<{ tests: TestResult[]; errors: string[] }
     }
     log(`${f.name}.ui: opening a fresh workbench`);
     let wbp: WorkbenchPage | undefined;
-    const open = async (): Promise<WorkbenchPage> =>
-      openWorkbench(browser, url, {
+    const open = async (windowUrl = url): Promise<WorkbenchPage> =>
+      openWorkbench(browser, windowUrl, {
         consoleLog: path.join(session.logDir, `browser-console-${f.name}.log`),
       });
+    const moreWindows: WorkbenchPage[] = [];
     try {
       wbp = await open();
     } catch (e) {
@@ -245,6 +246,11 @@ async function ui(args: Args): Promise<{ tests: TestResult[]; errors: string[] }
         wbp = await open();
         ctx.page = wbp.page;
         ctx.wb = new Workbench(wbp.page, f.name);
+      },
+      openWindow: async (env = {}) => {
+        const opened = await open(session.workbenchUrl({ env: { ...extensionEnv, ...env }, workspace }));
+        moreWindows.push(opened);
+        return { page: opened.page, wb: new Workbench(opened.page, f.name), close: opened.close };
       },
     };
     for (const test of f.tests) {
@@ -271,7 +277,7 @@ async function ui(args: Args): Promise<{ tests: TestResult[]; errors: string[] }
         await ctx.wb.screenshot(`FAILED-${test.title}`).catch(() => undefined);
       }
     }
-    await wbp.close();
+    await Promise.all([wbp, ...moreWindows].map((w) => w.close()));
   }
   phase('tests');
   log(`phases: ${phases.join(', ')}`);

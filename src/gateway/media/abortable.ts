@@ -1,3 +1,4 @@
+import { t } from '../../l10n/localize';
 import { GatewayError } from '../errors';
 
 export function throwIfAborted(signal: AbortSignal | undefined): void {
@@ -27,5 +28,5 @@ export function stopReading<T>(items: AsyncIterator<T>): void {
 }
 
 function abortedError(signal: AbortSignal): GatewayError {
-  return new GatewayError({ kind: 'aborted', message: 'Cancelled.', cause: signal.reason });
+  return new GatewayError({ kind: 'aborted', message: t('Cancelled.'), cause: signal.reason });
 }

@@ -62,6 +62,7 @@ export class Base64StreamDecoder {
   private lastWrite: Promise<void> = Promise.resolve();
   private writeFailure: { error: unknown } | undefined;
   private cancelled = false;
+  /* not shown: an invariant of this class, no user can meet it */
   private openSink: () => Promise<ByteSink> = () => Promise.reject(new Error('begin() was not called'));
   private sink: ByteSink | undefined;
   private decoded = 0;

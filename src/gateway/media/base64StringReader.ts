@@ -1,3 +1,4 @@
+import { t } from '../../l10n/localize';
 import { Base64StreamDecoder, InvalidBase64Error } from './base64StreamDecoder';
 import type { ByteSink } from './byteSink';
 import type { QuoteOrBackslashFinder } from './quoteOrBackslashFinder';
@@ -116,15 +117,15 @@ export class Base64StringReader {
 
 function shortEscapeCode(charCode: number): number {
   const code = charCode < 128 ? SHORT_ESCAPES[charCode] : -1;
-  if (code === -1) throw new InvalidBase64Error(`invalid escape "\\${String.fromCharCode(charCode)}"`);
+  if (code === -1) throw new InvalidBase64Error(t('invalid escape "{0}"', `\\${String.fromCharCode(charCode)}`));
   return code;
 }
 
 /** Only ASCII can be base64: the escape of any other character is rejected. */
 function unicodeEscapeCode(hex: string): number {
-  if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new InvalidBase64Error(`invalid escape "\\u${hex}"`);
+  if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new InvalidBase64Error(t('invalid escape "{0}"', `\\u${hex}`));
   const code = parseInt(hex, 16);
-  if (code > 0x7f) throw new InvalidBase64Error(`character U+${hex.toUpperCase()}`);
+  if (code > 0x7f) throw new InvalidBase64Error(t('character U+{0}', hex.toUpperCase()));
   return code;
 }
 

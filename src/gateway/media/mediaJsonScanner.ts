@@ -1,3 +1,4 @@
+import { t } from '../../l10n/localize';
 import { GatewayError } from '../errors';
 import { formatBytes, MAX_JSON_BODY_BYTES, MAX_MEDIA_FIELDS, responseLimitError } from '../responseLimits';
 import { InvalidBase64Error } from './base64StreamDecoder';
@@ -103,7 +104,7 @@ export class MediaJsonScanner {
     this.chunkOffset += bytes.length;
     if (this.chunkOffset - this.mediaBytes > MAX_JSON_BODY_BYTES) {
       throw responseLimitError(
-        `The gateway's response holds more than ${formatBytes(MAX_JSON_BODY_BYTES)} besides its media, the most this extension reads for a JSON answer.`,
+        t("The gateway's response holds more than {0} besides its media, the most this extension reads for a JSON answer.", formatBytes(MAX_JSON_BODY_BYTES)),
       );
     }
   }
@@ -111,7 +112,7 @@ export class MediaJsonScanner {
   /** The document, once the body has ended. */
   end(): unknown {
     if (this.mode === 'scalar' && this.builder.depth === 0) this.finishScalar(0);
-    if (this.mode !== 'done') throw streamError('The response body ended before its JSON document was complete.');
+    if (this.mode !== 'done') throw streamError(t('The response body ended before its JSON document was complete.'));
     return this.builder.document;
   }
 
@@ -147,7 +148,7 @@ export class MediaJsonScanner {
     } else if (mode === 'afterValue' && byte === (this.builder.inObject ? CLOSE_BRACE : CLOSE_BRACKET)) {
       this.closeContainer();
     } else {
-      throw this.malformed(`unexpected ${describeByte(byte)}`, pos);
+      throw this.malformed(t('unexpected {0}', describeByte(byte)), pos);
     }
   }
 
@@ -166,7 +167,7 @@ export class MediaJsonScanner {
       this.scalar = String.fromCharCode(byte);
       this.mode = 'scalar';
     } else {
-      throw this.malformed(`unexpected ${describeByte(byte)}`, pos);
+      throw this.malformed(t('unexpected {0}', describeByte(byte)), pos);
     }
   }
 
@@ -192,7 +193,7 @@ export class MediaJsonScanner {
     try {
       value = JSON.parse(this.scalar);
     } catch {
-      throw this.malformed(`invalid value "${this.scalar.slice(0, 40)}"`, pos);
+      throw this.malformed(t('invalid value "{0}"', this.scalar.slice(0, 40)), pos);
     }
     this.scalar = '';
     this.builder.addValue(value);
@@ -233,7 +234,7 @@ export class MediaJsonScanner {
     try {
       text = JSON.parse(`"${Buffer.concat(this.stringParts).toString('utf8')}"`) as string;
     } catch {
-      throw this.malformed('invalid string', pos);
+      throw this.malformed(t('invalid string'), pos);
     }
     this.stringParts = [];
     if (this.stringIsKey) {
@@ -248,7 +249,7 @@ export class MediaJsonScanner {
   private startMedia(field: string): void {
     if (this.mediaFields === MAX_MEDIA_FIELDS) {
       throw responseLimitError(
-        `The gateway's response holds more than ${MAX_MEDIA_FIELDS} media results, the most this extension saves from one response.`,
+        t("The gateway's response holds more than {0} media results, the most this extension saves from one response.", MAX_MEDIA_FIELDS),
       );
     }
     this.mediaFields++;
@@ -270,7 +271,7 @@ export class MediaJsonScanner {
     } catch (error) {
       if (!(error instanceof InvalidBase64Error)) throw error;
       const detail = error.detail === undefined ? '' : ` (${error.detail})`;
-      throw streamError(`The "${this.mediaField}" value at ${formatPath(this.mediaPath)} is not valid base64${detail}.`);
+      throw streamError(t('The "{0}" value at {1} is not valid base64{2}.', this.mediaField, formatPath(this.mediaPath), detail));
     }
     if (end === -1) return bytes.length;
     if (this.media.hasSink) await this.sinks[this.sinks.length - 1].finish();
@@ -282,7 +283,7 @@ export class MediaJsonScanner {
   }
 
   private malformed(what: string, pos: number): GatewayError {
-    return streamError(`The response body is not valid JSON: ${what} at byte ${this.chunkOffset + pos}.`);
+    return streamError(t('The response body is not valid JSON: {0} at byte {1}.', what, this.chunkOffset + pos));
   }
 }
 
@@ -298,7 +299,7 @@ function isScalarByte(byte: number): boolean {
 }
 
 function describeByte(byte: number): string {
-  return byte >= 0x21 && byte <= 0x7e ? `"${String.fromCharCode(byte)}"` : `byte 0x${byte.toString(16).padStart(2, '0')}`;
+  return byte >= 0x21 && byte <= 0x7e ? `"${String.fromCharCode(byte)}"` : t('byte 0x{0}', byte.toString(16).padStart(2, '0'));
 }
 
 function formatPath(path: readonly JsonPathSegment[]): string {

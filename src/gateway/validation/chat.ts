@@ -1,4 +1,5 @@
 /** Validation of POST /v1/chat/completions before sending. */
+import { t } from '../../l10n/localize';
 import type { ChatRequest } from '../types/chat';
 import { CHAT_PENALTY, CHAT_STOP_MAX, CHAT_TEMPERATURE, CHAT_TOP_P } from './limits';
 import { arrayOf, fail, integerInRange, numberInRange, text } from './rules';
@@ -21,7 +22,7 @@ export function validateChatRequest(req: ChatRequest): void {
 }
 
 function validateStop(stop: unknown): void {
-  const allowed = `a non-empty text, or a list of 1 to ${CHAT_STOP_MAX} non-empty texts`;
+  const allowed = t('a non-empty text, or a list of 1 to {0} non-empty texts', CHAT_STOP_MAX);
   if (stop === undefined) return;
   if (typeof stop === 'string') {
     if (stop === '') fail('stop', stop, allowed);
@@ -30,6 +31,6 @@ function validateStop(stop: unknown): void {
   if (!Array.isArray(stop)) fail('stop', stop, allowed);
   arrayOf('stop', stop, 1, CHAT_STOP_MAX);
   stop.forEach((sequence, i) => {
-    if (typeof sequence !== 'string' || sequence === '') fail(`stop[${i}]`, sequence, 'a non-empty text');
+    if (typeof sequence !== 'string' || sequence === '') fail(`stop[${i}]`, sequence, t('a non-empty text'));
   });
 }

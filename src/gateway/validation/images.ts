@@ -1,4 +1,5 @@
 /** Validation of POST /v1/images/generations (basic, 4.0 and 4.5 variants) before sending. */
+import { t } from '../../l10n/localize';
 import type { ModelCapability } from '../catalog';
 import type { ImageRequest } from '../types/images';
 import {
@@ -37,13 +38,13 @@ export function validateImageRequest(req: ImageRequest, capability: ImageCapabil
   text('prompt', body.prompt, { required: true, max: PROMPT_MAX_CHARS });
   oneOf('response_format', body.response_format, IMAGE_RESPONSE_FORMATS);
   if (capability === 'image-basic') {
-    onlyKnownFields(body, BASIC_FIELDS, 'the basic image model');
+    onlyKnownFields(body, BASIC_FIELDS, t('the basic image model'));
     text('style', body.style);
     return;
   }
   const limits = SEEDREAM_LIMITS[capability];
   // The seed is refused with its own reason before the generic unknown-field message.
-  if (!limits.takesSeed) unsupported('seed', body.seed, 'no seed on this model', 'seed is for image model 4.5 only');
+  if (!limits.takesSeed) unsupported('seed', body.seed, t('no {0} on this model', 'seed'), t('seed is for image model 4.5 only'));
   onlyKnownFields(body, SEEDREAM_FIELDS, limits.label);
   validateSize(body.size, limits);
   integerInRange('seed', body.seed, IMAGE_SEED.min, IMAGE_SEED.max);
@@ -64,9 +65,11 @@ function validateSize(size: unknown, limits: SeedreamLimits): void {
   const pixels = width * height;
   if (width === 0 || height === 0) fail('size', size, allowed);
   if (pixels < limits.pixels.min || pixels > limits.pixels.max) {
-    fail('size', size, allowed, `${pixels} pixels, ${pixels < limits.pixels.min ? 'fewer' : 'more'} than ${limits.label} takes`);
+    const detail =
+      pixels < limits.pixels.min ? t('{0} pixels, fewer than {1} takes', pixels, limits.label) : t('{0} pixels, more than {1} takes', pixels, limits.label);
+    fail('size', size, allowed, detail);
   }
-  if (Math.max(width / height, height / width) > IMAGE_MAX_ASPECT) fail('size', size, allowed, 'too elongated');
+  if (Math.max(width / height, height / width) > IMAGE_MAX_ASPECT) fail('size', size, allowed, t('too elongated'));
 }
 
 /** Checks `image`; returns how many reference images it gives. */
@@ -77,7 +80,7 @@ function validateReferences(image: unknown, limits: SeedreamLimits): number {
     imageUrl('image', image, rule);
     return 1;
   }
-  if (!Array.isArray(image)) fail('image', image, `an image URL, or a list of 1 to ${limits.maxReferences} image URLs`);
+  if (!Array.isArray(image)) fail('image', image, t('an image URL, or a list of 1 to {0} image URLs', limits.maxReferences));
   arrayOf('image', image, 1, limits.maxReferences);
   image.forEach((url, i) => imageUrl(`image[${i}]`, url, rule));
   return image.length;
@@ -85,15 +88,15 @@ function validateReferences(image: unknown, limits: SeedreamLimits): number {
 
 function validateMaxImages(options: unknown, references: number): void {
   const field = 'sequential_image_generation_options.max_images';
-  const holder = objectValue('sequential_image_generation_options', options, 'an object holding max_images');
+  const holder = objectValue('sequential_image_generation_options', options, t('an object holding max_images'));
   const maxImages = holder?.max_images;
   integerInRange(field, maxImages, 1, IMAGE_SET_MAX);
   if (typeof maxImages === 'number' && references + maxImages > IMAGE_SET_MAX) {
     fail(
       field,
       maxImages,
-      `at most ${IMAGE_SET_MAX - references} with ${references} reference images`,
-      `reference and generated images together are at most ${IMAGE_SET_MAX}`,
+      t('at most {0} with {1} reference images', IMAGE_SET_MAX - references, references),
+      t('reference and generated images together are at most {0}', IMAGE_SET_MAX),
     );
   }
 }

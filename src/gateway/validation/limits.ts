@@ -2,6 +2,7 @@
  * Every limit of gateway-api.md and gaps.md, as data. Validators read them
  * from here only, so a changed limit is changed in one place.
  */
+import { t } from '../../l10n/localize';
 import type { TaskModelTier } from '../catalog';
 
 export const PROMPT_MAX_CHARS = 4000;
@@ -81,7 +82,9 @@ export interface SeedreamLimits {
  */
 export const SEEDREAM_LIMITS: Record<'image-4.0' | 'image-4.5', SeedreamLimits> = {
   'image-4.0': {
-    label: 'image model 4.0',
+    get label() {
+      return t('image model 4.0');
+    },
     sizes: ['2K', '1024x1024'],
     namedSizes: ['1K', '2K', '4K'],
     specSizes: ['1024x1024', '512x512'],
@@ -91,7 +94,9 @@ export const SEEDREAM_LIMITS: Record<'image-4.0' | 'image-4.5', SeedreamLimits> 
     takesSeed: false,
   },
   'image-4.5': {
-    label: 'image model 4.5',
+    get label() {
+      return t('image model 4.5');
+    },
     sizes: ['2K', '4K'],
     namedSizes: ['2K', '4K'],
     specSizes: [],
@@ -106,9 +111,13 @@ export const SEEDREAM_LIMITS: Record<'image-4.0' | 'image-4.5', SeedreamLimits> 
 export function describeSeedreamSizes(limits: SeedreamLimits): string {
   const names = [...limits.namedSizes, ...limits.specSizes].map((size) => JSON.stringify(size)).join(', ');
   const smallest = limits.pixels.min === 2560 * 1440 ? '2560x1440' : '1024x1024';
-  return (
-    `${names}, or "WxH" of ${limits.pixels.min} to ${limits.pixels.max} pixels (from ${smallest} to 4096x4096) ` +
-    `with a width:height between 1:${IMAGE_MAX_ASPECT} and ${IMAGE_MAX_ASPECT}:1`
+  return t(
+    '{0}, or "WxH" of {1} to {2} pixels (from {3} to 4096x4096) with a width:height between 1:{4} and {4}:1',
+    names,
+    limits.pixels.min,
+    limits.pixels.max,
+    smallest,
+    IMAGE_MAX_ASPECT,
   );
 }
 
@@ -141,11 +150,20 @@ export const VIDEO_INPUT_VIDEO_MAX_BYTES = 50 * 1024 * 1024;
 // Asynchronous video tasks
 export type TaskMode = 'text' | 'first-frame' | 'first-last' | 'references';
 
-export const TASK_MODE_LABELS: Record<TaskMode, string> = {
-  text: 'text only',
-  'first-frame': 'first frame',
-  'first-last': 'first and last frames',
-  references: '1 to 4 reference images',
+/** Read when shown, so the display language's bundle applies. */
+export const TASK_MODE_LABELS: Readonly<Record<TaskMode, string>> = {
+  get text() {
+    return t('text only');
+  },
+  get 'first-frame'() {
+    return t('first frame');
+  },
+  get 'first-last'() {
+    return t('first and last frames');
+  },
+  get references() {
+    return t('1 to 4 reference images');
+  },
 };
 
 export const TASK_ROLES = ['first_frame', 'last_frame', 'reference_image'] as const;
@@ -185,6 +203,7 @@ const FIRST_GENERATION = {
 
 export const TASK_TIER_LIMITS: Record<TaskModelTier, TaskTierLimits> = {
   pro: { ...FIRST_GENERATION, label: '1.0 pro', modes: ['text', 'first-frame', 'first-last'] },
+  // not shown translated: the tiers' labels are the names of Seedance models
   'pro-fast': { ...FIRST_GENERATION, label: '1.0 pro fast', modes: ['text', 'first-frame'] },
   'lite-i2v': {
     ...FIRST_GENERATION,
@@ -206,7 +225,9 @@ export const TASK_TIER_LIMITS: Record<TaskModelTier, TaskTierLimits> = {
 
 /** For a task model of no known tier: the union of the tiers, so nothing valid is refused. */
 export const TASK_ANY_TIER_LIMITS: TaskTierLimits = {
-  label: 'this task model',
+  get label() {
+    return t('this task model');
+  },
   modes: ['text', 'first-frame', 'first-last', 'references'],
   resolutions: ['480p', '720p', '1080p'],
   ratios: TASK_RATIOS,

@@ -1,4 +1,5 @@
 /** Validation of POST /v1/audio/speech before sending. */
+import { t } from '../../l10n/localize';
 import type { SpeechRequest } from '../types/speech';
 import { SPEECH_FORMATS, SPEECH_INPUT_MAX_CHARS, SPEECH_SPEED, VOICES } from './limits';
 import { fail, numberInRange, oneOf, text } from './rules';
@@ -47,8 +48,13 @@ export function validateSpeechRequest(req: SpeechRequest, knownVoices: ReadonlyS
     fail(
       'voice',
       req.voice,
-      `one of the ${VOICES.length} voice ids${knownVoices.size ? ' or a voice the gateway lists' : ''}, e.g. ${EXAMPLE_VOICES.join(', ')}, ` +
-        'or a mix of them such as af_bella+af_sky or af_bella(2)+af_sky(1)',
+      knownVoices.size
+        ? t(
+            'one of the {0} voice ids or a voice the gateway lists, e.g. {1}, or a mix of them such as af_bella+af_sky or af_bella(2)+af_sky(1)',
+            VOICES.length,
+            EXAMPLE_VOICES.join(', '),
+          )
+        : t('one of the {0} voice ids, e.g. {1}, or a mix of them such as af_bella+af_sky or af_bella(2)+af_sky(1)', VOICES.length, EXAMPLE_VOICES.join(', ')),
     );
   }
   oneOf('response_format', req.response_format, SPEECH_FORMATS);

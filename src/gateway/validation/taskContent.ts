@@ -3,6 +3,7 @@
  * mode its images make (text only, first frame, first and last frames, or
  * reference images; the image modes cannot be mixed).
  */
+import { t } from '../../l10n/localize';
 import { TASK_MAX_REFERENCES, TASK_ROLES, type TaskMode } from './limits';
 import { imageUrl } from './media';
 import { fail, oneOf, requiredArray, requiredObject, unsupported } from './rules';
@@ -23,11 +24,10 @@ interface ImageItem {
   role: string | undefined;
 }
 
-const FAMILY_LABELS: Record<ImageFamily, string> = {
-  plain: 'one image without a role',
-  frames: '"first_frame" / "last_frame" images',
-  references: '"reference_image" images',
-};
+function familyLabel(family: ImageFamily): string {
+  if (family === 'plain') return t('one image without a role');
+  return family === 'frames' ? t('"first_frame" / "last_frame" images') : t('"reference_image" images');
+}
 
 export function readTaskContent(content: unknown): TaskContent {
   const items = requiredArray('content', content, 1, Infinity);
@@ -35,16 +35,16 @@ export function readTaskContent(content: unknown): TaskContent {
   const images: ImageItem[] = [];
   items.forEach((item, index) => {
     const field = `content[${index}]`;
-    const entry = requiredObject(field, item, 'a content item of type "text" or "image_url"');
+    const entry = requiredObject(field, item, t('a content item of type "text" or "image_url"'));
     oneOf(`${field}.type`, entry.type, ['text', 'image_url'], { required: true });
     if (entry.type === 'text') {
-      if (text) fail(`${field}.type`, entry.type, 'one text item at most', `content[${text.index}] is a text item too`);
-      if (typeof entry.text !== 'string') fail(`${field}.text`, entry.text, 'a text');
-      unsupported(`${field}.role`, entry.role, 'no role on a text item');
+      if (text) fail(`${field}.type`, entry.type, t('one text item at most'), t('content[{0}] is a text item too', text.index));
+      if (typeof entry.text !== 'string') fail(`${field}.text`, entry.text, t('a text'));
+      unsupported(`${field}.role`, entry.role, t('no role on a text item'));
       text = { index, value: entry.text };
       return;
     }
-    const image = requiredObject(`${field}.image_url`, entry.image_url, 'an object holding url');
+    const image = requiredObject(`${field}.image_url`, entry.image_url, t('an object holding url'));
     imageUrl(`${field}.image_url.url`, image.url);
     oneOf(`${field}.role`, entry.role, TASK_ROLES);
     images.push({ index, role: entry.role === undefined ? undefined : String(entry.role) });
@@ -62,24 +62,24 @@ function roleField(image: ImageItem): string {
 }
 
 function imageMode(images: ImageItem[]): Pick<TaskContent, 'mode' | 'modeField' | 'modeValue'> {
-  if (images.length === 0) return { mode: 'text', modeField: 'content', modeValue: 'text only' };
+  if (images.length === 0) return { mode: 'text', modeField: 'content', modeValue: t('text only') };
   const family = familyOf(images[0].role);
   for (const image of images) {
     if (familyOf(image.role) !== family) {
-      const like = `content[${images[0].index}]: ${FAMILY_LABELS[family]}`;
-      fail(roleField(image), image.role, `images of one mode only, like ${like}`);
+      const like = `content[${images[0].index}]: ${familyLabel(family)}`;
+      fail(roleField(image), image.role, t('images of one mode only, like {0}', like));
     }
   }
   if (family === 'plain') {
     if (images.length > 1) {
-      fail(roleField(images[1]), undefined, `${FAMILY_LABELS.plain}; give roles to several images`);
+      fail(roleField(images[1]), undefined, t('{0}; give roles to several images', familyLabel('plain')));
     }
     return { mode: 'first-frame', modeField: roleField(images[0]), modeValue: undefined };
   }
   if (family === 'references') {
     if (images.length > TASK_MAX_REFERENCES) {
       const extra = images[TASK_MAX_REFERENCES];
-      fail(roleField(extra), extra.role, `at most ${TASK_MAX_REFERENCES} "reference_image" images`);
+      fail(roleField(extra), extra.role, t('at most {0} "reference_image" images', TASK_MAX_REFERENCES));
     }
     return { mode: 'references', modeField: roleField(images[0]), modeValue: 'reference_image' };
   }
@@ -89,12 +89,12 @@ function imageMode(images: ImageItem[]): Pick<TaskContent, 'mode' | 'modeField' 
 function framesMode(images: ImageItem[]): Pick<TaskContent, 'mode' | 'modeField' | 'modeValue'> {
   images.forEach((image, i) => {
     const repeated = images.findIndex((other) => other.role === image.role) !== i;
-    if (repeated) fail(roleField(image), image.role, `one "${image.role}" image`);
+    if (repeated) fail(roleField(image), image.role, t('one "{0}" image', String(image.role)));
   });
   const last = images.find((image) => image.role === 'last_frame');
   if (!last) return { mode: 'first-frame', modeField: roleField(images[0]), modeValue: 'first_frame' };
   if (images.length === 1) {
-    fail(roleField(last), last.role, 'a "last_frame" image only together with a "first_frame" image');
+    fail(roleField(last), last.role, t('a "last_frame" image only together with a "first_frame" image'));
   }
   return { mode: 'first-last', modeField: roleField(last), modeValue: 'last_frame' };
 }

@@ -3,6 +3,7 @@
  * either as body fields or as inline flags of the text item: both are checked
  * by these same rules against the model tier and the input mode.
  */
+import { t } from '../../l10n/localize';
 import { TASK_AUTO_DURATION, TASK_SEED, type TaskMode, type TaskTierLimits } from './limits';
 import { booleanValue, describeChoices, fail, integerInRange, oneOf, type Fields } from './rules';
 
@@ -23,7 +24,7 @@ export function validateTaskSettings(settings: Fields, context: TaskSettingsCont
       fieldOf('resolution'),
       settings.resolution,
       describeChoices(limits.resolutions.filter((r) => r !== '1080p')),
-      `not 1080p with reference images on ${limits.label}`,
+      t('not 1080p with reference images on {0}', limits.label),
     );
   }
   booleanValue(fieldOf('camerafixed'), settings.camerafixed);
@@ -37,7 +38,7 @@ export function validateTaskSettings(settings: Fields, context: TaskSettingsCont
 function validateRatio(ratio: unknown, { limits, mode, fieldOf }: TaskSettingsContext): void {
   oneOf(fieldOf('ratio'), ratio, [...limits.ratios, 'adaptive']);
   if (ratio === 'adaptive' && mode === 'text' && !limits.adaptiveForText) {
-    fail(fieldOf('ratio'), ratio, describeChoices(limits.ratios), `"adaptive" needs an image input on ${limits.label}`);
+    fail(fieldOf('ratio'), ratio, describeChoices(limits.ratios), t('"adaptive" needs an image input on {0}', limits.label));
   }
 }
 
@@ -45,7 +46,9 @@ function validateDuration(duration: unknown, { limits, fieldOf }: TaskSettingsCo
   const { min, max, auto } = limits.duration;
   if (duration === undefined || (auto && duration === TASK_AUTO_DURATION)) return;
   if (typeof duration !== 'number' || !Number.isInteger(duration) || duration < min || duration > max) {
-    const picks = auto ? `, or ${TASK_AUTO_DURATION} (the model picks)` : '';
-    fail(fieldOf('duration'), duration, `an integer from ${min} to ${max} seconds${picks}`, `on ${limits.label}`);
+    const allowed = auto
+      ? t('an integer from {0} to {1} seconds, or {2} (the model picks)', min, max, TASK_AUTO_DURATION)
+      : t('an integer from {0} to {1} seconds', min, max);
+    fail(fieldOf('duration'), duration, allowed, t('on {0}', limits.label));
   }
 }

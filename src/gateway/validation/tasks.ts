@@ -1,4 +1,5 @@
 /** Validation of POST /v1/contents/generations/tasks before sending. */
+import { t } from '../../l10n/localize';
 import { taskModelTier } from '../catalog';
 import { parseTaskFlags, TASK_FLAG_NAMES, type TaskFlags } from '../taskFlags';
 import type { TaskCreateRequest } from '../types/tasks';
@@ -29,19 +30,19 @@ export function validateTaskRequest(req: TaskCreateRequest): void {
   text('model', body.model, { required: true });
   const tier = taskModelTier(String(body.model));
   const limits = tier ? TASK_TIER_LIMITS[tier] : TASK_ANY_TIER_LIMITS;
-  onlyKnownFields(body, TASK_FIELDS, 'a video task');
+  onlyKnownFields(body, TASK_FIELDS, t('a video task'));
   const content = readTaskContent(body.content);
   if (!limits.modes.includes(content.mode)) {
     const modes = limits.modes.map((m) => TASK_MODE_LABELS[m]).join(', ');
-    const given = `${TASK_MODE_LABELS[content.mode]} mode`;
-    fail(content.modeField, content.modeValue, `the input modes of ${limits.label}: ${modes}`, given);
+    const given = t('{0} mode', TASK_MODE_LABELS[content.mode]);
+    fail(content.modeField, content.modeValue, t('the input modes of {0}: {1}', limits.label, modes), given);
   }
   validateTaskSettings(body, { limits, mode: content.mode, fieldOf: (setting) => setting });
   if (content.text) validateTextItem(content.text, content.mode, limits, body);
   if (limits.audio) {
     booleanValue('generate_audio', body.generate_audio);
   } else {
-    unsupported('generate_audio', body.generate_audio, 'no generate_audio on this model', 'the 1.5 pro model only');
+    unsupported('generate_audio', body.generate_audio, t('no {0} on this model', 'generate_audio'), t('the 1.5 pro model only'));
   }
   booleanValue('return_last_frame', body.return_last_frame);
   httpUrl('callback_url', body.callback_url);
@@ -52,11 +53,11 @@ function validateTextItem(item: { index: number; value: string }, mode: TaskMode
   const field = `content[${item.index}].text`;
   const { prompt, flags, unknown } = parseTaskFlags(item.value);
   if (unknown.length > 0) {
-    fail(field, unknown[0], `inline flags ${KNOWN_FLAGS.join(', ')}, each once, with a value of its kind`);
+    fail(field, unknown[0], t('inline flags {0}, each once, with a value of its kind', KNOWN_FLAGS.join(', ')));
   }
-  const promptAllowed = `a prompt of 1 to ${PROMPT_MAX_CHARS} characters besides the flags`;
-  if (mode === 'text' && prompt === '') fail(field, item.value, promptAllowed, 'text-only mode needs a prompt');
-  if (prompt.length > PROMPT_MAX_CHARS) fail(field, item.value, promptAllowed, `${prompt.length} characters`);
+  const promptAllowed = t('a prompt of 1 to {0} characters besides the flags', PROMPT_MAX_CHARS);
+  if (mode === 'text' && prompt === '') fail(field, item.value, promptAllowed, t('text-only mode needs a prompt'));
+  if (prompt.length > PROMPT_MAX_CHARS) fail(field, item.value, promptAllowed, t('{0} characters', prompt.length));
   const flagField = (setting: string): string => `${field} --${setting}`;
   validateTaskSettings({ ...flags }, { limits, mode, fieldOf: flagField });
   for (const { key } of TASK_FLAG_NAMES) refuseContradiction(key, flags, body, flagField);
@@ -65,5 +66,5 @@ function validateTextItem(item: { index: number; value: string }, mode: TaskMode
 function refuseContradiction(key: keyof TaskFlags, flags: TaskFlags, body: Fields, flagField: (setting: string) => string): void {
   const flagValue = flags[key];
   if (flagValue === undefined || body[key] === undefined || body[key] === flagValue) return;
-  fail(flagField(key), flagValue, `the body's ${key} ${JSON.stringify(body[key])}, or only one of the two`, `contradicts the body field "${key}"`);
+  fail(flagField(key), flagValue, t("the body's {0} {1}, or only one of the two", key, JSON.stringify(body[key])), t('contradicts the body field "{0}"', key));
 }

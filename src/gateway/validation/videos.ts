@@ -1,4 +1,5 @@
 /** Validation of POST /v1/videos/generation (V2, V3, V3.1) before sending. */
+import { t } from '../../l10n/localize';
 import type { ModelCapability } from '../catalog';
 import type { VideoRequest } from '../types/videos';
 import {
@@ -48,7 +49,7 @@ export function validateVideoRequest(req: VideoRequest, capability: VideoCapabil
   const body: Fields = { ...req };
   text('model', body.model, { required: true });
   if (capability === 'video-v2') {
-    onlyKnownFields(body, V2_FIELDS, 'video model V2');
+    onlyKnownFields(body, V2_FIELDS, t('video model V2'));
     text('prompt', body.prompt, { required: true, max: PROMPT_MAX_CHARS });
     integerInRange('n', body.n, VIDEO_V2_N.min, VIDEO_V2_N.max);
     booleanValue('enhance_prompt', body.enhance_prompt);
@@ -56,12 +57,12 @@ export function validateVideoRequest(req: VideoRequest, capability: VideoCapabil
   }
   const isV31 = capability === 'video-v3.1';
   // Fields of other variants are refused with their own reason before the generic unknown-field message.
-  unsupported('enhance_prompt', body.enhance_prompt, 'no enhance_prompt on this model', 'video model V2 only');
+  unsupported('enhance_prompt', body.enhance_prompt, t('no {0} on this model', 'enhance_prompt'), t('video model V2 only'));
   if (!isV31) {
-    for (const key of V3_1_ONLY_FIELDS) unsupported(key, body[key], `no ${key} on this model`, 'video model V3.1 only');
+    for (const key of V3_1_ONLY_FIELDS) unsupported(key, body[key], t('no {0} on this model', key), t('video model V3.1 only'));
   }
-  if (isV31) onlyKnownFields(body, [...V3_FIELDS, ...V3_1_ONLY_FIELDS], 'video model V3.1');
-  else onlyKnownFields(body, V3_FIELDS, 'video model V3');
+  if (isV31) onlyKnownFields(body, [...V3_FIELDS, ...V3_1_ONLY_FIELDS], t('video model V3.1'));
+  else onlyKnownFields(body, V3_FIELDS, t('video model V3'));
   validateInputs(body);
   validateOutput(body);
 }
@@ -72,19 +73,19 @@ function validateInputs(body: Fields): void {
   mediaObject('image', body.image, VIDEO_IMAGE_MIME_TYPES);
   mediaObject('last_frame', body.last_frame, VIDEO_IMAGE_MIME_TYPES);
   if (body.last_frame !== undefined && body.image === undefined) {
-    fail('last_frame', body.last_frame, 'last_frame only together with image (the first frame)');
+    fail('last_frame', body.last_frame, t('last_frame only together with image (the first frame)'));
   }
   mediaObject('video', body.video, VIDEO_VIDEO_MIME_TYPES);
   arrayOf('reference_images', body.reference_images, 1, VIDEO_MAX_REFERENCES)?.forEach((item, i) => {
     const field = `reference_images[${i}]`;
-    const reference = requiredObject(field, item, 'an object with image and reference_type');
-    if (reference.image === undefined) fail(`${field}.image`, undefined, 'an image object');
+    const reference = requiredObject(field, item, t('an object with image and reference_type'));
+    if (reference.image === undefined) fail(`${field}.image`, undefined, t('an image object'));
     mediaObject(`${field}.image`, reference.image, VIDEO_IMAGE_MIME_TYPES);
     oneOf(`${field}.reference_type`, reference.reference_type, VIDEO_REFERENCE_TYPES, { required: true });
   });
   oneOf('resize_mode', body.resize_mode, VIDEO_RESIZE_MODES);
   if (body.resize_mode !== undefined && body.image === undefined) {
-    fail('resize_mode', body.resize_mode, 'resize_mode only together with image (image-to-video)');
+    fail('resize_mode', body.resize_mode, t('resize_mode only together with image (image-to-video)'));
   }
 }
 
@@ -94,11 +95,11 @@ function validateOutput(body: Fields): void {
   oneOf('duration', body.duration, VIDEO_DURATIONS);
   const longest = body.duration === undefined || body.duration === VIDEO_LONGEST_DURATION;
   if (!longest && body.reference_images !== undefined) {
-    fail('duration', body.duration, `${VIDEO_LONGEST_DURATION} (or none) with reference_images`);
+    fail('duration', body.duration, t('{0} (or none) with reference_images', VIDEO_LONGEST_DURATION));
   }
   oneOf('resolution', body.resolution, VIDEO_RESOLUTIONS);
   if (!longest && body.resolution === '1080p') {
-    const allowed = `"720p" at ${body.duration} seconds; "1080p" needs duration ${VIDEO_LONGEST_DURATION}`;
+    const allowed = t('"720p" at {0} seconds; "1080p" needs duration {1}', String(body.duration), VIDEO_LONGEST_DURATION);
     fail('resolution', body.resolution, allowed);
   }
   oneOf('aspect_ratio', body.aspect_ratio, VIDEO_ASPECT_RATIOS);

@@ -8,6 +8,7 @@ import { text } from '../../gateway/validation/rules';
 import { type FilesField, type FormValues, type MediaForm, filePaths } from './formFields';
 import { isImageVariant } from './mediaForms';
 import { refusalOf } from './refusal';
+import { t } from '../../l10n/localize';
 
 /** A local input file, read and encoded. */
 export interface EncodedInput {
@@ -42,7 +43,7 @@ export function buildRequest(form: MediaForm, model: string, prompt: string, val
     if (value === undefined) continue;
     if (field.kind === 'files') {
       const paths = filePaths(values, field.key);
-      if (paths.length > field.max) throw validationError(field.key, paths.length, `at most ${field.max} files`, `${paths.length} files given`);
+      if (paths.length > field.max) throw validationError(field.key, paths.length, t('at most {0} files', field.max), t('{0} files given', paths.length));
       const inputs = paths.map((path) => encode(path, field));
       if (inputs.length > 0) body[field.key] = form.kind === 'image' ? imageUrls(inputs) : videoInputs(field.key, inputs);
     } else if (field.key === 'max_images') {

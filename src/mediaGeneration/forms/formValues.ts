@@ -1,6 +1,7 @@
 /** Values of a form: defaults, remembered choices, changes, and how each reads. */
 import { validationError } from '../../gateway/errors';
 import type { FormField, FormValues, MediaForm } from './formFields';
+import { t } from '../../l10n/localize';
 
 /** Whether the field takes `value` (an empty text or file list counts as unset, so no). */
 export function accepts(field: FormField, value: unknown): boolean {
@@ -47,7 +48,7 @@ export function givenValues(form: MediaForm, given: FormValues): FormValues {
   for (const [key, value] of Object.entries(given)) {
     if (value !== undefined && !fields.some((f) => f.key === key)) {
       const known = fields.map((f) => f.key).join(', ');
-      throw validationError(key, value, `a field of ${form.label} with these values: ${known}`, `not a field of ${form.label} here`);
+      throw validationError(key, value, t('a field of {0} with these values: {1}', form.label, known), t('not a field of {0} here', form.label));
     }
   }
   const values: Record<string, unknown> = {};
@@ -76,8 +77,8 @@ export function rememberable(form: MediaForm, values: FormValues): FormValues {
 
 /** How a value reads in the form; `nameOf` shows an input file. */
 export function describeValue(field: FormField, value: unknown, nameOf: (path: string) => string = (p) => p): string {
-  if (value === undefined) return field.kind === 'files' ? 'none' : 'not set';
-  if (field.kind === 'toggle') return value === true ? 'on' : 'off';
+  if (value === undefined) return field.kind === 'files' ? t('none') : t('not set');
+  if (field.kind === 'toggle') return value === true ? t('on') : t('off');
   if (field.kind === 'files' && Array.isArray(value)) return value.map((p) => nameOf(String(p))).join(', ');
   return String(value);
 }

@@ -11,13 +11,14 @@ import {
   SEEDREAM_LIMITS,
 } from '../../gateway/validation/limits';
 import { refusalOf } from './refusal';
+import { t } from '../../l10n/localize';
 import { type ChoiceField, type FormField, type FormValues, type MediaForm, filePaths, integerChoices } from './formFields';
 
 const responseFormat = (defaultFormat: string | undefined): ChoiceField => ({
   kind: 'choice',
   key: 'response_format',
-  label: 'Response format',
-  help: 'url: a link, downloaded at once because it expires; b64_json: the image inside the answer',
+  label: t('Response format'),
+  help: t('url: a link, downloaded at once because it expires; b64_json: the image inside the answer'),
   choices: IMAGE_RESPONSE_FORMATS,
   default: defaultFormat,
 });
@@ -26,10 +27,10 @@ const BASIC_FIELDS: readonly FormField[] = [
   {
     kind: 'choice',
     key: 'style',
-    label: 'Style',
-    help: 'A style preset, or a style of your own',
+    label: t('Style'),
+    help: t('A style preset, or a style of your own'),
     choices: IMAGE_BASIC_STYLES,
-    custom: { prompt: 'Style to send', check: (value) => (value.trim() === '' ? 'Enter a style' : undefined) },
+    custom: { prompt: t('Style to send'), check: (value) => (value.trim() === '' ? t('Enter a style') : undefined) },
   },
   // The spec gives the basic model no default format: the gateway's applies unless one is chosen.
   responseFormat(undefined),
@@ -50,8 +51,8 @@ function seedreamForm(variant: 'image-4.0' | 'image-4.5'): MediaForm {
   const inputImages: FormField = {
     kind: 'files',
     key: 'image',
-    label: 'Input images',
-    help: `One image to edit, or 2 to ${limits.maxReferences} as references`,
+    label: t('Input images'),
+    help: t('One image to edit, or 2 to {0} as references', limits.maxReferences),
     max: limits.maxReferences,
     mimeTypes: limits.dataUrlTypes.map((type) => `image/${type}`),
     maxBytes: IMAGE_REFERENCE_MAX_BYTES,
@@ -59,16 +60,18 @@ function seedreamForm(variant: 'image-4.0' | 'image-4.5'): MediaForm {
   const size: ChoiceField = {
     kind: 'choice',
     key: 'size',
-    label: 'Size',
+    label: t('Size'),
     help:
-      variant === 'image-4.5' ? 'A named size, or width x height of at least 2560x1440 pixels' : 'A named size, or width x height of at least 1024x1024 pixels',
+      variant === 'image-4.5'
+        ? t('A named size, or width x height of at least 2560x1440 pixels')
+        : t('A named size, or width x height of at least 1024x1024 pixels'),
     choices: limits.sizes,
     default: limits.sizes[0],
     custom: {
       prompt:
         variant === 'image-4.5'
-          ? 'Size as WIDTHxHEIGHT, at least 3686400 pixels, e.g. 2560x1440'
-          : 'Size as WIDTHxHEIGHT, from 1024x1024 to 4096x4096 pixels, e.g. 1280x960',
+          ? t('Size as WIDTHxHEIGHT, at least 3686400 pixels, e.g. 2560x1440')
+          : t('Size as WIDTHxHEIGHT, from 1024x1024 to 4096x4096 pixels, e.g. 1280x960'),
       check: (value) => refusalOf(() => validateImageRequest({ model: variant, prompt: '-', size: value }, variant)),
     },
   };
@@ -85,8 +88,8 @@ function seedreamForm(variant: 'image-4.0' | 'image-4.5'): MediaForm {
         {
           kind: 'choice',
           key: 'sequential_image_generation',
-          label: 'Sequential generation',
-          help: 'auto: the model may return a set of related images',
+          label: t('Sequential generation'),
+          help: t('auto: the model may return a set of related images'),
           choices: IMAGE_SEQUENTIAL_MODES,
           default: 'disabled',
         },
@@ -95,8 +98,8 @@ function seedreamForm(variant: 'image-4.0' | 'image-4.5'): MediaForm {
               {
                 kind: 'choice',
                 key: 'max_images',
-                label: 'Max images',
-                help: `At most this many images in the set; input and generated images are at most ${IMAGE_SET_MAX} together`,
+                label: t('Max images'),
+                help: t('At most this many images in the set; input and generated images are at most {0} together', IMAGE_SET_MAX),
                 choices: integerChoices(1, IMAGE_SET_MAX - references),
               } satisfies ChoiceField,
             ]
@@ -107,14 +110,14 @@ function seedreamForm(variant: 'image-4.0' | 'image-4.5'): MediaForm {
               {
                 kind: 'integer',
                 key: 'seed',
-                label: 'Seed',
-                help: 'The same seed, prompt and options give similar images; empty: random',
+                label: t('Seed'),
+                help: t('The same seed, prompt and options give similar images; empty: random'),
                 min: IMAGE_SEED.min,
                 max: IMAGE_SEED.max,
               } satisfies FormField,
             ]
           : []),
-        { kind: 'toggle', key: 'watermark', label: 'Watermark', help: 'Mark the image as generated', default: true },
+        { kind: 'toggle', key: 'watermark', label: t('Watermark'), help: t('Mark the image as generated'), default: true },
         responseFormat('url'),
       ];
     },

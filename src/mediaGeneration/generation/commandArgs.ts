@@ -5,6 +5,7 @@
 import { validationError } from '../../gateway/errors';
 import type { CancellationLike, GenerateCommandResult } from '../../mediaActions/commandContracts';
 import type { GenerationOutcome } from './generationRun';
+import { t } from '../../l10n/localize';
 
 export interface ParsedCommandArgs {
   prompt?: string;
@@ -39,7 +40,7 @@ const KNOWN_KEYS = ['prompt', 'model', 'fields', 'inputs', 'interactive', 'openR
 export function parseCommandArgs(raw: object, toPath: (item: unknown) => string | undefined): ParsedCommandArgs {
   const args = raw as Record<string, unknown>;
   for (const key of Object.keys(args)) {
-    if (!KNOWN_KEYS.includes(key)) throw validationError(key, args[key], `only the arguments ${KNOWN_KEYS.join(', ')}`);
+    if (!KNOWN_KEYS.includes(key)) throw validationError(key, args[key], t('only the arguments {0}', KNOWN_KEYS.join(', ')));
   }
   return {
     prompt: optionalString(args, 'prompt'),
@@ -56,27 +57,27 @@ function cancellation(value: unknown): CancellationLike | undefined {
   if (value === undefined) return undefined;
   const token = value as Partial<CancellationLike> | null;
   if (typeof token?.onCancellationRequested !== 'function' || typeof token.isCancellationRequested !== 'boolean') {
-    throw validationError('cancellation', value, 'a CancellationToken');
+    throw validationError('cancellation', value, t('a CancellationToken'));
   }
   return token as CancellationLike;
 }
 
 function optionalString(args: Record<string, unknown>, key: string): string | undefined {
   const value = args[key];
-  if (value !== undefined && typeof value !== 'string') throw validationError(key, value, 'a text');
+  if (value !== undefined && typeof value !== 'string') throw validationError(key, value, t('a text'));
   return value;
 }
 
 function optionalBoolean(args: Record<string, unknown>, key: string): boolean | undefined {
   const value = args[key];
-  if (value !== undefined && typeof value !== 'boolean') throw validationError(key, value, 'true or false');
+  if (value !== undefined && typeof value !== 'boolean') throw validationError(key, value, t('true or false'));
   return value;
 }
 
 function record(args: Record<string, unknown>, key: string): Record<string, unknown> {
   const value = args[key];
   if (value === undefined) return {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw validationError(key, value, 'an object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw validationError(key, value, t('an object'));
   return value as Record<string, unknown>;
 }
 
@@ -84,7 +85,7 @@ function paths(field: string, items: unknown, toPath: (item: unknown) => string 
   const list = Array.isArray(items) ? items : [items];
   return list.map((item, i) => {
     const path = toPath(item);
-    if (path === undefined) throw validationError(`inputs.${field}[${i}]`, item, 'a file path or file URI');
+    if (path === undefined) throw validationError(`inputs.${field}[${i}]`, item, t('a file path or file URI'));
     return path;
   });
 }

@@ -3,6 +3,7 @@
  * second while nothing else is reported: a generation may take minutes, and
  * the user should see it is still being waited for.
  */
+import { t } from '../../l10n/localize';
 
 export interface ElapsedProgress {
   report(message: string): void;
@@ -33,7 +34,10 @@ export function formatElapsed(ms: number): string {
 export function elapsedProgress(report: (message: string) => void, clock: ElapsedClock = SYSTEM): ElapsedProgress {
   const started = clock.now();
   let last = '';
-  const show = (): void => report(`${last} ${formatElapsed(clock.now() - started)} elapsed`.trim());
+  const show = (): void => {
+    const elapsed = formatElapsed(clock.now() - started);
+    report(last ? t('{0} {1} elapsed', last, elapsed) : t('{0} elapsed', elapsed));
+  };
   const stop = clock.every(1000, show);
   return {
     report: (message) => {

@@ -47,6 +47,7 @@ export async function prepareGeneration(spec: GenerationSpec, shownAs: (file: st
   }
   const request = buildRequest(form, model, prompt, values, (file) => {
     const input = encoded.get(file);
+    /* not shown: every input file is read above */
     if (!input) throw new Error(`${file} was not read`);
     return input;
   });

@@ -18,6 +18,7 @@ import type { MediaKind } from '../forms/formFields';
 import type { PreparedGeneration } from './generationPlan';
 import { describeGeneratedImages, describeSavedVideos } from '../../gateway/mediaUsage';
 import { sidecarContent } from './sidecar';
+import { t } from '../../l10n/localize';
 
 /** Where results go (OutputFiles in the extension). */
 export interface MediaOutput {
@@ -83,13 +84,13 @@ export async function runGeneration(
   const openSink: OpenMediaSink = async (occurrence) => {
     // The path is ['data' | 'videos', index, field].
     const index = typeof occurrence.path[1] === 'number' ? occurrence.path[1] : occurrence.index;
-    report(`Receiving ${kind} ${index + 1}…`);
+    report(kind === 'image' ? t('Receiving image {0}…', index + 1) : t('Receiving video {0}…', index + 1));
     const file = output.mediaFile(nameOf(index));
     streamed.set(index, file);
     return file;
   };
 
-  report('Waiting for the gateway…');
+  report(t('Waiting for the gateway…'));
   const answer = await send(client, prepared.request, openSink, signal, wait);
   // An answer without any result counts as one failed member, so it is never taken for success.
   const expected = Math.max(answer.members.length, prepared.requested ?? 0, 1);
@@ -105,7 +106,7 @@ export async function runGeneration(
     const member = answer.members[index];
     let path = streamed.get(index)?.path;
     if (path === undefined && member?.url !== undefined) {
-      report(`Downloading ${kind} ${index + 1} of ${expected}…`);
+      report(kind === 'image' ? t('Downloading image {0} of {1}…', index + 1, expected) : t('Downloading video {0} of {1}…', index + 1, expected));
       try {
         path = await output.downloadMedia(client, member.url, nameOf(index), signal);
       } catch (error) {
@@ -118,7 +119,11 @@ export async function runGeneration(
       }
     }
     if (path === undefined) {
-      const missing = member ? `no ${kind} in the answer` : `the gateway returned ${answer.members.length} of ${expected}`;
+      const missing = !member
+        ? t('the gateway returned {0} of {1}', answer.members.length, expected)
+        : kind === 'image'
+          ? t('no image in the answer')
+          : t('no video in the answer');
       outcome.failed.push({ member: index + 1, message: member?.error ?? missing });
       continue;
     }
@@ -170,7 +175,7 @@ function answerMember(item: unknown): AnswerMember {
   return {
     url: typeof fields.url === 'string' ? fields.url : undefined,
     revisedPrompt: typeof fields.revised_prompt === 'string' ? fields.revised_prompt : undefined,
-    error: failure ? [failure.message, failure.code].filter((part) => typeof part === 'string').join(' — ') || 'failed' : undefined,
+    error: failure ? [failure.message, failure.code].filter((part) => typeof part === 'string').join(' — ') || t('failed') : undefined,
   };
 }
 

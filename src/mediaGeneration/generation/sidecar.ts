@@ -6,6 +6,7 @@
 import type { EncodedInput } from '../forms/formRequest';
 import type { MediaVariant } from '../forms/formFields';
 
+/* not shown */
 export const SIDECAR_GENERATOR = 'GenAI Gateway for VS Code';
 
 /** `request` with each input's data URL or base64 replaced by `{"file": shownAs(path)}`. */

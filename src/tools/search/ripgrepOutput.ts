@@ -96,6 +96,7 @@ function textOf(data: RipgrepData): string {
 }
 
 /** The model's error for a search ripgrep refused (its stderr): what is wrong with the pattern or a glob. */
+/* model text */
 export function ripgrepFailure(stderr: string): string {
   // ripgrep's advice to use --pcre2 is not for the model: the tool has no such option.
   const message = stderr

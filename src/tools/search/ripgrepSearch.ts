@@ -71,6 +71,7 @@ function searchFolder(rg: string, args: string[], folder: string, limits: Ripgre
     };
     child.on('error', (error) => {
       cleanUp();
+      /* model text */
       reject(new Error(`The search could not run ripgrep: ${error.message}`));
     });
     child.on('close', (code) => {

@@ -27,11 +27,13 @@ export interface SearchLimits {
 export const SEARCH_TIME_LIMIT_MS = 10_000;
 
 /** What a search rejects with when the tool call is cancelled. */
+/* model text */
 export function searchCancelled(): Error {
   return new Error('The search was cancelled.');
 }
 
 /** The tool's result: one `path:line: text` per line found, then why it stopped, if it did. */
+/* model text */
 export function describeOutcome(outcome: SearchOutcome, query: string, limits: SearchLimits, shown: (file: string) => string): string {
   const lines = outcome.found.map((f) => `${shown(f.file)}:${f.line}: ${f.text}`);
   const none = lines.length === 0;

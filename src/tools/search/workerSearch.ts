@@ -56,7 +56,9 @@ export async function workerSearch(search: WorkerSearch, limits: SearchLimits, s
       if (message.type === 'found') found.push(...message.found);
       else end(() => resolve({ found, ...(message.stopped ? { stopped: message.stopped } : {}) }));
     });
+    /* model text */
     worker.on('error', (error) => end(() => reject(new Error(`The search failed: ${error.message}`))));
+    /* model text */
     worker.on('exit', (code) => end(() => reject(new Error(`The search stopped unexpectedly (exit code ${code}).`))));
   });
 }

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { GatewayError } from '../../../src/gateway/errors';
 import { voiceIdsOf } from '../../../src/gateway/speech';
 import { isAcceptedVoice, voiceMixParts } from '../../../src/gateway/validation/speech';
-import { groupVoices, OTHER_VOICES, voiceForText, voicesFromIds } from '../../../src/speech/voices';
+import { groupVoices, voiceForText, voicesFromIds } from '../../../src/speech/voices';
 import { clientFixture } from '../client/harness';
 
 async function drain(body: AsyncIterable<Uint8Array>): Promise<number> {
@@ -81,7 +81,7 @@ test('listed voices are grouped like the table; new ones by their prefix, unknow
     groupVoices(voices)
       .map((g) => g.language)
       .at(-1),
-    OTHER_VOICES,
+    'Other voices',
   );
   assert.equal(voiceIdsOf({ data: [{ id: 'a_b' }, { id: 3 }, 'x y'] })?.join(), 'a_b');
   assert.equal(voiceIdsOf({ voices: [] }), undefined);

@@ -38,6 +38,11 @@ export interface UiContext {
   extensionEnv: Record<string, string>;
   /** Reloads the workbench (same URL, same extension host environment); updates page and wb. */
   reload(): Promise<void>;
+  /**
+   * Opens another window on the same code-server and workspace: its own browser context and its own extension
+   * host (with `env` added to its environment), sharing the server's global storage. Closed after the file's tests.
+   */
+  openWindow(env?: Record<string, string>): Promise<{ page: Page; wb: Workbench; close(): Promise<void> }>;
 }
 
 export interface UiTest {

@@ -309,7 +309,9 @@ suite('Language models, tools and @gateway', () => {
       const inside = path.join(OUTPUT_FOLDER, 'input-cat.png');
       fs.mkdirSync(path.join(workspace(), OUTPUT_FOLDER), { recursive: true });
       fs.writeFileSync(path.join(workspace(), inside), renderPng({ width: 64, height: 48, prompt: 'cat' }));
-      const mediaRequests = () => emulator.requests.filter((r) => r.path.startsWith('/v1/images') || r.path.startsWith('/v1/contents'));
+      // Requests that would send something: polls of a task an earlier test left running are GETs.
+      const mediaRequests = () =>
+        emulator.requests.filter((r) => r.method === 'POST' && (r.path.startsWith('/v1/images') || r.path.startsWith('/v1/contents')));
       try {
         const before = mediaRequests().length;
         for (const image of [secret, path.relative(workspace(), secret), `../${path.basename(outside)}/secret.png`]) {

@@ -6,49 +6,11 @@ import * as path from 'path';
 import type { Locator } from 'playwright-core';
 import { sleep } from '../lib/proc';
 import { assert, confirmDialog, uiTest, type UiContext } from '../lib/ui';
-import { createTaskThroughPalette as createThroughPalette, PRO_TASK_MODEL } from '../lib/videoTasks';
+import { createTaskThroughPalette as createThroughPalette, groupOf, PRO_TASK_MODEL, row, tasksPane, waitForGroup } from '../lib/videoTasks';
 import { setWorkspaceSetting } from '../lib/workspaceSettings';
 
 const PRO = PRO_TASK_MODEL;
 const TASKS = '/v1/contents/generations/tasks';
-
-/** The Video Tasks pane of the GenAI Gateway container, expanded, with the other panes collapsed to make room. */
-async function tasksPane({ wb, page }: UiContext): Promise<Locator> {
-  const sidebar = await wb.openContainer('GenAI Gateway');
-  const pane = sidebar.locator('.pane').filter({ has: page.locator('.pane-header', { hasText: 'Video Tasks' }) });
-  await pane.locator('.pane-header').first().waitFor({ state: 'visible', timeout: 20000 });
-  for (const header of await sidebar.locator('.pane-header').all()) {
-    const mine = (await header.innerText()).includes('Video Tasks');
-    if ((await header.getAttribute('aria-expanded')) !== String(mine)) await header.click();
-  }
-  return pane;
-}
-
-const row = (pane: Locator, text: string | RegExp): Locator => pane.locator('.monaco-list-row').filter({ hasText: text }).first();
-
-/** The rows under a group, read from the tree in order: the tasks between that group's row and the next group. */
-async function groupOf(pane: Locator, taskText: string): Promise<string | undefined> {
-  const rows = await pane
-    .locator('.monaco-list-row')
-    .evaluateAll((els) => els.map((e) => [e.getAttribute('aria-level'), (e as HTMLElement).innerText.replace(/\s+/g, ' ').trim()]));
-  let group: string | undefined;
-  for (const [level, text] of rows) {
-    if (level === '1') group = text?.replace(/\s*\d+$/, '');
-    else if (text?.includes(taskText)) return group;
-  }
-  return undefined;
-}
-
-async function waitForGroup(pane: Locator, taskText: string, group: string, timeoutMs = 30000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  let last: string | undefined;
-  while (Date.now() < end) {
-    last = await groupOf(pane, taskText);
-    if (last === group) return;
-    await sleep(250);
-  }
-  throw new Error(`"${taskText}" is under ${last ?? 'no group'}, not ${group}`);
-}
 
 /** Runs every "Load More" through the keyboard (the row may be scrolled out of a virtualized tree); returns how many. */
 async function loadAllPages({ page, emulator }: UiContext, pane: Locator, anyTaskRow: Locator): Promise<number> {
