@@ -2,12 +2,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { localisedManifest, PROJECT_ROOT } from '../support/packageManifest';
 
-const root = path.resolve(__dirname, '../../..');
-const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
-const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+const readme = fs.readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
+/** In English, as the README is written. */
+const manifest = localisedManifest<{
   contributes: { commands: Array<{ title: string; category?: string }>; configuration: { properties: Record<string, unknown> } };
-};
+}>();
 
 test('the README names every contributed command', () => {
   const missing = manifest.contributes.commands.map((c) => c.title).filter((title) => !readme.includes(title));

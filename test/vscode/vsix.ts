@@ -20,6 +20,8 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 /** Everything the VSIX may contain (paths inside extension/). */
 const ALLOWED = [
   /^package\.json$/,
+  /^package\.nls(\.[a-z-]+)?\.json$/,
+  /^l10n\/bundle\.l10n\.[a-z-]+\.json$/,
   /^readme\.md$/i,
   /^changelog\.md$/i,
   /^LICENSE(\.txt)?$/,
@@ -57,6 +59,9 @@ async function main(): Promise<void> {
         const lower = files.map((f) => f.toLowerCase());
         for (const required of [
           'package.json',
+          'package.nls.json',
+          'package.nls.de.json',
+          'l10n/bundle.l10n.de.json',
           'readme.md',
           'changelog.md',
           'dist/startup.js',

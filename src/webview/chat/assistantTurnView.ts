@@ -8,6 +8,7 @@ import type { MediaView } from '../../protocol/chatMediaProtocol';
 import { ToolMediaPanel, type MediaState } from './mediaGallery';
 import { renderStaticMarkdown, StreamingMessageView } from './markdown';
 import { ThinkingBlock } from './thinkingBlock';
+import { t } from '../../l10n/localize';
 import { ToolCallCard } from './toolCallCard';
 
 const MARKDOWN_OPTIONS = { decorate: decorateCodeBlocks };
@@ -21,10 +22,10 @@ export class AssistantTurnView {
     'div',
     { class: 'refusal', role: 'note' },
     el('span', { class: 'codicon codicon-circle-slash', 'aria-hidden': 'true' }),
-    el('div', {}, el('span', { class: 'refusal-label' }, 'The model refused: '), this.refusalText),
+    el('div', {}, el('span', { class: 'refusal-label' }, t('The model refused: ')), this.refusalText),
   );
   private readonly footer = el('footer', { class: 'turn-footer' });
-  private readonly toolCalls = el('div', { class: 'tool-calls', role: 'list', 'aria-label': 'Tool calls' });
+  private readonly toolCalls = el('div', { class: 'tool-calls', role: 'list', 'aria-label': t('Tool calls') });
   /** In the turn's order of calls (which is their order on screen), each with its list item. */
   private readonly cards: ToolCallCard[] = [];
   private readonly items: HTMLElement[] = [];
@@ -44,8 +45,8 @@ export class AssistantTurnView {
     this.thinking = new ThinkingBlock(turn.reasoning, turn.status === 'streaming');
     this.element = el(
       'article',
-      { class: `turn turn-assistant${continued ? ' turn-continued' : ''}`, 'aria-label': `Answer from ${turn.model}`, 'data-turn-id': turn.id },
-      el('header', { class: 'turn-header' }, el('span', { class: 'turn-role' }, 'Assistant'), el('span', { class: 'turn-model' }, turn.model)),
+      { class: `turn turn-assistant${continued ? ' turn-continued' : ''}`, 'aria-label': t('Answer from {0}', turn.model), 'data-turn-id': turn.id },
+      el('header', { class: 'turn-header' }, el('span', { class: 'turn-role' }, t('Assistant')), el('span', { class: 'turn-model' }, turn.model)),
       this.thinking.element,
       this.body,
       this.refusal,
@@ -175,40 +176,40 @@ export class AssistantTurnView {
 
   private renderFooter(canAct: boolean): void {
     this.canAct = canAct;
-    const t = this.turn;
+    const turn = this.turn;
     const parts: Array<HTMLElement | undefined> = [];
-    if (t.status === 'streaming')
+    if (turn.status === 'streaming')
       parts.push(
-        el('div', { class: 'turn-status' }, el('span', { class: 'codicon codicon-loading codicon-modifier-spin', 'aria-hidden': 'true' }), 'Answering…'),
+        el('div', { class: 'turn-status' }, el('span', { class: 'codicon codicon-loading codicon-modifier-spin', 'aria-hidden': 'true' }), t('Answering…')),
       );
-    if (t.status === 'stopped') parts.push(badge('stop-circle', 'Stopped', 'status-stopped'));
-    if (t.status === 'interrupted') parts.push(badge('debug-disconnect', 'Interrupted: the answer is incomplete', 'status-interrupted'));
-    if (t.error) parts.push(this.errorBox(canAct));
-    if (t.finishReason === 'content_filter') parts.push(notice('shield', 'The content filter withheld the rest of this answer.'));
-    if (t.finishReason === 'length') {
+    if (turn.status === 'stopped') parts.push(badge('stop-circle', t('Stopped'), 'status-stopped'));
+    if (turn.status === 'interrupted') parts.push(badge('debug-disconnect', t('Interrupted: the answer is incomplete'), 'status-interrupted'));
+    if (turn.error) parts.push(this.errorBox(canAct));
+    if (turn.finishReason === 'content_filter') parts.push(notice('shield', t('The content filter withheld the rest of this answer.')));
+    if (turn.finishReason === 'length') {
       parts.push(
         notice(
           'fold-down',
-          'The answer reached the token limit.',
-          canAct ? textButton('debug-continue', 'Continue', () => this.host.post({ type: 'continue' })) : undefined,
+          t('The answer reached the token limit.'),
+          canAct ? textButton('debug-continue', t('Continue'), () => this.host.post({ type: 'continue' })) : undefined,
         ),
       );
     }
     const row = el('div', { class: 'turn-meta' });
-    const otherReason = unexplainedFinishReason(t.finishReason);
+    const otherReason = unexplainedFinishReason(turn.finishReason);
     if (otherReason) row.append(el('span', { class: 'finish-reason' }, otherReason));
-    if (t.usage) row.append(el('span', { class: 'usage' }, usageLine(t.usage)));
-    if (t.status !== 'streaming' && t.text.trim()) row.append(this.readAloudButton());
-    if (canAct && t.status !== 'streaming' && t.status !== 'error')
-      row.append(textButton('refresh', 'Regenerate', () => this.host.post({ type: 'regenerate' }), { class: 'text-button subtle' }));
+    if (turn.usage) row.append(el('span', { class: 'usage' }, usageLine(turn.usage)));
+    if (turn.status !== 'streaming' && turn.text.trim()) row.append(this.readAloudButton());
+    if (canAct && turn.status !== 'streaming' && turn.status !== 'error')
+      row.append(textButton('refresh', t('Regenerate'), () => this.host.post({ type: 'regenerate' }), { class: 'text-button subtle' }));
     if (row.childElementCount) parts.push(row);
     this.footer.replaceChildren(...parts.filter((p): p is HTMLElement => p !== undefined));
   }
 
   private readAloudButton(): HTMLButtonElement {
     if (this.media.readingId === this.turn.id)
-      return textButton('debug-stop', 'Stop Reading', () => this.host.post({ type: 'stopReading' }), { class: 'text-button subtle read-aloud' });
-    return textButton('unmute', 'Read Aloud', () => this.host.post({ type: 'readAloud', turnId: this.turn.id }), { class: 'text-button subtle read-aloud' });
+      return textButton('debug-stop', t('Stop Reading'), () => this.host.post({ type: 'stopReading' }), { class: 'text-button subtle read-aloud' });
+    return textButton('unmute', t('Read Aloud'), () => this.host.post({ type: 'readAloud', turnId: this.turn.id }), { class: 'text-button subtle read-aloud' });
   }
 
   private errorBox(canRetry: boolean): HTMLElement {
@@ -221,9 +222,9 @@ export class AssistantTurnView {
         'div',
         { class: 'error-text' },
         el('p', {}, error.message),
-        error.requestId ? el('p', { class: 'request-id' }, `Request ID: ${error.requestId}`) : undefined,
+        error.requestId ? el('p', { class: 'request-id' }, t('Request ID: {0}', error.requestId)) : undefined,
       ),
-      canRetry ? textButton('refresh', 'Retry', () => this.host.post({ type: 'regenerate' })) : undefined,
+      canRetry ? textButton('refresh', t('Retry'), () => this.host.post({ type: 'regenerate' })) : undefined,
     );
   }
 }

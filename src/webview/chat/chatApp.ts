@@ -14,6 +14,7 @@ import { ToolChoicePicker } from './toolChoicePicker';
 import { ToolPicker } from './toolPicker';
 import { Transcript } from './transcript';
 import { UsageGauge } from './usageGauge';
+import { t } from '../../l10n/localize';
 
 export class ChatApp {
   private readonly announcer = new LiveAnnouncer();
@@ -41,7 +42,7 @@ export class ChatApp {
     );
     this.params = new ParamsPanel(host);
     this.history = new HistoryPanel(host);
-    const paramsToggle = iconButton('settings', 'Parameters', () => paramsToggle.setAttribute('aria-expanded', String(this.params.toggle())), {
+    const paramsToggle = iconButton('settings', t('Parameters'), () => paramsToggle.setAttribute('aria-expanded', String(this.params.toggle())), {
       'aria-expanded': 'false',
     });
     // New conversation, history and export are the view's title buttons; the history panel also opens from there.

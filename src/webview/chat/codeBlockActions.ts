@@ -7,11 +7,12 @@
  */
 import { el } from './dom';
 import type { HostConnection } from './hostConnection';
+import { t } from '../../l10n/localize';
 
 const ACTIONS = [
-  { action: 'copy', icon: 'copy', label: 'Copy' },
-  { action: 'insert', icon: 'insert', label: 'Insert at Cursor' },
-  { action: 'open', icon: 'go-to-file', label: 'Open in New Editor' },
+  { action: 'copy', icon: 'copy', label: t('Copy'), labelFor: (what: string) => t('Copy ({0})', what) },
+  { action: 'insert', icon: 'insert', label: t('Insert at Cursor'), labelFor: (what: string) => t('Insert at Cursor ({0})', what) },
+  { action: 'open', icon: 'go-to-file', label: t('Open in New Editor'), labelFor: (what: string) => t('Open in New Editor ({0})', what) },
 ] as const;
 
 /** Adds the toolbar to each code block in `within` that has none. */
@@ -43,15 +44,15 @@ export function installCodeBlockActions(root: HTMLElement, host: HostConnection)
 }
 
 function toolbar(language: string): HTMLElement {
-  const what = language ? `${language} code` : 'code';
+  const what = language ? t('{0} code', language) : t('code');
   return el(
     'div',
-    { class: 'code-actions', role: 'toolbar', 'aria-label': `Actions for this ${what}` },
+    { class: 'code-actions', role: 'toolbar', 'aria-label': t('Actions for this {0}', what) },
     language ? el('span', { class: 'code-lang' }, language) : undefined,
-    ...ACTIONS.map(({ action, icon, label }) =>
+    ...ACTIONS.map(({ action, icon, label, labelFor }) =>
       el(
         'button',
-        { type: 'button', class: 'icon-button', 'data-action': action, title: label, 'aria-label': `${label} (${what})` },
+        { type: 'button', class: 'icon-button', 'data-action': action, title: label, 'aria-label': labelFor(what) },
         el('span', { class: `codicon codicon-${icon}`, 'aria-hidden': 'true' }),
       ),
     ),

@@ -7,6 +7,7 @@ import { el, iconButton } from './dom';
 import { installFileDrop } from './fileDrop';
 import type { HostConnection } from './hostConnection';
 import { InstructionsNotice } from './instructionsNotice';
+import { t } from '../../l10n/localize';
 
 /** Typing is saved after this pause, so a reload keeps the draft without a message per key. */
 const DRAFT_SAVE_DELAY_MS = 300;
@@ -16,13 +17,13 @@ export class Composer {
   private readonly input = el('textarea', {
     class: 'composer-input',
     rows: '3',
-    'aria-label': 'Message',
-    placeholder: 'Ask a question (# to attach files, Enter to send, Shift+Enter for a new line)',
+    'aria-label': t('Message'),
+    placeholder: t('Ask a question (# to attach files, Enter to send, Shift+Enter for a new line)'),
   });
   private readonly chips = el('div', { class: 'composer-chips' });
   private readonly problem = el('div', { class: 'composer-problem', role: 'alert', hidden: '' });
-  private readonly sendButton = iconButton('send', 'Send (Enter)', () => this.send(), { class: 'icon-button send-button' });
-  private readonly stopButton = iconButton('debug-stop', 'Stop (Escape)', () => this.host.post({ type: 'stop' }), {
+  private readonly sendButton = iconButton('send', t('Send (Enter)'), () => this.send(), { class: 'icon-button send-button' });
+  private readonly stopButton = iconButton('debug-stop', t('Stop (Escape)'), () => this.host.post({ type: 'stop' }), {
     class: 'icon-button stop-button',
     hidden: '',
   });
@@ -41,7 +42,7 @@ export class Composer {
     this.instructions = new InstructionsNotice(host);
     this.element = el(
       'form',
-      { class: 'composer', 'aria-label': 'New message' },
+      { class: 'composer', 'aria-label': t('New message') },
       this.instructions.element,
       this.chips,
       el('div', { class: 'composer-input-box' }, this.picker.element, this.input),
@@ -49,7 +50,7 @@ export class Composer {
       el(
         'div',
         { class: 'composer-row' },
-        iconButton('attach', 'Attach context (#)', () => this.picker.start()),
+        iconButton('attach', t('Attach context (#)'), () => this.picker.start()),
         modelPicker,
         el('span', { class: 'spacer' }),
         this.stopButton,
@@ -76,7 +77,7 @@ export class Composer {
     if (replaceText) this.input.value = draft.text;
     this.chips.replaceChildren(
       draft.context.length
-        ? chipList(draft.context, 'Attached context', {
+        ? chipList(draft.context, t('Attached context'), {
             open: (chip) => this.host.post({ type: 'openContext', chipId: chip.id }),
             remove: (chip) => this.host.post({ type: 'removeContext', chipId: chip.id }),
           })

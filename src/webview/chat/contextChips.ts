@@ -1,6 +1,7 @@
 /** Attached context as chips: what it is (icon), where (label), what reading it found (note); a click opens it. */
 import { chipLabel, type ContextChip } from '../../chat/conversation';
 import { el, iconButton } from './dom';
+import { t } from '../../l10n/localize';
 
 const ICONS: Readonly<Record<NonNullable<ContextChip['kind']>, string>> = {
   selection: 'file-code',
@@ -26,14 +27,18 @@ export function chipElement(chip: ContextChip, actions: ChipActions = {}): HTMLE
   ];
   const open = actions.open;
   const body = open
-    ? el('button', { type: 'button', class: 'chip-open', title: tooltip, 'aria-label': `Open ${label}${chip.note ? ` (${chip.note})` : ''}` }, ...content)
+    ? el(
+        'button',
+        { type: 'button', class: 'chip-open', title: tooltip, 'aria-label': chip.note ? t('Open {0} ({1})', label, chip.note) : t('Open {0}', label) },
+        ...content,
+      )
     : el('span', { class: 'chip-open', title: tooltip }, ...content);
   if (open) body.addEventListener('click', () => open(chip));
   return el(
     'li',
     { class: `chip${chip.note ? ' chip-noted' : ''}`, 'data-chip-kind': chip.kind ?? 'selection' },
     body,
-    actions.remove && iconButton('close', `Remove ${label}`, () => actions.remove!(chip), { class: 'icon-button chip-remove' }),
+    actions.remove && iconButton('close', t('Remove {0}', label), () => actions.remove!(chip), { class: 'icon-button chip-remove' }),
   );
 }
 

@@ -7,6 +7,7 @@
 import type { ContextItem } from '../../protocol/chatProtocol';
 import { el } from './dom';
 import type { HostConnection } from './hostConnection';
+import { t } from '../../l10n/localize';
 
 const ICONS: Readonly<Record<ContextItem['kind'], string>> = {
   selection: 'selection',
@@ -17,18 +18,18 @@ const ICONS: Readonly<Record<ContextItem['kind'], string>> = {
   symbol: 'symbol-method',
 };
 const KIND_NAMES: Readonly<Record<ContextItem['kind'], string>> = {
-  selection: 'selection',
-  problems: 'problems',
-  editor: 'open editor',
-  file: 'file',
-  folder: 'folder',
-  symbol: 'symbol',
+  selection: t('selection'),
+  problems: t('problems'),
+  editor: t('open editor'),
+  file: t('file'),
+  folder: t('folder'),
+  symbol: t('symbol'),
 };
 /** Asked after this pause in typing, so a fast typist sends one query. */
 const QUERY_DELAY_MS = 60;
 
 export class ContextPicker {
-  readonly element = el('ul', { class: 'context-picker', id: 'context-picker', role: 'listbox', 'aria-label': 'Attach context', hidden: '' });
+  readonly element = el('ul', { class: 'context-picker', id: 'context-picker', role: 'listbox', 'aria-label': t('Attach context'), hidden: '' });
   private items: ContextItem[] = [];
   private active = 0;
   private requestId = 0;
@@ -139,7 +140,7 @@ export class ContextPicker {
     this.element.hidden = false;
     this.input.setAttribute('aria-expanded', 'true');
     if (!this.items.length) {
-      this.element.replaceChildren(el('li', { class: 'context-picker-empty', role: 'presentation' }, this.answered ? 'Nothing matches' : 'Searching…'));
+      this.element.replaceChildren(el('li', { class: 'context-picker-empty', role: 'presentation' }, this.answered ? t('Nothing matches') : t('Searching…')));
       this.input.removeAttribute('aria-activedescendant');
       return;
     }

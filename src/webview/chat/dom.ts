@@ -35,3 +35,8 @@ export function textButton(icon: string, text: string, onClick: () => void, attr
   button.addEventListener('click', onClick);
   return button;
 }
+
+/** A translated text whose placeholders ({0}, {1}…) stand for elements: the text's pieces with the elements in their places. */
+export function withElements(template: string, ...elements: Node[]): Array<Node | string> {
+  return template.split(/\{(\d+)\}/).map((piece, i) => (i % 2 === 0 ? piece : (elements[Number(piece)] ?? `{${piece}}`)));
+}

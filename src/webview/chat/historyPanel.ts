@@ -2,24 +2,25 @@
 import type { ConversationSummary } from '../../protocol/chatProtocol';
 import { el, iconButton, textButton } from './dom';
 import type { HostConnection } from './hostConnection';
+import { t } from '../../l10n/localize';
 
 export class HistoryPanel {
   readonly element: HTMLElement;
-  private readonly list = el('ul', { class: 'history-list', 'aria-label': 'Conversations' });
+  private readonly list = el('ul', { class: 'history-list', 'aria-label': t('Conversations') });
   private summaries: ConversationSummary[] = [];
   private activeId = '';
 
   constructor(private readonly host: HostConnection) {
     this.element = el(
       'section',
-      { class: 'panel history-panel', 'aria-label': 'Conversation history', hidden: '' },
+      { class: 'panel history-panel', 'aria-label': t('Conversation history'), hidden: '' },
       el(
         'div',
         { class: 'panel-heading' },
-        el('h2', {}, 'Conversations'),
-        textButton('export', 'Export…', () => host.post({ type: 'exportConversation' }), {
+        el('h2', {}, t('Conversations')),
+        textButton('export', t('Export…'), () => host.post({ type: 'exportConversation' }), {
           class: 'text-button subtle',
-          title: 'Export the open conversation as Markdown',
+          title: t('Export the open conversation as Markdown'),
         }),
       ),
       this.list,
@@ -50,8 +51,8 @@ export class HistoryPanel {
       'li',
       { class: current ? 'history-item current' : 'history-item' },
       open,
-      iconButton('edit', `Rename "${summary.title}"`, () => this.host.post({ type: 'renameConversation', conversationId: summary.id })),
-      iconButton('trash', `Delete "${summary.title}"`, () => this.host.post({ type: 'deleteConversation', conversationId: summary.id })),
+      iconButton('edit', t('Rename "{0}"', summary.title), () => this.host.post({ type: 'renameConversation', conversationId: summary.id })),
+      iconButton('trash', t('Delete "{0}"', summary.title), () => this.host.post({ type: 'deleteConversation', conversationId: summary.id })),
     );
   }
 }

@@ -8,6 +8,7 @@
 import type { ImageView, MediaAction, MediaView, VideoTaskState, VideoTaskView } from '../../protocol/chatMediaProtocol';
 import { el, iconButton, textButton } from './dom';
 import type { HostConnection } from './hostConnection';
+import { t } from '../../l10n/localize';
 
 /** The chat's media views by call id, and what is being read aloud: kept across re-renders of one conversation. */
 export class MediaState {
@@ -16,19 +17,19 @@ export class MediaState {
 }
 
 const TASK_STATES: Record<VideoTaskState, { label: string; icon: string }> = {
-  queued: { label: 'Queued', icon: 'clock' },
-  running: { label: 'Generating', icon: 'loading codicon-modifier-spin' },
-  succeeded: { label: 'Succeeded', icon: 'pass' },
-  failed: { label: 'Failed', icon: 'error' },
-  cancelled: { label: 'Cancelled', icon: 'circle-slash' },
-  expired: { label: 'Expired', icon: 'history' },
-  unrecognised: { label: 'Status not recognised', icon: 'warning' },
-  unknown: { label: 'Not followed here (another gateway, or removed)', icon: 'question' },
+  queued: { label: t('Queued'), icon: 'clock' },
+  running: { label: t('Generating'), icon: 'loading codicon-modifier-spin' },
+  succeeded: { label: t('Succeeded'), icon: 'pass' },
+  failed: { label: t('Failed'), icon: 'error' },
+  cancelled: { label: t('Cancelled'), icon: 'circle-slash' },
+  expired: { label: t('Expired'), icon: 'history' },
+  unrecognised: { label: t('Status not recognised'), icon: 'warning' },
+  unknown: { label: t('Not followed here (another gateway, or removed)'), icon: 'question' },
 };
 
 const MISSING: Record<NonNullable<ImageView['missing']>, string> = {
-  deleted: 'File deleted',
-  outside: 'Outside the output folder',
+  deleted: t('File deleted'),
+  outside: t('Outside the output folder'),
 };
 
 export class ToolMediaPanel {
@@ -55,8 +56,8 @@ export class ToolMediaPanel {
     if (view?.kind !== 'speech') return;
     const reading = readingId === this.callId;
     const control = reading
-      ? textButton('debug-stop', 'Stop', () => this.host.post({ type: 'stopReading' }), { class: 'text-button subtle' })
-      : textButton('play', 'Read again', () => this.act('readAgain'), { class: 'text-button subtle' });
+      ? textButton('debug-stop', t('Stop'), () => this.host.post({ type: 'stopReading' }), { class: 'text-button subtle' })
+      : textButton('play', t('Read again'), () => this.act('readAgain'), { class: 'text-button subtle' });
     const file = view.file;
     this.element.replaceChildren(
       el(
@@ -64,11 +65,11 @@ export class ToolMediaPanel {
         { class: 'media-actions' },
         el('span', { class: `codicon codicon-${reading ? 'unmute' : 'mute'}`, 'aria-hidden': 'true' }),
         file
-          ? el('span', { class: `media-file${file.missing ? ' missing' : ''}` }, file.missing ? `${file.name} (deleted)` : file.name)
-          : el('span', { class: 'media-note' }, reading ? 'Reading aloud…' : 'Read aloud'),
+          ? el('span', { class: `media-file${file.missing ? ' missing' : ''}` }, file.missing ? t('{0} (deleted)', file.name) : file.name)
+          : el('span', { class: 'media-note' }, reading ? t('Reading aloud…') : t('Read aloud')),
         control,
-        file && !file.missing ? textButton('go-to-file', 'Open', () => this.act('open'), { class: 'text-button subtle' }) : undefined,
-        file && !file.missing ? iconButton('folder-opened', 'Reveal', () => this.act('reveal')) : undefined,
+        file && !file.missing ? textButton('go-to-file', t('Open'), () => this.act('open'), { class: 'text-button subtle' }) : undefined,
+        file && !file.missing ? iconButton('folder-opened', t('Reveal'), () => this.act('reveal')) : undefined,
       ),
     );
   }
@@ -81,7 +82,7 @@ export class ToolMediaPanel {
     const single = images.length === 1;
     return el(
       'div',
-      { class: `media-grid${single ? ' single' : ''}`, role: 'list', 'aria-label': `${images.length} generated image${single ? '' : 's'}` },
+      { class: `media-grid${single ? ' single' : ''}`, role: 'list', 'aria-label': single ? t('1 generated image') : t('{0} generated images', images.length) },
       ...images.map((image, i) => this.tile(image, i)),
     );
   }
@@ -98,15 +99,15 @@ export class ToolMediaPanel {
     const picture = thumbnail(image.src, image.name);
     // Deleted after it was shown: the same placeholder as on replay.
     picture.addEventListener('error', () => picture.replaceWith(el('span', { class: 'codicon codicon-file-media', 'aria-hidden': 'true' })), { once: true });
-    const open = el('button', { type: 'button', class: 'media-thumb', title: `Open ${image.name}`, 'aria-label': `Open ${image.name}` }, picture);
+    const open = el('button', { type: 'button', class: 'media-thumb', title: t('Open {0}', image.name), 'aria-label': t('Open {0}', image.name) }, picture);
     open.addEventListener('click', () => this.act('open', index));
     const actions = el(
       'div',
       { class: 'media-tile-actions' },
-      iconButton('save-as', 'Save As…', () => this.act('saveAs', index)),
-      iconButton('folder-opened', 'Reveal', () => this.act('reveal', index)),
-      iconButton('sparkle', 'Use as reference', () => this.act('useAsReference', index)),
-      iconButton('device-camera-video', 'Use as first frame', () => this.act('useAsFirstFrame', index)),
+      iconButton('save-as', t('Save As…'), () => this.act('saveAs', index)),
+      iconButton('folder-opened', t('Reveal'), () => this.act('reveal', index)),
+      iconButton('sparkle', t('Use as reference'), () => this.act('useAsReference', index)),
+      iconButton('device-camera-video', t('Use as first frame'), () => this.act('useAsFirstFrame', index)),
     );
     return el('div', { class: 'media-tile', role: 'listitem' }, open, actions);
   }
@@ -123,7 +124,7 @@ export class ToolMediaPanel {
       el('span', { class: 'task-label', title: task.taskId }, task.label),
     );
     if (task.startedAt !== undefined) this.tick(time, task.startedAt);
-    else if (task.tookMs !== undefined) time.textContent = `in ${clockTime(task.tookMs)}`;
+    else if (task.tookMs !== undefined) time.textContent = t('in {0}', clockTime(task.tookMs));
     const parts: HTMLElement[] = [line];
     if (task.error) parts.push(el('div', { class: 'task-error' }, task.error));
     if (task.state === 'succeeded') parts.push(this.result(task));
@@ -133,7 +134,12 @@ export class ToolMediaPanel {
   /** The last frame (when saved) with Play over it, and the actions; Play and Extend download a video not saved yet. */
   private result(task: VideoTaskView): HTMLElement {
     const play = (): void => this.act('play');
-    const poster = el('button', { type: 'button', class: 'media-thumb video-poster', title: 'Play', 'aria-label': `Play ${task.video ?? 'the video'}` });
+    const poster = el('button', {
+      type: 'button',
+      class: 'media-thumb video-poster',
+      title: t('Play'),
+      'aria-label': task.video ? t('Play {0}', task.video) : t('Play the video'),
+    });
     if (task.poster) poster.append(thumbnail(task.poster, ''));
     poster.append(el('span', { class: 'codicon codicon-play-circle play-overlay', 'aria-hidden': 'true' }));
     poster.addEventListener('click', play);
@@ -142,13 +148,13 @@ export class ToolMediaPanel {
       'div',
       { class: 'task-result' },
       poster,
-      task.generated ? el('div', { class: 'media-note task-generated' }, `Generated: ${task.generated}`) : undefined,
+      task.generated ? el('div', { class: 'media-note task-generated' }, t('Generated: {0}', task.generated)) : undefined,
       el(
         'div',
         { class: 'media-actions' },
-        textButton('play', saved ? 'Play' : 'Download and play', play, { class: 'text-button primary' }),
-        textButton('debug-continue', 'Extend', () => this.act('extend'), { class: 'text-button subtle' }),
-        saved ? iconButton('folder-opened', 'Reveal', () => this.act('reveal')) : undefined,
+        textButton('play', saved ? t('Play') : t('Download and play'), play, { class: 'text-button primary' }),
+        textButton('debug-continue', t('Extend'), () => this.act('extend'), { class: 'text-button subtle' }),
+        saved ? iconButton('folder-opened', t('Reveal'), () => this.act('reveal')) : undefined,
       ),
     );
   }

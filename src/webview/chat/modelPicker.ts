@@ -2,9 +2,10 @@
 import type { ModelList } from '../../protocol/chatProtocol';
 import { el, iconButton } from './dom';
 import type { HostConnection } from './hostConnection';
+import { t } from '../../l10n/localize';
 
 export class ModelPicker {
-  private readonly select = el('select', { class: 'model-select', 'aria-label': 'Model', title: 'Model' });
+  private readonly select = el('select', { class: 'model-select', 'aria-label': t('Model'), title: t('Model') });
   readonly element: HTMLElement;
   private models: ModelList = { models: [] };
   private current = '';
@@ -14,7 +15,7 @@ export class ModelPicker {
       'div',
       { class: 'model-picker' },
       this.select,
-      iconButton('refresh', 'Refresh the model list', () => host.post({ type: 'refreshModels' })),
+      iconButton('refresh', t('Refresh the model list'), () => host.post({ type: 'refreshModels' })),
     );
     this.select.addEventListener('change', () => {
       this.current = this.select.value;
@@ -38,12 +39,14 @@ export class ModelPicker {
     const groups: HTMLElement[] = [];
     // The conversation's model stays choosable even when the gateway no longer lists it.
     if (this.current && !this.models.models.some((m) => m.id === this.current)) groups.push(option(this.current, this.current));
-    if (!this.current) groups.push(option('', this.models.error ? 'No models: see the tooltip' : 'Choose a model…'));
-    if (chat.length) groups.push(el('optgroup', { label: 'Chat models' }, ...chat.map((m) => option(m.id, m.id))));
-    if (other.length) groups.push(el('optgroup', { label: 'Other models' }, ...other.map((m) => option(m.id, `${m.id} (${m.capability ?? 'other'})`))));
+    if (!this.current) groups.push(option('', this.models.error ? t('No models: see the tooltip') : t('Choose a model…')));
+    if (chat.length) groups.push(el('optgroup', { label: t('Chat models') }, ...chat.map((m) => option(m.id, m.id))));
+    if (other.length) groups.push(el('optgroup', { label: t('Other models') }, ...other.map((m) => option(m.id, `${m.id} (${m.capability ?? t('other')})`))));
     this.select.replaceChildren(...groups);
     this.select.value = this.current;
-    this.select.title = this.models.error ? `The model list could not be fetched: ${this.models.error}` : `Model: ${this.current || 'none chosen'}`;
+    this.select.title = this.models.error
+      ? t('The model list could not be fetched: {0}', this.models.error)
+      : t('Model: {0}', this.current || t('none chosen'));
   }
 }
 

@@ -2,20 +2,21 @@
 import { DEFAULT_PARAMS, NUMERIC_PARAMS, type ChatParams, type NumericParam } from '../../chat/chatParams';
 import { el } from './dom';
 import type { HostConnection } from './hostConnection';
+import { t } from '../../l10n/localize';
 
 const STOP_SLOTS = 4;
 
 const NUMBER_FIELDS: Record<NumericParam, { label: string; step: string; placeholder: string }> = {
-  temperature: { label: 'Temperature', step: '0.1', placeholder: 'default' },
-  topP: { label: 'Top P', step: '0.05', placeholder: 'default' },
-  maxTokens: { label: 'Max tokens', step: '1', placeholder: 'no limit' },
-  presencePenalty: { label: 'Presence penalty', step: '0.1', placeholder: '0' },
-  frequencyPenalty: { label: 'Frequency penalty', step: '0.1', placeholder: '0' },
+  temperature: { label: t('Temperature'), step: '0.1', placeholder: t('default') },
+  topP: { label: t('Top P'), step: '0.05', placeholder: t('default') },
+  maxTokens: { label: t('Max tokens'), step: '1', placeholder: t('no limit') },
+  presencePenalty: { label: t('Presence penalty'), step: '0.1', placeholder: '0' },
+  frequencyPenalty: { label: t('Frequency penalty'), step: '0.1', placeholder: '0' },
 };
 
 export class ParamsPanel {
   readonly element: HTMLElement;
-  private readonly systemPrompt = el('textarea', { id: 'param-system', rows: '3', placeholder: 'Optional instructions for the whole conversation' });
+  private readonly systemPrompt = el('textarea', { id: 'param-system', rows: '3', placeholder: t('Optional instructions for the whole conversation') });
   private readonly numbers = new Map<NumericParam, HTMLInputElement>();
   private readonly stops: HTMLInputElement[] = [];
 
@@ -26,14 +27,15 @@ export class ParamsPanel {
       this.numbers.set(key, input);
       return el('div', { class: 'field' }, el('label', { for: input.id }, label), input);
     });
-    for (let i = 0; i < STOP_SLOTS; i++) this.stops.push(el('input', { type: 'text', 'aria-label': `Stop sequence ${i + 1}`, placeholder: `Stop ${i + 1}` }));
+    for (let i = 0; i < STOP_SLOTS; i++)
+      this.stops.push(el('input', { type: 'text', 'aria-label': t('Stop sequence {0}', i + 1), placeholder: t('Stop {0}', i + 1) }));
     this.element = el(
       'section',
-      { class: 'panel params-panel', 'aria-label': 'Conversation parameters', hidden: '' },
-      el('h2', {}, 'Parameters'),
-      el('div', { class: 'field' }, el('label', { for: this.systemPrompt.id }, 'System prompt'), this.systemPrompt),
+      { class: 'panel params-panel', 'aria-label': t('Conversation parameters'), hidden: '' },
+      el('h2', {}, t('Parameters')),
+      el('div', { class: 'field' }, el('label', { for: this.systemPrompt.id }, t('System prompt')), this.systemPrompt),
       el('div', { class: 'field-grid' }, ...numberRows),
-      el('fieldset', { class: 'stops' }, el('legend', {}, 'Stop sequences (up to 4)'), ...this.stops),
+      el('fieldset', { class: 'stops' }, el('legend', {}, t('Stop sequences (up to {0})', STOP_SLOTS)), ...this.stops),
     );
     this.element.addEventListener('change', () => this.host.post({ type: 'setParams', params: this.read() }));
   }

@@ -8,8 +8,9 @@
 import { reasoningLabel, type TurnReasoning } from '../../chat/conversation';
 import { el } from './dom';
 import { renderStaticMarkdown, StreamingMessageView } from './markdown';
+import { t } from '../../l10n/localize';
 
-const THINKING = 'Thinking…';
+const THINKING = t('Thinking…');
 
 export class ThinkingBlock {
   readonly element: HTMLDetailsElement;

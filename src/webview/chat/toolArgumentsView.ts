@@ -6,11 +6,13 @@
 import { toolArgumentsText } from '../../chat/conversation';
 import { SHOWN_ARGUMENT_CHARS } from '../../protocol/chatProtocol';
 import { el, textButton } from './dom';
+import { t } from '../../l10n/localize';
+import { formatNumber } from '../shared/pageLanguage';
 
 export class ToolArgumentsView {
   private readonly text = el('pre', { class: 'tool-arguments' });
   private readonly note = el('div', { class: 'tool-arguments-note' });
-  readonly element = el('div', { class: 'tool-section' }, el('div', { class: 'tool-section-title' }, 'Arguments'), this.text, this.note);
+  readonly element = el('div', { class: 'tool-section' }, el('div', { class: 'tool-section-title' }, t('Arguments')), this.text, this.note);
   /** The streamed text: one node appended to, so a long stream does not leave thousands of nodes. */
   private streamed: Text | undefined;
   private expanded = false;
@@ -24,7 +26,7 @@ export class ToolArgumentsView {
     if (shown) this.streamed.appendData(shown);
     const cut = length - this.streamed.length;
     this.note.textContent =
-      cut > 0 ? `Receiving: ${length.toLocaleString('en')} characters so far, the first ${this.streamed.length.toLocaleString('en')} shown.` : '';
+      cut > 0 ? t('Receiving: {0} characters so far, the first {1} shown.', formatNumber(length), formatNumber(this.streamed.length)) : '';
   }
 
   /** The whole arguments, once they have all arrived (or the stream broke off). */
@@ -37,7 +39,7 @@ export class ToolArgumentsView {
       full.length > SHOWN_ARGUMENT_CHARS
         ? textButton(
             folded ? 'unfold' : 'fold',
-            folded ? `Show all (${full.length.toLocaleString('en')} characters)` : 'Show less',
+            folded ? t('Show all ({0} characters)', formatNumber(full.length)) : t('Show less'),
             () => {
               this.expanded = !this.expanded;
               this.show(args);

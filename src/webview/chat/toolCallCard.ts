@@ -8,22 +8,23 @@ import { APPROVAL_LABELS, SHOWN_ARGUMENT_CHARS, type ToolCallProgress } from '..
 import { el, textButton } from './dom';
 import type { HostConnection } from './hostConnection';
 import { ToolArgumentsView } from './toolArgumentsView';
+import { t } from '../../l10n/localize';
 
 /** Longer results show this much until "Show all". */
 const FOLDED_RESULT_CHARS = 600;
 
 const STATUS: Record<ToolCallStatus, { label: string; icon: string }> = {
-  streaming: { label: 'Receiving arguments…', icon: 'loading codicon-modifier-spin' },
-  pending: { label: 'Waiting', icon: 'circle-outline' },
-  awaitingApproval: { label: 'Needs your approval', icon: 'shield' },
-  running: { label: 'Running…', icon: 'loading codicon-modifier-spin' },
-  succeeded: { label: 'Done', icon: 'check' },
-  failed: { label: 'Failed', icon: 'error' },
-  denied: { label: 'Denied', icon: 'circle-slash' },
-  invalid: { label: 'Invalid arguments: not run', icon: 'warning' },
-  incomplete: { label: 'Incomplete: the answer broke off, not run', icon: 'debug-disconnect' },
-  skipped: { label: 'Not run', icon: 'debug-step-over' },
-  cancelled: { label: 'Cancelled', icon: 'stop-circle' },
+  streaming: { label: t('Receiving arguments…'), icon: 'loading codicon-modifier-spin' },
+  pending: { label: t('Waiting'), icon: 'circle-outline' },
+  awaitingApproval: { label: t('Needs your approval'), icon: 'shield' },
+  running: { label: t('Running…'), icon: 'loading codicon-modifier-spin' },
+  succeeded: { label: t('Done'), icon: 'check' },
+  failed: { label: t('Failed'), icon: 'error' },
+  denied: { label: t('Denied'), icon: 'circle-slash' },
+  invalid: { label: t('Invalid arguments: not run'), icon: 'warning' },
+  incomplete: { label: t('Incomplete: the answer broke off, not run'), icon: 'debug-disconnect' },
+  skipped: { label: t('Not run'), icon: 'debug-step-over' },
+  cancelled: { label: t('Cancelled'), icon: 'stop-circle' },
 };
 
 export class ToolCallCard {
@@ -102,7 +103,7 @@ export class ToolCallCard {
       call.durationMs === undefined ? '' : el('span', { class: 'tool-duration' }, formatDuration(call.durationMs)),
     );
     this.source.hidden = !call.source;
-    this.source.textContent = call.source ? `From: ${call.source.label}` : '';
+    this.source.textContent = call.source ? t('From: {0}', call.source.label) : '';
     this.renderApproval();
     this.renderResult();
   }
@@ -111,7 +112,7 @@ export class ToolCallCard {
     const asking = this.call.status === 'awaitingApproval';
     this.approval.hidden = !asking;
     if (!asking) return this.approval.replaceChildren();
-    this.approval.setAttribute('aria-label', `Run ${this.call.name}?`);
+    this.approval.setAttribute('aria-label', t('Run {0}?', this.call.name));
     const decide = (decision: keyof typeof APPROVAL_LABELS) => () => {
       this.approval.querySelectorAll('button').forEach((b) => (b.disabled = true));
       this.host.post({ type: 'decideToolCall', callId: this.call.id, decision });
@@ -137,7 +138,7 @@ export class ToolCallCard {
       text.length > FOLDED_RESULT_CHARS
         ? textButton(
             folded ? 'unfold' : 'fold',
-            folded ? `Show all (${text.length} characters)` : 'Show less',
+            folded ? t('Show all ({0} characters)', text.length) : t('Show less'),
             () => {
               this.resultExpanded = !this.resultExpanded;
               this.renderResult();
@@ -146,7 +147,7 @@ export class ToolCallCard {
           )
         : '';
     this.result.replaceChildren(
-      el('div', { class: 'tool-section-title' }, 'Result'),
+      el('div', { class: 'tool-section-title' }, t('Result')),
       el('pre', { class: 'tool-result-text' }, folded ? `${text.slice(0, FOLDED_RESULT_CHARS)}…` : text),
       toggle,
     );
@@ -154,9 +155,9 @@ export class ToolCallCard {
 }
 
 function approvalQuestion(call: ToolCallRecord): string {
-  if (call.approvalNote) return `${call.approvalNote} Run it with the arguments above?`;
-  if (!call.source || call.source.kind === 'builtin') return 'This tool changes files or runs something. Run it with the arguments above?';
-  return `This tool comes from ${call.source.label}; VS Code does not say what it may change. Run it with the arguments above?`;
+  if (call.approvalNote) return t('{0} Run it with the arguments above?', call.approvalNote);
+  if (!call.source || call.source.kind === 'builtin') return t('This tool changes files or runs something. Run it with the arguments above?');
+  return t('This tool comes from {0}; VS Code does not say what it may change. Run it with the arguments above?', call.source.label);
 }
 
 function formatDuration(ms: number): string {

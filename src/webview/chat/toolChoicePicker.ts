@@ -2,12 +2,13 @@
 import type { ToolChoice, ToolOption } from '../../protocol/chatProtocol';
 import { el } from './dom';
 import type { HostConnection } from './hostConnection';
+import { t } from '../../l10n/localize';
 
 const FORCED_PREFIX = 'function:';
 const SIMPLE_CHOICES = ['auto', 'none', 'required'] as const;
 
 export class ToolChoicePicker {
-  readonly element = el('select', { class: 'tool-choice-select', 'aria-label': 'Tool use', title: 'Whether the model may call tools' });
+  readonly element = el('select', { class: 'tool-choice-select', 'aria-label': t('Tool use'), title: t('Whether the model may call tools') });
   private tools: ToolOption[] = [];
   private choice: ToolChoice = 'auto';
 
@@ -36,16 +37,20 @@ export class ToolChoicePicker {
     this.element.hidden = this.tools.length === 0;
     const forced = typeof this.choice === 'object' ? this.choice.function.name : undefined;
     // A forced function no longer offered stays visible, so the user sees why requests fall back to auto.
-    const names = [...this.tools.map((t) => t.name), ...(forced && !this.tools.some((t) => t.name === forced) ? [forced] : [])];
+    const names = [...this.tools.map((tool) => tool.name), ...(forced && !this.tools.some((tool) => tool.name === forced) ? [forced] : [])];
     this.element.replaceChildren(
-      el('option', { value: 'auto' }, 'Tools: auto'),
-      el('option', { value: 'none' }, 'Tools: none'),
-      el('option', { value: 'required', title: 'The model must call one of the tools (in the first request of an answer)' }, 'Tools: required'),
+      el('option', { value: 'auto' }, t('Tools: auto')),
+      el('option', { value: 'none' }, t('Tools: none')),
+      el('option', { value: 'required', title: t('The model must call one of the tools (in the first request of an answer)') }, t('Tools: required')),
       el(
         'optgroup',
-        { label: 'Must call' },
+        { label: t('Must call') },
         ...names.map((name) =>
-          el('option', { value: FORCED_PREFIX + name, title: this.tools.find((t) => t.name === name)?.description ?? 'Not available now' }, `Tool: ${name}`),
+          el(
+            'option',
+            { value: FORCED_PREFIX + name, title: this.tools.find((tool) => tool.name === name)?.description ?? t('Not available now') },
+            t('Tool: {0}', name),
+          ),
         ),
       ),
     );

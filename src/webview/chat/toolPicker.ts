@@ -10,18 +10,21 @@ import type { ToolSourceKind } from '../../chat/toolSources';
 import type { ToolOption } from '../../protocol/chatProtocol';
 import { el, iconButton, textButton } from './dom';
 import type { HostConnection } from './hostConnection';
+import { t } from '../../l10n/localize';
 
+/* not shown */
+const FIRST_CONTROL = 'input, button';
 const KIND_ORDER: readonly ToolSourceKind[] = ['builtin', 'mcp', 'extension', 'vscode'];
 const KIND_HINT: Record<ToolSourceKind, string> = {
-  builtin: 'Read-only tools run at once; the others ask first.',
-  mcp: 'Each call asks first, unless you allowed the tool.',
-  extension: 'Each call asks first, unless you allowed the tool.',
-  vscode: "Made for VS Code's own chat; some need its chat session. Off unless you switch them on.",
+  builtin: t('Read-only tools run at once; the others ask first.'),
+  mcp: t('Each call asks first, unless you allowed the tool.'),
+  extension: t('Each call asks first, unless you allowed the tool.'),
+  vscode: t("Made for VS Code's own chat; some need its chat session. Off unless you switch them on."),
 };
 
 export class ToolPicker {
   readonly button: HTMLButtonElement;
-  readonly panel = el('section', { class: 'tool-picker', id: 'tool-picker', 'aria-label': 'Tools offered to the model', hidden: '' });
+  readonly panel = el('section', { class: 'tool-picker', id: 'tool-picker', 'aria-label': t('Tools offered to the model'), hidden: '' });
   private readonly count = el('span', { class: 'tool-picker-count' });
   private tools: ToolOption[] = [];
   private note: string | undefined;
@@ -55,29 +58,29 @@ export class ToolPicker {
     this.button.setAttribute('aria-expanded', String(open));
     if (open) {
       this.host.post({ type: 'refreshTools' });
-      this.panel.querySelector<HTMLElement>('input, button')?.focus();
+      this.panel.querySelector<HTMLElement>(FIRST_CONTROL)?.focus();
     }
   }
 
   private render(): void {
-    const offered = this.tools.filter((t) => t.state === 'on').length;
+    const offered = this.tools.filter((tool) => tool.state === 'on').length;
     this.button.hidden = this.tools.length === 0;
     this.count.textContent = `${offered}`;
-    const summary = `${offered} of ${this.tools.length} tools offered`;
-    this.button.title = `Tools: ${summary}`;
-    this.button.setAttribute('aria-label', `Tools: ${summary}`);
+    const summary = t('Tools: {0} of {1} tools offered', offered, this.tools.length);
+    this.button.title = summary;
+    this.button.setAttribute('aria-label', summary);
     const focused =
       document.activeElement instanceof HTMLInputElement && this.panel.contains(document.activeElement) ? document.activeElement.dataset.tool : undefined;
     this.panel.replaceChildren(
       el(
         'div',
         { class: 'tool-picker-header' },
-        el('h2', {}, `Tools: ${summary}`),
-        textButton('debug-start', 'Start MCP servers', () => this.host.post({ type: 'startMcpServers' }), {
+        el('h2', {}, summary),
+        textButton('debug-start', t('Start MCP servers'), () => this.host.post({ type: 'startMcpServers' }), {
           class: 'text-button subtle',
-          title: 'Start the MCP servers VS Code knows (.vscode/mcp.json, your configuration), so their tools are listed here',
+          title: t('Start the MCP servers VS Code knows (.vscode/mcp.json, your configuration), so their tools are listed here'),
         }),
-        iconButton('close', 'Close', () => this.toggle()),
+        iconButton('close', t('Close'), () => this.toggle()),
       ),
       this.note ? el('p', { class: 'tool-picker-note', role: 'status' }, this.note) : '',
       ...this.groups(),
@@ -90,7 +93,7 @@ export class ToolPicker {
     const sorted = [...this.tools].sort((a, b) => KIND_ORDER.indexOf(a.source.kind) - KIND_ORDER.indexOf(b.source.kind));
     for (const tool of sorted) groups.set(tool.source.label, [...(groups.get(tool.source.label) ?? []), tool]);
     return [...groups.entries()].map(([label, tools]) => {
-      const on = tools.filter((t) => t.state === 'on').length;
+      const on = tools.filter((tool) => tool.state === 'on').length;
       return el(
         'fieldset',
         { class: `tool-group source-${tools[0]!.source.kind}` },
@@ -110,7 +113,7 @@ export class ToolPicker {
       { class: `tool-row state-${tool.state}`, title: tool.description },
       box,
       el('span', { class: 'tool-row-name' }, tool.name),
-      tool.state === 'overLimit' ? el('span', { class: 'tool-row-badge' }, 'over the limit') : '',
+      tool.state === 'overLimit' ? el('span', { class: 'tool-row-badge' }, t('over the limit')) : '',
       el('span', { class: 'tool-row-description', id: `tool-desc-${tool.name}` }, tool.description),
     );
   }

@@ -15,16 +15,17 @@ import type { LiveAnnouncer } from './liveAnnouncer';
 import { MediaState } from './mediaGallery';
 import type { CallMedia } from '../../protocol/chatMediaProtocol';
 import { userTurnView } from './userTurnView';
+import { t } from '../../l10n/localize';
 
 /** How near the bottom (px) the reader must be for new text to keep the view scrolled down. */
 const FOLLOW_THRESHOLD = 48;
 
 export class Transcript {
-  readonly element = el('div', { class: 'transcript', role: 'region', 'aria-label': 'Messages' });
+  readonly element = el('div', { class: 'transcript', role: 'region', 'aria-label': t('Messages') });
   private readonly answers = new Map<string, AssistantTurnView>();
   private readonly media = new MediaState();
   /** When a turn's size next changes, the view scrolls to the end: if the reader was at the bottom before, or always (a conversation was shown). */
-  private followDue: 'no' | 'if at bottom' | 'always' = 'no';
+  private followDue: 'no' | 'ifAtBottom' | 'always' = 'no';
   /** An answer is streaming: it grows (also between its messages, as the renderer catches up) and is followed while the reader is at the bottom. */
   private streaming = false;
   /** The scroll height when turns last changed size: the reader was at the bottom if they still see its end. */
@@ -67,7 +68,7 @@ export class Transcript {
 
   /** Reasoning is announced once as it begins (and when it ends), never read out as it streams. */
   appendReasoning(conversationId: string, turnId: string, text: string): void {
-    if (this.streamingView(conversationId, turnId)?.appendReasoning(text)) this.announcer.status('Thinking…');
+    if (this.streamingView(conversationId, turnId)?.appendReasoning(text)) this.announcer.status(t('Thinking…'));
   }
 
   /** A refusal is what the model says instead of an answer: read like one. */
@@ -81,7 +82,7 @@ export class Transcript {
   /** A call's card appearing is announced once; its arguments are never read out as they stream. */
   streamToolCalls(conversationId: string, turnId: string, calls: readonly ToolCallProgress[]): void {
     const started = this.streamingView(conversationId, turnId)?.streamToolCalls(calls) ?? [];
-    for (const name of started) this.announcer.status(name ? `Calling ${name}…` : 'Calling a tool…');
+    for (const name of started) this.announcer.status(name ? t('Calling {0}…', name) : t('Calling a tool…'));
   }
 
   updateTurn(conversationId: string, turn: AssistantTurn, busy: boolean): void {
@@ -90,7 +91,7 @@ export class Transcript {
     if (!view) return;
     const thought = view.update(turn, !busy && this.isLastTurn(turn.id));
     if (thought) this.announcer.status(thought);
-    if (this.followDue !== 'always') this.followDue = 'if at bottom';
+    if (this.followDue !== 'always') this.followDue = 'ifAtBottom';
     if (turn.status !== 'streaming') this.streaming = false;
     if (turn.status !== 'streaming') this.announcer.finished(outcomeOf(turn));
     this.element.querySelectorAll<HTMLButtonElement>('.turn-user .turn-action').forEach((button) => (button.disabled = busy));
@@ -100,7 +101,7 @@ export class Transcript {
     const view = conversationId === this.conversationId ? this.answers.get(turnId) : undefined;
     const asking = view?.updateToolCall(call);
     if (!asking) return;
-    this.announcer.finished(`${call.name} needs your approval.`);
+    this.announcer.finished(t('{0} needs your approval.', call.name));
     // Not while the user types: the question waits in its card.
     const typing = document.activeElement instanceof HTMLTextAreaElement || document.activeElement instanceof HTMLInputElement;
     if (!typing) asking.focusApproval();
@@ -136,7 +137,7 @@ export class Transcript {
   private follow(): void {
     const scroller = this.element;
     const wasAtBottom = this.seenHeight - scroller.scrollTop - scroller.clientHeight < FOLLOW_THRESHOLD;
-    const follow = this.followDue === 'always' || ((this.followDue === 'if at bottom' || this.streaming) && wasAtBottom);
+    const follow = this.followDue === 'always' || ((this.followDue === 'ifAtBottom' || this.streaming) && wasAtBottom);
     if (follow) scroller.scrollTop = scroller.scrollHeight;
     this.followDue = 'no';
     this.seenHeight = scroller.scrollHeight;
@@ -144,15 +145,15 @@ export class Transcript {
 }
 
 function outcomeOf(turn: AssistantTurn): string {
-  if (turn.toolCalls?.length && !turn.error && turn.status === 'done') return `Calling ${turn.toolCalls.map((c) => c.name).join(', ')}.`;
-  if (turn.status === 'stopped') return 'Answer stopped.';
-  if (turn.status === 'interrupted') return 'The answer was interrupted.';
-  if (turn.status === 'error') return `Error: ${turn.error?.message ?? 'the request failed'}`;
-  if (turn.finishReason === 'length') return 'The answer reached the token limit.';
-  if (turn.finishReason === 'content_filter') return 'The content filter withheld the rest of the answer.';
-  if (turn.refusal !== undefined) return 'The model refused to answer.';
+  if (turn.toolCalls?.length && !turn.error && turn.status === 'done') return t('Calling {0}.', turn.toolCalls.map((c) => c.name).join(', '));
+  if (turn.status === 'stopped') return t('Answer stopped.');
+  if (turn.status === 'interrupted') return t('The answer was interrupted.');
+  if (turn.status === 'error') return t('Error: {0}', turn.error?.message ?? t('the request failed'));
+  if (turn.finishReason === 'length') return t('The answer reached the token limit.');
+  if (turn.finishReason === 'content_filter') return t('The content filter withheld the rest of the answer.');
+  if (turn.refusal !== undefined) return t('The model refused to answer.');
   const otherReason = unexplainedFinishReason(turn.finishReason);
-  return otherReason ? `Answer ended. ${otherReason}.` : 'Answer complete.';
+  return otherReason ? t('Answer ended. {0}.', otherReason) : t('Answer complete.');
 }
 
 function emptyState(): HTMLElement {
@@ -160,11 +161,13 @@ function emptyState(): HTMLElement {
     'div',
     { class: 'empty-state' },
     el('span', { class: 'codicon codicon-comment-discussion', 'aria-hidden': 'true' }),
-    el('p', {}, 'Ask the gateway anything.'),
+    el('p', {}, t('Ask the gateway anything.')),
     el(
       'p',
       { class: 'hint' },
-      'Enter sends, Shift+Enter adds a line, Esc stops an answer. Type # to attach files, folders, symbols or problems; select code in an editor and use "Add Selection to Chat" to attach it.',
+      t(
+        'Enter sends, Shift+Enter adds a line, Esc stops an answer. Type # to attach files, folders, symbols or problems; select code in an editor and use "Add Selection to Chat" to attach it.',
+      ),
     ),
   );
 }

@@ -4,6 +4,7 @@
  * when its chunk is done. A chunk synthesized at another speed than the one
  * now chosen plays at the corrected rate.
  */
+import { t } from '../../l10n/localize';
 
 export interface AudioChunk {
   index: number;
@@ -53,7 +54,7 @@ export class ChunkPlayer {
     audio.addEventListener('error', () => {
       if (!this.current) return;
       const index = this.current.chunk.index;
-      events.error(index, audio.error?.message || `This audio (${this.current.chunk.mimeType}) cannot be played here.`);
+      events.error(index, audio.error?.message || t('This audio ({0}) cannot be played here.', this.current.chunk.mimeType));
       this.finishCurrent();
     });
   }

@@ -4,21 +4,22 @@ import { PLAYER_SPEEDS } from '../../protocol/playerProtocol';
 import { el, iconButton } from '../chat/dom';
 import type { HostConnection } from '../shared/hostConnection';
 import { ChunkPlayer } from './chunkPlayer';
+import { t } from '../../l10n/localize';
 
 type ReadingState = 'idle' | 'loading' | 'playing' | 'paused' | 'blocked' | 'finished' | 'stopped' | 'failed';
 
 export class PlayerApp {
-  private readonly title = el('div', { class: 'reading-title' }, 'Nothing to read yet');
+  private readonly title = el('div', { class: 'reading-title' }, t('Nothing to read yet'));
   private readonly status = el(
     'div',
     { class: 'reading-status', role: 'status', 'aria-live': 'polite' },
-    'Select text in an editor, then run "Read Selection Aloud".',
+    t('Select text in an editor, then run "Read Selection Aloud".'),
   );
-  private readonly progress = el('progress', { class: 'reading-progress', max: '1', value: '0', 'aria-label': 'Reading progress' });
-  private readonly playPause = iconButton('play', 'Play', () => this.togglePause(), { class: 'icon-button play-pause' });
-  private readonly stopButton = iconButton('debug-stop', 'Stop', () => this.host.post({ type: 'stop' }));
-  private readonly speedSelect = el('select', { class: 'speed-select', 'aria-label': 'Speed', title: 'Speed' });
-  private readonly voiceButton = el('button', { type: 'button', class: 'text-button subtle voice-button', title: 'Choose the voice' });
+  private readonly progress = el('progress', { class: 'reading-progress', max: '1', value: '0', 'aria-label': t('Reading progress') });
+  private readonly playPause = iconButton('play', t('Play'), () => this.togglePause(), { class: 'icon-button play-pause' });
+  private readonly stopButton = iconButton('debug-stop', t('Stop'), () => this.host.post({ type: 'stop' }));
+  private readonly speedSelect = el('select', { class: 'speed-select', 'aria-label': t('Speed'), title: t('Speed') });
+  private readonly voiceButton = el('button', { type: 'button', class: 'text-button subtle voice-button', title: t('Choose the voice') });
   private readonly usage = el('div', { class: 'reading-usage' });
   private readonly audio = el('audio', { class: 'reading-audio', preload: 'auto' });
   private readonly player: ChunkPlayer;
@@ -80,7 +81,7 @@ export class PlayerApp {
   receive(message: PlayerHostMessage): void {
     switch (message.type) {
       case 'settings':
-        this.voiceButton.textContent = `Voice: ${message.voiceLabel}`;
+        this.voiceButton.textContent = t('Voice: {0}', message.voiceLabel);
         this.setSpeed(message.speed);
         break;
       case 'reading':
@@ -130,21 +131,22 @@ export class PlayerApp {
   private setState(state: ReadingState, detail?: string): void {
     this.state = state;
     document.body.dataset.state = state;
-    const of = this.chunkCount > 1 ? ` (part ${this.playingIndex + 1} of ${this.chunkCount})` : '';
+    const parts = this.chunkCount > 1;
+    const [part, of] = [this.playingIndex + 1, this.chunkCount];
     const texts: Record<ReadingState, string> = {
-      idle: 'Select text in an editor, then run "Read Selection Aloud".',
-      loading: 'Loading…',
-      playing: `Playing${of}`,
-      paused: `Paused${of}`,
-      blocked: 'Click Play to start the sound.',
-      finished: 'Finished.',
-      stopped: 'Stopped.',
-      failed: detail ?? 'Failed.',
+      idle: t('Select text in an editor, then run "Read Selection Aloud".'),
+      loading: t('Loading…'),
+      playing: parts ? t('Playing (part {0} of {1})', part, of) : t('Playing'),
+      paused: parts ? t('Paused (part {0} of {1})', part, of) : t('Paused'),
+      blocked: t('Click Play to start the sound.'),
+      finished: t('Finished.'),
+      stopped: t('Stopped.'),
+      failed: detail ?? t('Failed.'),
     };
     this.status.textContent = texts[state];
     const live = state === 'loading' || state === 'playing' || state === 'paused' || state === 'blocked';
     const paused = !live || this.player.paused || state === 'blocked';
-    setIcon(this.playPause, paused ? 'play' : 'debug-pause', paused ? 'Play' : 'Pause');
+    setIcon(this.playPause, paused ? 'play' : 'debug-pause', paused ? t('Play') : t('Pause'));
     this.playPause.disabled = !live;
     this.stopButton.disabled = !live;
   }

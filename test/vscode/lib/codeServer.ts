@@ -41,6 +41,8 @@ export interface CodeServerOptions {
    * workbench keeps one extensionDevelopmentPath of its payload: a second extension cannot come that way.)
    */
   installedExtensions?: string[];
+  /** Display language (`--locale`), e.g. `de`; VS Code switches to it only when a language pack for it is installed. */
+  locale?: string;
 }
 
 export interface CodeServer {
@@ -163,6 +165,7 @@ async function startOnce(opts: CodeServerOptions, port: number): Promise<CodeSer
     dirs.ext,
     '--reconnection-grace-time',
     String(opts.reconnectionGraceTime ?? 5),
+    ...(opts.locale ? ['--locale', opts.locale] : []),
     // without it the workbench ignores the development payload
     '--vscode-option',
     'enable-smoke-test-driver',

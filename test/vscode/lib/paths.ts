@@ -30,6 +30,8 @@ export const HARNESS_SRC = path.join(PROJECT_ROOT, 'test', 'vscode');
 export const FIXTURE_WORKSPACE = path.join(HARNESS_SRC, 'fixtures', 'workspace');
 /** A second extension the integration suite loads: it registers language model tools of its own. */
 export const TEST_TOOLS_EXTENSION = path.join(HARNESS_SRC, 'fixtures', 'toolExtension');
+/** A stand-in for a German language pack: makes German a display language VS Code can switch to. */
+export const GERMAN_LANGUAGE_PACK = path.join(HARNESS_SRC, 'fixtures', 'germanLanguagePack');
 /** Mocha entry loaded in the extension host. */
 export const SUITE_INDEX = path.join(HARNESS_OUT, 'suite', 'index.js');
 /** Compiled UI test files (*.ui.js). */

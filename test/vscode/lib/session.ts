@@ -29,6 +29,8 @@ export interface SessionOptions {
   reconnectionGraceTime?: number;
   /** Extension folders installed into the fresh code-server besides the one under development. */
   installedExtensions?: string[];
+  /** Display language of the workbench (see CodeServerOptions.locale). */
+  locale?: string;
   /** Keep the temp run dir (debugging; also GENAI_KEEP_RUN_DIR=1). */
   keepRunDir?: boolean;
 }
@@ -105,6 +107,7 @@ export async function startSession(opts: SessionOptions): Promise<Session> {
     logFile: path.join(logDir, 'code-server.log'),
     reconnectionGraceTime: opts.reconnectionGraceTime,
     installedExtensions: opts.installedExtensions,
+    locale: opts.locale,
   });
   log(`code-server ${codeServer.origin} (pid ${codeServer.pid}) ready in ${elapsed(t0)}`);
 

@@ -52,14 +52,16 @@ suite('Connection and credentials', () => {
     assert.deepStrictEqual(missing, []);
   });
 
-  test('every setting is readable, has a default and a description', () => {
+  test('every setting is readable, has a default and a description (package.nls.json resolved by VS Code)', () => {
     const properties = packageJson().contributes.configuration.properties;
     assert.ok(Object.keys(properties).length >= 10);
     for (const [key, schema] of Object.entries(properties)) {
       const inspected = vscode.workspace.getConfiguration().inspect(key);
       assert.ok(inspected, `${key} is not readable`);
       assert.notStrictEqual(inspected.defaultValue, undefined, `${key} has no default`);
-      assert.ok(schema.description || schema.markdownDescription, `${key} has no description`);
+      const description = schema.description || schema.markdownDescription;
+      assert.ok(description, `${key} has no description`);
+      assert.doesNotMatch(description, /^%.+%$/, `${key}'s description is an unresolved package.nls.json key`);
     }
   });
 

@@ -1,7 +1,6 @@
 // The workbench comes up with our extension loaded in development mode.
-import * as fs from 'fs';
-import * as path from 'path';
-import { EXTENSION_ID, PROJECT_ROOT } from '../lib/paths';
+import { localisedManifest } from '../../support/packageManifest';
+import { EXTENSION_ID } from '../lib/paths';
 import { assert, uiTest } from '../lib/ui';
 
 interface Pkg {
@@ -13,23 +12,15 @@ interface Pkg {
   };
 }
 
-const pkg: Pkg = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8'));
-
-function nls(value: string): string {
-  const m = /^%(.+)%$/.exec(value);
-  if (!m) return value;
-  const file = path.join(PROJECT_ROOT, 'package.nls.json');
-  const table = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
-  const entry = table[m[1]];
-  return typeof entry === 'string' ? entry : (entry?.message ?? value);
-}
+/** In English, as the workbench shows it. */
+const pkg = localisedManifest<Pkg>();
 
 /** "GenAI Gateway: ..." titles the command palette should show, from package.json. */
 function paletteCommandTitles(): string[] {
   const hidden = new Set((pkg.contributes?.menus?.commandPalette ?? []).filter((m) => m.when === 'false').map((m) => m.command));
   return (pkg.contributes?.commands ?? [])
     .filter((c) => !hidden.has(c.command))
-    .map((c) => (c.category ? `${nls(c.category)}: ${nls(c.title)}` : nls(c.title)))
+    .map((c) => (c.category ? `${c.category}: ${c.title}` : c.title))
     .filter((t) => t.startsWith('GenAI Gateway:'));
 }
 

@@ -94,6 +94,7 @@ export class IncrementalMarkdown {
 
   /** Everything left becomes final: the returned `frozen` holds it and `tail` is empty. */
   finish(): MarkdownUpdate {
+    /* not shown */
     if (this.finished) throw new Error('IncrementalMarkdown: finish() called twice');
     this.finished = true;
     this.source.append(this.normalizer.flush());
