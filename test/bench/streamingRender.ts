@@ -3,7 +3,7 @@
  * media/dist/chat.js) in headless Chromium receives a long markdown answer
  * that streams in many chunks, a fixed number per animation frame, posted
  * as the extension posts them: through its TextBatcher, one `textAppended`
- * message per 30 ms (a second run of ours gets one message per chunk). As
+ * message per TEXT_BATCH_INTERVAL_MS (a second run of ours gets one message per chunk). As
  * in VS Code, the page is a cross-origin iframe (its own renderer process)
  * and the messages come from the outer page. Measured: the iframe's
  * main-thread script time (CDP Performance.getMetrics ScriptDuration on the
@@ -16,6 +16,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { chromium, type Browser, type CDPSession, type Frame } from 'playwright-core';
+import { TEXT_BATCH_INTERVAL_MS } from '../../src/chatView/textBatcher';
 import { chunksOf, realisticAnswer } from '../unit/markdown/realisticAnswer';
 import { loadAverage, median, medianOf, runInterleaved, summarize, type BenchmarkReport, type Contestant } from './harness';
 import { servePages, type ContestantPage, type OpenContestant, type RenderPages } from './streamingRenderPages';
@@ -217,7 +218,7 @@ export async function streamingRender(sizes: StreamingRenderSizes): Promise<Benc
     return {
       id: 'streaming-render',
       title: '2. Streaming render',
-      setup: `${reasoning.join('').length.toLocaleString('en')} characters of reasoning (the Thinking block) then a ${text.length.toLocaleString('en')}-character markdown answer (code blocks, lists, tables, quotes) streamed in ${(reasoning.length + sizes.chunks).toLocaleString('en')} chunks, ${sizes.chunksPerFrame} per animation frame, posted as the extension posts them (TextBatcher, 30 ms) by an outer page into a cross-origin iframe, headless Chromium; ${sizes.rounds} interleaved rounds`,
+      setup: `${reasoning.join('').length.toLocaleString('en')} characters of reasoning (the Thinking block) then a ${text.length.toLocaleString('en')}-character markdown answer (code blocks, lists, tables, quotes) streamed in ${(reasoning.length + sizes.chunks).toLocaleString('en')} chunks, ${sizes.chunksPerFrame} per animation frame, posted as the extension posts them (TextBatcher, ${TEXT_BATCH_INTERVAL_MS} ms) by an outer page into a cross-origin iframe, headless Chromium; ${sizes.rounds} interleaved rounds`,
       rows,
       ratios: [
         { label: 'ours / rendered once', value: ratio },

@@ -1,13 +1,14 @@
 /**
  * The model's reasoning above its answer: a collapsible block, open while
  * only reasoning arrives ("Thinking…"), collapsed when the answer starts
- * ("Thought for 12 s"). Streamed reasoning goes through the same renderer
- * as answers (painted at most once a frame, only its tail repainted); a
- * finished one is rendered when the block is first opened.
+ * ("Thought for 12 s"). Reasoning is shown as plain text while it streams
+ * (appended to one text node: it is read in passing, and formatting it as
+ * it grows would cost the page as much as the answer's own rendering); its
+ * markdown is rendered when the block is opened after the thinking ended.
  */
 import { reasoningLabel, type TurnReasoning } from '../../chat/conversation';
 import { el } from './dom';
-import { renderStaticMarkdown, StreamingMessageView } from './markdown';
+import { renderStaticMarkdown } from './markdown';
 import { t } from '../../l10n/localize';
 
 const THINKING = t('Thinking…');
@@ -17,7 +18,8 @@ export class ThinkingBlock {
   private readonly icon = el('span', { 'aria-hidden': 'true' });
   private readonly label = el('span', { class: 'reasoning-label' });
   private readonly body = el('div', { class: 'reasoning-text markdown-body' });
-  private stream: StreamingMessageView | undefined;
+  /** The reasoning as it streams, while the model thinks. */
+  private live: Text | undefined;
   /** The reasoning as the turn last had it. */
   private reasoning: TurnReasoning | undefined;
   /** Whether the body shows all of the reasoning (rendered once when first opened). */
@@ -28,7 +30,7 @@ export class ThinkingBlock {
     const chevron = el('span', { class: 'codicon codicon-chevron-right reasoning-chevron', 'aria-hidden': 'true' });
     this.element = el('details', { class: 'reasoning' }, el('summary', { class: 'reasoning-summary' }, chevron, this.icon, this.label), this.body);
     this.element.addEventListener('toggle', () => {
-      if (this.element.open && !this.rendered && !this.stream) this.renderWhole();
+      if (this.element.open && !this.rendered && !this.live) this.renderWhole();
     });
     if (reasoning && streaming && reasoning.durationMs === undefined) this.startThinking();
     else this.showDone();
@@ -36,38 +38,36 @@ export class ThinkingBlock {
 
   /** Reasoning arrived; true when it began the thinking (or began it again, in a continued answer). */
   append(text: string): boolean {
-    const began = !this.stream;
+    const began = !this.live;
     if (began) this.startThinking();
-    this.stream?.append(text);
+    this.live?.appendData(text);
     return began;
   }
 
   /** The turn changed; returns the block's label when this ended the thinking. */
   update(reasoning: TurnReasoning | undefined, streaming: boolean): string | undefined {
     this.reasoning = reasoning;
-    const stream = this.stream;
-    if (!stream) {
+    if (!this.live) {
       this.showDone();
       return undefined;
     }
     if (streaming && reasoning?.durationMs === undefined) return undefined;
-    this.stream = undefined;
-    stream.finish();
-    this.rendered = true;
+    this.live = undefined;
+    this.rendered = false;
     this.element.open = false;
     this.showDone();
     return reasoning ? reasoningLabel(reasoning) : undefined;
   }
 
-  /** Open, with a stream renderer holding the reasoning known so far. */
+  /** Open, showing the reasoning known so far as plain text. */
   private startThinking(): void {
     this.element.hidden = false;
     this.element.open = true;
     this.icon.className = 'codicon codicon-loading codicon-modifier-spin';
     this.label.textContent = THINKING;
-    this.body.replaceChildren();
-    this.stream = new StreamingMessageView(this.body);
-    this.stream.append(this.reasoning?.text ?? '');
+    this.live = document.createTextNode(this.reasoning?.text ?? '');
+    this.body.classList.add('reasoning-live');
+    this.body.replaceChildren(this.live);
   }
 
   private showDone(): void {
@@ -79,6 +79,7 @@ export class ThinkingBlock {
   }
 
   private renderWhole(): void {
+    this.body.classList.remove('reasoning-live');
     renderStaticMarkdown(this.body, this.reasoning?.text ?? '');
     this.rendered = true;
   }
