@@ -109,7 +109,8 @@ test('fields are checked per variant with param', () =>
   }));
 
 test('signed links: bad signature and expiry give 403; Range and HEAD work', () =>
-  withEmulator({ signedUrlTtlMs: 1000 }, async (emu) => {
+  // Long enough for the checks before expiry on a loaded machine (CI once saw the link expire at the HEAD with 1 s).
+  withEmulator({ signedUrlTtlMs: 4000 }, async (emu) => {
     const result = await generate(emu, { model: 'bytedance-seedream-4', prompt: 'a tree', size: '512x512' });
     const url = result.data[0]?.url ?? '';
     const tampered = url.replace(/sig=([0-9a-f])/, (_, c: string) => `sig=${c === 'a' ? 'b' : 'a'}`);
@@ -123,7 +124,7 @@ test('signed links: bad signature and expiry give 403; Range and HEAD work', () 
     const head = await fetch(url, { method: 'HEAD' });
     assert.equal(head.status, 200);
     assert.ok(Number(head.headers.get('content-length')) > 8);
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    await new Promise((resolve) => setTimeout(resolve, 5100));
     const expired = await fetch(url);
     assert.equal(expired.status, 403);
     assert.match(await expired.text(), /Request has expired/);
