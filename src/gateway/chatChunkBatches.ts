@@ -10,7 +10,7 @@ import { t } from '../l10n/localize';
 import { errorFromJson } from './errorBody';
 import { GatewayError } from './errors';
 import { formatBytes, formatDuration, MAX_CHAT_STREAM_BYTES, MAX_CHAT_STREAM_MS, responseLimitError } from './responseLimits';
-import { SseDecoder } from './sse';
+import { SseDecoder, type SseEvent } from './sse';
 import type { ChatChunk } from './types/chat';
 
 const DONE = '[DONE]';
@@ -57,6 +57,37 @@ async function* chunkBatches(
   let eventNumber = 0;
   let received = 0;
   let bodyExhausted = false;
+  // What the events of one read gave: the chunks, whether [DONE] came, the failure that ended the stream.
+  let batch: ChatChunk[] = [];
+  let ended = false;
+  let failure: unknown;
+  const onEvent = (event: SseEvent): boolean => {
+    eventNumber++;
+    if (typeof event !== 'string') {
+      failure = errorFromField(event.value);
+      return false;
+    }
+    if (event.startsWith(DONE)) {
+      ended = true;
+      return false;
+    }
+    // An empty event carries nothing; some servers send them as keep-alives.
+    if (event === '') return true;
+    let chunk: ChatChunk;
+    try {
+      chunk = parseChunk(event, eventNumber);
+    } catch (error) {
+      failure = error;
+      return false;
+    }
+    // An error chunk is handed out too: OpenRouter's ends the choice there (finish_reason "error").
+    batch.push(chunk);
+    if (chunk.error !== undefined && chunk.error !== null) {
+      failure = errorFromJson(chunk, undefined, midStreamError());
+      return false;
+    }
+    return true;
+  };
   try {
     for (;;) {
       const read = await readBody(body, signal);
@@ -67,40 +98,17 @@ async function* chunkBatches(
             t('The streamed answer is larger than {0}, the most this extension reads for one answer; it was cut off there.', formatBytes(limits.maxBytes)),
           );
         }
+        decoder.push(read.value, onEvent);
       } else {
         bodyExhausted = true;
-      }
-      const batch: ChatChunk[] = [];
-      let ended = false;
-      let failure: unknown;
-      for (const event of read.done ? decoder.end() : decoder.push(read.value)) {
-        eventNumber++;
-        if (typeof event !== 'string') {
-          failure = errorFromField(event.value);
-          break;
-        }
-        if (event.startsWith(DONE)) {
-          ended = true;
-          break;
-        }
-        // An empty event carries nothing; some servers send them as keep-alives.
-        if (event === '') continue;
-        let chunk: ChatChunk;
-        try {
-          chunk = parseChunk(event, eventNumber);
-        } catch (error) {
-          failure = error;
-          break;
-        }
-        // An error chunk is handed out too: OpenRouter's ends the choice there (finish_reason "error").
-        batch.push(chunk);
-        if (chunk.error !== undefined && chunk.error !== null) {
-          failure = errorFromJson(chunk, undefined, midStreamError());
-          break;
-        }
+        decoder.end(onEvent);
       }
       if (signal.aborted) throw abortError(signal);
-      if (batch.length > 0) yield batch;
+      if (batch.length > 0) {
+        const chunks = batch;
+        batch = [];
+        yield chunks;
+      }
       if (failure !== undefined) throw failure;
       if (ended) return;
       if (read.done) {

@@ -194,7 +194,8 @@ function chatStreamFixture(count: number): ChatStreamFixture {
     });
   payloads.push(chunk({ role: 'assistant', content: '' }));
   for (let i = 1; i < count - 1; i++) {
-    const text = WORDS[(i * 7) % WORDS.length]!;
+    // 8 is prime to the 21 words, so every word occurs (7 picked only three, all ASCII).
+    const text = WORDS[(i * 8) % WORDS.length]!;
     contentLength += text.length;
     // A reasoning model thinks first: the first sixth of the text arrives as reasoning (20 KB before 100 KB).
     payloads.push(chunk(i < count / 6 ? { reasoning_content: text } : { content: text }));

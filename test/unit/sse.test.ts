@@ -9,10 +9,24 @@ import { everySplit, inPieces } from '../support/splitWrites';
 
 const utf8 = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'utf8'));
 
+/** The events one push completed. */
+function pushed(decoder: SseDecoder, bytes: Uint8Array): SseEvent[] {
+  const events: SseEvent[] = [];
+  decoder.push(bytes, (event) => events.push(event) > 0);
+  return events;
+}
+
+/** The event the end of the stream completed, if any. */
+function ended(decoder: SseDecoder): SseEvent[] {
+  const events: SseEvent[] = [];
+  decoder.end((event) => events.push(event) > 0);
+  return events;
+}
+
 /** Decodes the writes, then ends the stream. */
 function decodeWrites(writes: readonly Uint8Array[]): SseEvent[] {
   const decoder = new SseDecoder();
-  return [...writes.flatMap((write) => decoder.push(write)), ...decoder.end()];
+  return [...writes.flatMap((write) => pushed(decoder, write)), ...ended(decoder)];
 }
 
 /** Decodes `bytes` pushed in pieces of the given sizes (cycled; 1 byte when empty). */
@@ -70,11 +84,11 @@ test('mixed line endings in one stream', () => {
 
 test('a CR ending one push and a LF starting the next are one line ending', () => {
   const decoder = new SseDecoder();
-  assert.deepEqual(decoder.push(utf8('data: a\r')), []);
-  assert.deepEqual(decoder.push(utf8('\ndata: b\r')), []);
-  assert.deepEqual(decoder.push(utf8('\n\r')), ['a\nb']);
-  assert.deepEqual(decoder.push(utf8('\ndata: c\r')), []);
-  assert.deepEqual(decoder.push(utf8('\r')), ['c']);
+  assert.deepEqual(pushed(decoder, utf8('data: a\r')), []);
+  assert.deepEqual(pushed(decoder, utf8('\ndata: b\r')), []);
+  assert.deepEqual(pushed(decoder, utf8('\n\r')), ['a\nb']);
+  assert.deepEqual(pushed(decoder, utf8('\ndata: c\r')), []);
+  assert.deepEqual(pushed(decoder, utf8('\r')), ['c']);
 });
 
 test('comment lines are ignored, also between the data lines of one event', () => {
@@ -135,8 +149,8 @@ test('invalid UTF-8 becomes U+FFFD, as when decoding the whole stream', () => {
 
 test('at end of stream, an event whose lines all ended is dispatched without its blank line (llama.cpp ends so)', () => {
   const decoder = new SseDecoder();
-  assert.deepEqual(decoder.push(utf8('data: a\n\ndata: [DONE]\n')), ['a']);
-  assert.deepEqual(decoder.end(), ['[DONE]']);
+  assert.deepEqual(pushed(decoder, utf8('data: a\n\ndata: [DONE]\n')), ['a']);
+  assert.deepEqual(ended(decoder), ['[DONE]']);
   for (const eol of ['\n', '\r\n', '\r']) {
     const stream = utf8(`data: a${eol}${eol}data: b${eol}data: c${eol}`);
     for (const { name, writes } of everySplit(stream)) assert.deepEqual(decodeWrites(writes), ['a', 'b\nc'], `${JSON.stringify(eol)}, ${name}`);
@@ -160,17 +174,17 @@ test('an error field (llama.cpp) is an event of its own kind, also without a bla
 
 test('end() resets the decoder for a new stream', () => {
   const decoder = new SseDecoder();
-  decoder.push(utf8('data: cut'));
-  decoder.end();
-  assert.deepEqual(decoder.push(utf8('\uFEFFdata: fresh\n\n')), ['fresh']);
+  pushed(decoder, utf8('data: cut'));
+  ended(decoder);
+  assert.deepEqual(pushed(decoder, utf8('\uFEFFdata: fresh\n\n')), ['fresh']);
 });
 
 test('the caller may reuse its buffer after push', () => {
   const decoder = new SseDecoder();
   const buffer = utf8('data: abc');
-  decoder.push(buffer);
+  pushed(decoder, buffer);
   buffer.fill(0x78);
-  assert.deepEqual(decoder.push(utf8('\n\n')), ['abc']);
+  assert.deepEqual(pushed(decoder, utf8('\n\n')), ['abc']);
 });
 
 test('plain Uint8Array and Buffer input give the same result', () => {
@@ -420,9 +434,35 @@ test('an event larger than the cap is refused instead of growing memory', () => 
   const piece = Buffer.alloc(1024 * 1024, 0x61);
   assert.throws(
     () => {
-      decoder.push(Buffer.from('data: '));
-      for (let i = 0; i < 20; i++) decoder.push(piece);
+      pushed(decoder, Buffer.from('data: '));
+      for (let i = 0; i < 20; i++) pushed(decoder, piece);
     },
     (e: unknown) => e instanceof GatewayError && e.kind === 'stream' && /larger than 16 MB/.test(e.message),
   );
+});
+
+test('a data line larger than the cap arriving in one push is refused', () => {
+  const line = Buffer.concat([Buffer.from('data: '), Buffer.alloc(17 * 1024 * 1024, 0x61), Buffer.from('\n\n')]);
+  assert.throws(
+    () => pushed(new SseDecoder(), line),
+    (e: unknown) => e instanceof GatewayError && e.kind === 'stream' && /larger than 16 MB/.test(e.message),
+  );
+});
+
+test('a handler returning false stops the reading: no later event of that push is handed out', () => {
+  for (const ending of ['\n', '\r\n']) {
+    const bytes = utf8(['data: a', '', 'data: stop', '', 'data: b', '', 'error: c', '', ''].join(ending));
+    const seen: SseEvent[] = [];
+    new SseDecoder().push(bytes, (event) => {
+      seen.push(event);
+      return event !== 'stop';
+    });
+    assert.deepEqual(seen, ['a', 'stop'], JSON.stringify(ending));
+  }
+});
+
+test('readChatChunks: nothing after [DONE] is parsed, even in the same read', async () => {
+  const chunks: ChatChunk[] = [];
+  for await (const chunk of readChatChunks(body([event(CHUNK) + 'data: [DONE]\n\ndata: {not json\n\n']))) chunks.push(chunk);
+  assert.equal(chunks.length, 1);
 });
