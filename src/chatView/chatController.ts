@@ -79,6 +79,8 @@ export class ChatController implements vscode.Disposable {
   private readingAttachments = false;
   private readonly media: ChatMedia;
   private models: ModelList = { models: [] };
+  /** Whether the model list has been asked for and answered (or failed) at least once. */
+  private modelsLoaded = false;
   private view: ChatViewPort | undefined;
 
   constructor(
@@ -402,6 +404,7 @@ export class ChatController implements vscode.Disposable {
     } catch (error) {
       this.models = { models: [], error: errorText(error) };
     }
+    this.modelsLoaded = true;
     this.post({ type: 'models', models: this.models });
     if (!this.library.active.model) this.showActive();
   }
@@ -439,8 +442,22 @@ export class ChatController implements vscode.Disposable {
   }
 
   private postProblem(c: Conversation): void {
+    if (!c.model) return this.post({ type: 'problem', message: this.noModelProblem() });
     const tools = this.services.tools?.runtime.executor.offered(c.toolSwitches).map((tool) => tool.definition);
     this.post({ type: 'problem', message: settingsProblem(c, { user: this.services.settings.chatUser(), tools }) });
+  }
+
+  /** Why the conversation has no model yet, and what to do; nothing while the model list is on its way. */
+  private noModelProblem(): string | undefined {
+    if (!this.modelsLoaded) return undefined;
+    if (this.models.error !== undefined) {
+      return t(
+        'No model: the model list could not be fetched ({0}). Choose a model once the gateway answers, or set a default in {1}.',
+        this.models.error,
+        'genaiGateway.models.chat',
+      );
+    }
+    return t('No model: the gateway lists no chat model. Choose one in the model picker, or set a default in {0}.', 'genaiGateway.models.chat');
   }
 
   private post(message: HostMessage): void {

@@ -21,7 +21,7 @@ suite('Chat view host', () => {
   const opened: ChatController[] = [];
   const connectionChanged = new vscode.EventEmitter<void>();
 
-  function open(): { controller: ChatController; view: RecordingView } {
+  function open(listModels?: ChatServices['catalog']['list']): { controller: ChatController; view: RecordingView } {
     const client = new GatewayClient({
       baseUrl: emulator.url,
       userAgent: 'chat-view-test',
@@ -30,7 +30,7 @@ suite('Chat view host', () => {
     });
     const services: ChatServices = {
       clients: { get: () => client, onDidChangeConnection: connectionChanged.event },
-      catalog: { list: (signal) => client.models.list(signal), capabilityOf: (id) => classifyModel(id) },
+      catalog: { list: listModels ?? ((signal) => client.models.list(signal)), capabilityOf: (id) => classifyModel(id) },
       settings: { model: () => '', chatUser: () => 'integration-user', languageModelTokenLimits: () => ({}) },
       log: { warn: () => undefined },
     };
@@ -79,6 +79,26 @@ suite('Chat view host', () => {
     assert.strictEqual(view.messages.length, 0);
     await controller.connect(view);
     assert.strictEqual(view.messages[0]?.type, 'state');
+  });
+
+  test('no problem is shown for the missing model while the model list is on its way; then what to do', async () => {
+    let answer: (models: Awaited<ReturnType<ChatServices['catalog']['list']>>) => void = () => undefined;
+    const { controller, view } = open(() => new Promise((resolve) => (answer = resolve)));
+    await controller.connect(view);
+    const problems = (): (string | undefined)[] => view.messages.flatMap((m) => (m.type === 'problem' ? [m.message] : []));
+    assert.ok(problems().length > 0);
+    assert.deepStrictEqual(problems().filter(Boolean), [], 'no problem while the list loads');
+    answer([{ id: 'dall-e-3', object: 'model', created: 0, owned_by: 'test' }]);
+    const problem = await until('the no-model problem', () => problems().filter(Boolean)[0]);
+    assert.match(problem, /^No model: the gateway lists no chat model\. .*genaiGateway\.models\.chat/);
+
+    const failing = open(() => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:9')));
+    await failing.controller.connect(failing.view);
+    const failed = await until(
+      'the failed-list problem',
+      () => failing.view.messages.flatMap((m) => (m.type === 'problem' && m.message ? [m.message] : []))[0],
+    );
+    assert.match(failed, /^No model: the model list could not be fetched \(.*ECONNREFUSED.*\)\. .*genaiGateway\.models\.chat/);
   });
 
   test('send streams the answer to the view and saves it with usage and request id', async () => {
