@@ -156,7 +156,9 @@ test('PAC: "PROXY a; DIRECT" uses proxy a only; with a down, the request fails n
   }
 });
 
-test('PAC file that fails to load: DIRECT when nothing was looked up before; else the agent falls back to a proxy it had cached; the key goes only to the gateway', async () => {
+// Electron (Chromium) itself answers DIRECT for a PAC file it cannot download or run; here the system lookup
+// rejects instead, the harder case: what VS Code's agent does when its lookup fails.
+test('a failed PAC lookup: DIRECT when nothing was looked up before; else the agent falls back to a proxy it had cached; the key goes only to the gateway', async () => {
   const proxy = await startConnectProxy();
   const proxied = await startEmulator({ host: '127.0.0.3' });
   const gateway = await startEmulator({ host: '127.0.0.2' });
