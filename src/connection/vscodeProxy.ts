@@ -15,8 +15,7 @@
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-
-export type ProxyResolver = (url: string) => Promise<string | undefined>;
+import { resolverFromProxyAgent, type ProxyResolver } from './proxyAgentModule';
 
 let cached: { resolver: ProxyResolver | undefined } | undefined;
 
@@ -25,9 +24,7 @@ export function vscodeProxyResolver(): ProxyResolver | undefined {
   let resolver: ProxyResolver | undefined;
   try {
     const load = createRequire(path.join(vscode.env.appRoot, 'package.json'));
-    const mod = load('@vscode/proxy-agent') as { resolveProxyURL?: unknown; default?: { resolveProxyURL?: unknown } };
-    const fn = mod.resolveProxyURL ?? mod.default?.resolveProxyURL;
-    if (typeof fn === 'function') resolver = (url) => (fn as ProxyResolver)(url);
+    resolver = resolverFromProxyAgent(load('@vscode/proxy-agent'));
   } catch {
     resolver = undefined;
   }

@@ -11,19 +11,23 @@ export interface ClientFixture {
   close(): Promise<void>;
 }
 
-/** A fresh emulator and a client pointed at it, with fast retries for tests. */
-export async function clientFixture(emulatorOptions: EmulatorOptions = {}, clientOptions: Partial<GatewayClientOptions> = {}): Promise<ClientFixture> {
-  const emu = await startEmulator(emulatorOptions);
-  const log: RequestLogEntry[] = [];
-  const client = new GatewayClient({
+/** A client pointed at `emu` with its key, no proxy from the environment and fast retries for tests. */
+export function gatewayClient(emu: Emulator, clientOptions: Partial<GatewayClientOptions> = {}): GatewayClient {
+  return new GatewayClient({
     baseUrl: emu.url,
     userAgent: 'genai-gateway-vscode/0.0.0-test',
     getCredential: async () => emu.apiKey,
     retry: { baseDelayMs: 10, maxDelayMs: 40 },
     env: {},
-    onRequest: (entry) => log.push(entry),
     ...clientOptions,
   });
+}
+
+/** A fresh emulator and a client pointed at it, with fast retries for tests. */
+export async function clientFixture(emulatorOptions: EmulatorOptions = {}, clientOptions: Partial<GatewayClientOptions> = {}): Promise<ClientFixture> {
+  const emu = await startEmulator(emulatorOptions);
+  const log: RequestLogEntry[] = [];
+  const client = gatewayClient(emu, { onRequest: (entry) => log.push(entry), ...clientOptions });
   return {
     emu,
     client,
