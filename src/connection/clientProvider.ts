@@ -109,10 +109,10 @@ export class ClientProvider implements vscode.Disposable {
       timeouts: { headersMs: connection.requestTimeoutSeconds * 1000 },
       retry: { maxAttempts: connection.maxRetries + 1 },
       capabilityOverrides: connection.capabilityOverrides,
-      getCredential: () => this.credentialFor(connection),
+      getCredential: (route) => this.credentialFor(connection, route.proxy),
       authorization: connection.authorization,
       headers: connection.headers,
-      getSecretHeaders: () => this.secretHeadersFor(connection),
+      getSecretHeaders: (route) => this.secretHeadersFor(connection, route.proxy),
       onRequest: (entry) => this.logRequest(entry),
     });
     this.logNetwork(trust.sources, trust.problems, network.strictSSLOff, network.proxySupport === 'off', vscodeResolver !== undefined);
@@ -141,8 +141,8 @@ export class ClientProvider implements vscode.Disposable {
     lines.forEach((line) => (line.includes('NOT verified') ? this.log.warn(line) : this.log.info(line)));
   }
 
-  /** The key for a request, once the user agreed to where it goes and through what. */
-  private async credentialFor(connection: ConnectionSettings): Promise<string | undefined> {
+  /** The key for a request, once the user agreed to where it goes and through what (`proxy`: the one the request takes, wherever it was set). */
+  private async credentialFor(connection: ConnectionSettings, proxy: string | undefined): Promise<string | undefined> {
     await this.guards.keyOrigin.confirmProxy(connection);
     let credential = await this.credentials.get();
     if (!credential && !this.askedThisSession) {
@@ -156,17 +156,17 @@ export class ClientProvider implements vscode.Disposable {
     }
     if (!credential) return undefined;
     await this.guards.keyOrigin.confirmKey(credential, connection);
-    await this.guards.plainHttp.confirm(connection.baseUrl, connection.proxy);
+    await this.guards.plainHttp.confirm(connection.baseUrl, proxy);
     return credential.value;
   }
 
   /** The secret headers that may go to the connection's gateway (asked like the key when they were set for another). */
-  private async secretHeadersFor(connection: ConnectionSettings): Promise<Record<string, string>> {
+  private async secretHeadersFor(connection: ConnectionSettings, proxy: string | undefined): Promise<Record<string, string>> {
     const all = await this.secretHeaders.all();
     if (!all.length) return {};
     await this.guards.keyOrigin.confirmProxy(connection);
     const allowed = await this.guards.keyOrigin.confirmSecretHeaders(all, connection, this.secretHeaders);
-    await this.guards.plainHttp.confirm(connection.baseUrl, connection.proxy);
+    await this.guards.plainHttp.confirm(connection.baseUrl, proxy);
     return allowed;
   }
 

@@ -45,17 +45,22 @@ export interface RequestLogEntry {
   mediaLink?: true;
 }
 
+/** Where an API request goes: through this proxy (settings', environment's or VS Code's), or direct when undefined. */
+export interface RequestRoute {
+  proxy: string | undefined;
+}
+
 export interface TransportOptions {
   /** Ends with /v1, e.g. https://gateway.example.com/v1 */
   baseUrl: string;
-  /** The Bearer value: an API key or a social-login access token. */
-  getCredential: () => Promise<string | undefined>;
+  /** The Bearer value: an API key or a social-login access token; told the route, so it can refuse to travel it. */
+  getCredential: (route: RequestRoute) => Promise<string | undefined>;
   /** `bearer` (default): the credential goes as `Authorization: Bearer`; `custom`: it is not sent (headers.ts). */
   authorization?: AuthorizationMode;
   /** Added to every API request, never to media-link downloads (`genaiGateway.headers`; checked in headers.ts). */
   headers?: Readonly<Record<string, unknown>>;
   /** Secret headers for this gateway (name → value), read for each API request like the credential. */
-  getSecretHeaders?: () => Promise<Readonly<Record<string, string>> | undefined>;
+  getSecretHeaders?: (route: RequestRoute) => Promise<Readonly<Record<string, string>> | undefined>;
   userAgent: string;
   /** Explicit proxy URL; overrides HTTPS_PROXY / HTTP_PROXY. */
   proxy?: string;
@@ -179,9 +184,10 @@ export class Transport {
     const authorization = this.options.authorization ?? 'bearer';
     // A wrong header in the settings is reported before anyone is asked for anything.
     checkedHeaders({ plain: this.options.headers, authorization });
+    const route: RequestRoute = { proxy: await this.proxyFor(this.baseUrl) };
     let credential: string | undefined;
     if (authorization === 'bearer') {
-      credential = await this.options.getCredential();
+      credential = await this.options.getCredential(route);
       if (!credential) {
         throw new GatewayError({
           kind: 'validation',
@@ -191,7 +197,7 @@ export class Transport {
         });
       }
     }
-    const added = checkedHeaders({ plain: this.options.headers, secret: await this.options.getSecretHeaders?.(), authorization });
+    const added = checkedHeaders({ plain: this.options.headers, secret: await this.options.getSecretHeaders?.(route), authorization });
     const query = spec.query && [...spec.query.keys()].length ? `?${spec.query.toString()}` : '';
     const relative = `${spec.path}${query}`;
     const headers: Record<string, string> = {
