@@ -26,6 +26,8 @@ export const FOOTPRINT_FULL: FootprintSizes = { rounds: 3 };
 
 const VSIX = path.join(PROJECT_ROOT, 'genai-gateway-0.1.0.vsix');
 const OURS_ROW = /^GenAI Gateway\b/;
+/** Our row once it has its time ("Activating..." before). */
+const OURS_ACTIVATED = /^GenAI Gateway\b.*Activation:/;
 /**
  * An extension without code, activated onStartupFinished as ours is. VS Code starts the code-loading clock of
  * every onStartupFinished extension at once and loads them one after the other, built-ins first, then by folder
@@ -87,7 +89,7 @@ async function activationRows(rounds: number): Promise<ContestantSummary[]> {
     for (let round = 0; round < rounds; round++) {
       const window = await openWorkbench(browser, session.workbenchUrl({ dev: false, env: false }));
       try {
-        const running = await new Workbench(window.page, 'bench').runningExtensions({ waitFor: OURS_ROW });
+        const running = await new Workbench(window.page, 'bench').runningExtensions({ waitFor: OURS_ACTIVATED });
         for (const row of running) {
           const name = [OURS_ROW, EMPTY_ROW, ...BUILT_INS].some((re) => re.test(row)) ? /^.*?\d+\.\d+\.\d+/.exec(row)?.[0] : undefined;
           const ms = activationMs(row);
