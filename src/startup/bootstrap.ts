@@ -22,18 +22,15 @@ type StoredTasks = typeof import('./storedTasks');
 let features: Features | undefined;
 
 /**
- * VS Code reports as activation time the loading of this bundle and this call, which returns at once:
- * the work runs in the next turn of the event loop, before the returned promise resolves, so that
- * whatever an activation event waits for (a command, a view, the model provider, a tool) is registered
- * by the time VS Code uses it.
+ * Returns at once and does its work in the next turn of the event loop, before the returned promise
+ * resolves: the extensions VS Code activates alongside and the messages already queued go first, and
+ * whatever an activation event waits for (a command, a view, the model provider, a tool) is still
+ * registered before VS Code uses it. VS Code's activation time counts this bundle's loading and this
+ * call, not the wait for the promise; a failure in `start` rejects it, and VS Code reports it.
  */
-export function activate(context: vscode.ExtensionContext): Promise<void> {
-  return new Promise((resolve) =>
-    setImmediate(() => {
-      start(context);
-      resolve();
-    }),
-  );
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  await new Promise((nextTurn) => setImmediate(nextTurn));
+  start(context);
 }
 
 function start(context: vscode.ExtensionContext): void {
