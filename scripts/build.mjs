@@ -10,11 +10,17 @@ const watch = process.argv.includes('--watch');
 
 /**
  * The host bundles: `startup` (package.json's main, loaded at every window start: status bar and stand-ins),
+ * `storedTasks` (whether stored video tasks need the features at once, which startup requires after activation),
  * `extension` (the features, which startup requires on first use) and the search worker (a worker thread
  * needs a file of its own).
  */
 const host = {
-  entryPoints: { startup: 'src/startup/bootstrap.ts', extension: 'src/extension.ts', searchWorker: 'src/tools/search/searchWorker.ts' },
+  entryPoints: {
+    startup: 'src/startup/bootstrap.ts',
+    storedTasks: 'src/startup/storedTasks.ts',
+    extension: 'src/extension.ts',
+    searchWorker: 'src/tools/search/searchWorker.ts',
+  },
   bundle: true,
   platform: 'node',
   format: 'cjs',

@@ -75,7 +75,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
   }
 
   private render(): void {
-    const { baseUrl } = this.settings.connection();
+    const baseUrl = this.settings.baseUrl();
     const state = baseUrl ? this.state : 'notConfigured';
     const chosen = this.settings.model('chat');
     const model = chosen || t('automatic (the first chat model the gateway lists)');

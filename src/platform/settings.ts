@@ -82,6 +82,11 @@ export class Settings {
     return vscode.workspace.getConfiguration(SECTION);
   }
 
+  /** The gateway address alone: one read, for the status bar at every window start. */
+  baseUrl(): string {
+    return this.sourced('baseUrl', '').value.trim();
+  }
+
   connection(): ConnectionSettings {
     const c = this.config;
     const baseUrl = this.sourced('baseUrl', '');

@@ -3,7 +3,8 @@
  * bar item from the settings and the stored key (no request to the
  * gateway), registers stand-ins for everything VS Code may call, and loads
  * the features bundle (dist/extension.js, built from src/extension.ts) on
- * the first call, or at once when stored video tasks need polling or saving.
+ * the first call, or at once when stored video tasks need polling or saving
+ * (dist/storedTasks.js decides, after activation).
  * It keeps no state the features need besides the objects it hands them.
  */
 import * as path from 'node:path';
@@ -12,17 +13,27 @@ import { Credentials } from '../connection/credentials';
 import { installBundle } from '../l10n/localize';
 import { ConnectionStatusBar } from '../connection/statusBar';
 import { Settings } from '../platform/settings';
-import { gatewayTaskStorage, TASKS_FILE_NAME } from '../tasks/gatewayTaskStorage';
-import { JsonFileStore } from '../tasks/jsonFileStore';
-import { tasksNeedWork } from '../tasks/tasksNeedingWork';
 import { StandIns, type Contributions } from './standIns';
 
 type Features = typeof import('../extension');
 type StartupHandoff = Parameters<Features['activate']>[1];
+type StoredTasks = typeof import('./storedTasks');
 
 let features: Features | undefined;
 
-export function activate(context: vscode.ExtensionContext): void {
+/**
+ * Returns at once and does its work in the next turn of the event loop, before the returned promise
+ * resolves: the extensions VS Code activates alongside and the messages already queued go first, and
+ * whatever an activation event waits for (a command, a view, the model provider, a tool) is still
+ * registered before VS Code uses it. VS Code's activation time counts this bundle's loading and this
+ * call, not the wait for the promise; a failure in `start` rejects it, and VS Code reports it.
+ */
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  await new Promise((nextTurn) => setImmediate(nextTurn));
+  start(context);
+}
+
+function start(context: vscode.ExtensionContext): void {
   installBundle(vscode.l10n.bundle);
   const settings = new Settings();
   const credentials = new Credentials(context.secrets, context.globalState);
@@ -30,8 +41,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const load = (reason: string): void => {
     if (features) return;
     standIns.stepAside();
-    // A path esbuild leaves alone: the features are their own bundle, next to this one.
-    features = require(path.join(__dirname, 'extension.js')) as Features;
+    features = requireBundle<Features>('extension');
     const handoff: StartupHandoff = { settings, credentials, statusBar, entryPoints: standIns, reason };
     features.activate(context, handoff);
   };
@@ -39,17 +49,19 @@ export function activate(context: vscode.ExtensionContext): void {
   const standIns = new StandIns(contributions, context.extensionUri, load);
   context.subscriptions.push(credentials, statusBar, standIns);
   // After activation: reading the task file is not part of it.
-  setTimeout(() => {
-    /* not shown: the reason is for the log */
-    if (!features && storedTasksNeedWork(context, settings)) load('stored video tasks to poll or save');
-  });
+  setTimeout(() => void loadIfStoredTasksNeedWork(context, settings.baseUrl(), load));
 }
 
-function storedTasksNeedWork(context: vscode.ExtensionContext, settings: Settings): boolean {
-  const { baseUrl } = settings.connection();
-  if (!baseUrl) return false;
-  const store = JsonFileStore.openSync(path.join(context.globalStorageUri.fsPath, TASKS_FILE_NAME));
-  return tasksNeedWork(gatewayTaskStorage(store, baseUrl).load(), Date.now());
+async function loadIfStoredTasksNeedWork(context: vscode.ExtensionContext, baseUrl: string, load: (reason: string) => void): Promise<void> {
+  if (features || !baseUrl) return;
+  const { storedTasksNeedWork } = requireBundle<StoredTasks>('storedTasks');
+  /* not shown: the reason is for the log */
+  if (await storedTasksNeedWork(context.globalStorageUri.fsPath, baseUrl)) load('stored video tasks to poll or save');
+}
+
+/** A bundle of its own next to this one (a path esbuild leaves alone, so it is not bundled in). */
+function requireBundle<T>(name: string): T {
+  return require(path.join(__dirname, `${name}.js`)) as T;
 }
 
 export async function deactivate(): Promise<void> {

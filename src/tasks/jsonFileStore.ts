@@ -22,6 +22,11 @@ export class JsonFileStore implements KeyValueStore {
     private values: Values,
   ) {}
 
+  /** Opens the store without blocking the thread; a missing or unreadable file is an empty store. */
+  static async open(filePath: string): Promise<JsonFileStore> {
+    return new JsonFileStore(filePath, parseValues(await fs.promises.readFile(filePath, 'utf8').catch(() => undefined)));
+  }
+
   /** Opens the store; a missing or unreadable file is an empty store (the next update rewrites it). */
   static openSync(filePath: string): JsonFileStore {
     let text: string | undefined;
