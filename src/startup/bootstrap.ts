@@ -21,19 +21,7 @@ type StoredTasks = typeof import('./storedTasks');
 
 let features: Features | undefined;
 
-/**
- * Returns at once and does its work in the next turn of the event loop, before the returned promise
- * resolves: the extensions VS Code activates alongside and the messages already queued go first, and
- * whatever an activation event waits for (a command, a view, the model provider, a tool) is still
- * registered before VS Code uses it. VS Code's activation time counts this bundle's loading and this
- * call, not the wait for the promise; a failure in `start` rejects it, and VS Code reports it.
- */
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  await new Promise((nextTurn) => setImmediate(nextTurn));
-  start(context);
-}
-
-function start(context: vscode.ExtensionContext): void {
+export function activate(context: vscode.ExtensionContext): void {
   installBundle(vscode.l10n.bundle);
   const settings = new Settings();
   const credentials = new Credentials(context.secrets, context.globalState);
