@@ -69,6 +69,31 @@ export function proxyAuthenticationError(proxy: string, origin: string, hadCrede
   });
 }
 
+/**
+ * Requests tunnel through a proxy with HTTP CONNECT; a SOCKS proxy (from a
+ * PAC file's `SOCKS` answer, ALL_PROXY-style settings) would be spoken to in
+ * TLS and close the connection without a word, so it is refused up front.
+ */
+export function checkProxyScheme(proxy: string | undefined): void {
+  if (proxy === undefined) return;
+  let protocol: string;
+  try {
+    protocol = new URL(proxy).protocol;
+  } catch {
+    protocol = '';
+  }
+  if (protocol === 'http:' || protocol === 'https:') return;
+  throw new GatewayError({
+    kind: 'validation',
+    code: 'unsupported_proxy',
+    param: 'proxy',
+    message: t(
+      'The proxy {0} is not an HTTP proxy: requests can only go through an http:// or https:// proxy (HTTP CONNECT), not SOCKS. Set genaiGateway.proxy to an HTTP proxy, or list the gateway in http.noProxy to reach it directly.',
+      redactProxy(proxy),
+    ),
+  });
+}
+
 /** The proxy URL with any password removed, for logs and messages. */
 export function redactProxy(proxyUrl: string): string {
   try {

@@ -5,7 +5,7 @@ import { certificateError, isCertificateError, peekCertificate } from './certifi
 import { GatewayError } from './errors';
 import { AuthorizationMode, checkedHeaders } from './headers';
 import { errorFromResponse } from './errorBody';
-import { matchesNoProxy, proxyAuthenticationError, redactProxy, resolveProxy } from './proxy';
+import { checkProxyScheme, matchesNoProxy, proxyAuthenticationError, redactProxy, resolveProxy } from './proxy';
 import { DEFAULT_RETRY, RetryClass, RetryOptions, isRetryable, nextDelay, retryAfterMs } from './retry';
 import { describeNetworkError, toGatewayError } from './networkErrors';
 import { MediaLinkGuard, systemLookup, type HostLookup } from './mediaLinkGuard';
@@ -185,6 +185,7 @@ export class Transport {
     // A wrong header in the settings is reported before anyone is asked for anything.
     checkedHeaders({ plain: this.options.headers, authorization });
     const route: RequestRoute = { proxy: await this.proxyFor(this.baseUrl) };
+    checkProxyScheme(route.proxy);
     let credential: string | undefined;
     if (authorization === 'bearer') {
       credential = await this.options.getCredential(route);
@@ -287,6 +288,7 @@ export class Transport {
       this.options.onRequest?.({ method, path: logPath, attempt, durationMs: Date.now() - started, ...(mediaLink ? { mediaLink: true } : {}), ...entry });
     let response: Dispatcher.ResponseData;
     const proxy = await this.proxyFor(url);
+    checkProxyScheme(proxy);
     try {
       response = await request(url, {
         method,
