@@ -54,9 +54,12 @@ export class OutputFiles {
   /**
    * A free path for a new file: `<prompt-slug>-<yyyymmdd-hhmmss>[-<member>].<ext>`.
    * `member` numbers the files of a set (1-based) so they sort together.
+   * In `folder` (e.g. where the window that asked for it saves) when that
+   * folder or the folder it belongs in still exists; else in the output folder.
    */
-  async newPath(prompt: string, ext: string, member?: number, at: Date = new Date()): Promise<string> {
-    return uniquePath(await this.folder(), generatedFileBase(prompt, member, at), ext);
+  async newPath(prompt: string, ext: string, member?: number, at: Date = new Date(), folder?: string): Promise<string> {
+    const preferred = folder === undefined ? undefined : await usableFolder(folder);
+    return uniquePath(preferred ?? (await this.folder()), generatedFileBase(prompt, member, at), ext);
   }
 
   /** A file that appears under its name only when complete; abort() leaves nothing behind. */
@@ -108,4 +111,15 @@ export async function announceSaved(what: string, files: string[], extra: { note
   if (choice === reveal) await vscode.commands.executeCommand('revealInExplorer', first);
   if (choice === copy) await vscode.env.clipboard.writeText(files.join('\n'));
   await actions.find((a) => a.title === choice)?.run();
+}
+
+/** `folder`, created when missing, when it or its parent still exists (a deleted workspace is not made again). */
+async function usableFolder(folder: string): Promise<string | undefined> {
+  try {
+    await fs.access(path.dirname(folder));
+    await fs.mkdir(folder, { recursive: true });
+    return folder;
+  } catch {
+    return undefined;
+  }
 }

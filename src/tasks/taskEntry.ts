@@ -46,7 +46,16 @@ export interface LocalTaskInfo {
   createdAt: number;
   /** The task this one re-created, when it came from Retry. */
   retryOf?: string;
+  /**
+   * The output folder of the window that created it (absolute): its results
+   * are saved there, whichever window saves them (the task file is shared
+   * by every window, whatever its workspace).
+   */
+  outputFolder?: string;
 }
+
+/** Where a task created here comes from: Retry of another, in which output folder. */
+export type TaskOrigin = Pick<LocalTaskInfo, 'retryOf' | 'outputFolder'>;
 
 /**
  * The server's last answer for this task could not be understood (a status

@@ -4,7 +4,16 @@
  * changed status, and round-trips through JSON so nothing is lost on reload.
  */
 import type { TaskRecord, TaskStatus } from '../gateway/types/tasks';
-import { isActive, isTaskStatus, UNRECOGNISED_POLL_MS, type LocalTaskInfo, type TaskDownloads, type TaskEntry, type TaskRecipe } from './taskEntry';
+import {
+  isActive,
+  isTaskStatus,
+  UNRECOGNISED_POLL_MS,
+  type LocalTaskInfo,
+  type TaskDownloads,
+  type TaskEntry,
+  type TaskOrigin,
+  type TaskRecipe,
+} from './taskEntry';
 
 /** The gateway keeps tasks for 7 days (gaps.md); older ones are gone there too. */
 export const TASK_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -71,8 +80,9 @@ export class TaskRegistry {
    * is a stand-in: queued, created now, and `updated_at` 0 so that any answer
    * of the server replaces it.
    */
-  addCreated(id: string, recipe: TaskRecipe, nowMs: number, retryOf?: string): TaskEntry {
-    const local: LocalTaskInfo = { recipe, createdAt: nowMs, ...(retryOf ? { retryOf } : {}) };
+  addCreated(id: string, recipe: TaskRecipe, nowMs: number, origin: TaskOrigin = {}): TaskEntry {
+    const { retryOf, outputFolder } = origin;
+    const local: LocalTaskInfo = { recipe, createdAt: nowMs, ...(retryOf ? { retryOf } : {}), ...(outputFolder ? { outputFolder } : {}) };
     const entry: TaskEntry = {
       record: { id, model: recipe.model, status: 'queued', created_at: Math.floor(nowMs / 1000), updated_at: 0 },
       local,
@@ -273,7 +283,12 @@ function isUsableEntry(value: unknown): value is TaskEntry {
   if (!isObject(value) || !isUsableRecord(value.record)) return false;
   if (value.downloads !== undefined && !isObject(value.downloads)) return false;
   if (value.local === undefined) return true;
-  return isObject(value.local) && typeof value.local.createdAt === 'number' && isUsableRecipe(value.local.recipe);
+  return (
+    isObject(value.local) &&
+    typeof value.local.createdAt === 'number' &&
+    isUsableRecipe(value.local.recipe) &&
+    (value.local.outputFolder === undefined || typeof value.local.outputFolder === 'string')
+  );
 }
 
 function sameJson(a: unknown, b: unknown): boolean {

@@ -12,7 +12,7 @@ import { claimLease, leaseDurationMs, releaseLease, type Lease } from './pollLea
 import { PollSchedule, type PollTiming } from './pollSchedule';
 import { ResultSaving, type ResultSaver } from './resultSaving';
 import { Signal } from './signal';
-import { UNRECOGNISED_POLL_MS, type TaskDownloads, type TaskEntry, type TaskRecipe } from './taskEntry';
+import { UNRECOGNISED_POLL_MS, type TaskDownloads, type TaskEntry, type TaskOrigin, type TaskRecipe } from './taskEntry';
 import { TaskPoller } from './taskPoller';
 import { buildTaskRequest, type ImageUrlResolver } from './taskRecipe';
 import { TaskRegistry, type PersistedTasks, type TaskTransition } from './taskRegistry';
@@ -131,7 +131,7 @@ export class TaskTracker {
   }
 
   /** Creates a paid task on the gateway. Never re-sent here: the client alone decides (retry class 'paid'). */
-  async create(recipe: TaskRecipe, imageUrlOf: ImageUrlResolver, signal?: AbortSignal, retryOf?: string): Promise<TaskEntry> {
+  async create(recipe: TaskRecipe, imageUrlOf: ImageUrlResolver, signal?: AbortSignal, origin: TaskOrigin = {}): Promise<TaskEntry> {
     const request = await buildTaskRequest(recipe, imageUrlOf);
     const { id } = await this.createOnce(request, signal).catch((error: unknown) => {
       if (isGatewayError(error) && error.code === 'task_id_missing') {
@@ -140,7 +140,7 @@ export class TaskTracker {
       }
       throw error;
     });
-    const entry = this.registry.addCreated(id, recipe, this.options.clock.now(), retryOf);
+    const entry = this.registry.addCreated(id, recipe, this.options.clock.now(), origin);
     this.changed();
     this.schedule.quicken();
     this.poller.reschedule();

@@ -40,14 +40,20 @@ export function registerVideoTasks(
   // A file on the extension host: globalState lives in the browser under VS Code for the Web and code-server.
   const state = JsonFileStore.openSync(path.join(context.globalStorageUri.fsPath, TASKS_FILE_NAME));
   const tasks = new VideoTasks({ clients, settings, log, state });
-  const results = new TaskResults(tasks, { clients, settings, outputFiles: new OutputFiles(settings), log });
+  const outputFiles = new OutputFiles(settings);
+  const results = new TaskResults(tasks, { clients, settings, outputFiles, log });
   const tree = new TaskTreeProvider(tasks, (error) => {
     const message = errorText(error);
     log.warn(`Listing the gateway's video tasks failed: ${message}`);
     view.message = t("The gateway's task list could not be loaded: {0} Refresh to try again.", message);
   });
   const view = vscode.window.createTreeView<TaskTreeNode>(TASKS_VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
-  const creator = new TaskCreator(tasks, services, (entry) => view.reveal({ kind: 'task', entry }, { select: true, focus: false }));
+  const creator = new TaskCreator(
+    tasks,
+    services,
+    (entry) => view.reveal({ kind: 'task', entry }, { select: true, focus: false }),
+    () => outputFiles.currentFolder(),
+  );
 
   const showActiveCount = (): void => {
     const active = tasks.current?.registry.activeIds().length ?? 0;

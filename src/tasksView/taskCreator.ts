@@ -23,6 +23,8 @@ export class TaskCreator {
     private readonly tasks: VideoTasks,
     private readonly services: CreateFlowServices,
     private readonly reveal: (entry: TaskEntry) => Thenable<void>,
+    /** This window's output folder, where the task's results are to be saved; undefined without one. */
+    private readonly outputFolder: () => string | undefined,
   ) {}
 
   /** From a caller's argument object, or else the guided input (prompt prefilled from the editor's selection). */
@@ -39,7 +41,7 @@ export class TaskCreator {
     const root = workspaceRoot();
     try {
       const entry = await withCancellableProgress(t('GenAI Gateway: creating the video task…'), (signal) =>
-        tracker.create(recipe, (input) => imageUrlOf(input, root), signal, retryOf),
+        tracker.create(recipe, (input) => imageUrlOf(input, root), signal, { retryOf, outputFolder: this.outputFolder() }),
       );
       void this.reveal(entry);
       return entry.record.id;

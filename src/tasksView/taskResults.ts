@@ -97,7 +97,12 @@ export class TaskResults implements vscode.Disposable {
     const name = entry.local ? entry.local.recipe.prompt : record.id;
     const finishedAt = new Date(record.updated_at * 1000);
     try {
-      const video = await outputFiles.download(client, record.content.video_url, await outputFiles.newPath(name, 'mp4', undefined, finishedAt), signal);
+      const video = await outputFiles.download(
+        client,
+        record.content.video_url,
+        await outputFiles.newPath(name, 'mp4', undefined, finishedAt, entry.local?.outputFolder),
+        signal,
+      );
       const downloads: TaskDownloads = { video };
       if (record.content.last_frame_url) {
         const framePath = path.join(path.dirname(video), `${path.basename(video, '.mp4')}-last-frame.png`);

@@ -67,14 +67,18 @@ test('newest first; active ids oldest first', () => {
   assert.deepEqual(registry.activeIds(), ['a', 'c']);
 });
 
-test('round trip through JSON keeps records, recipes, downloads and the retry link', () => {
+test('round trip through JSON keeps records, recipes, downloads, the retry link and the output folder', () => {
   const registry = new TaskRegistry();
-  registry.addCreated('cgt-5', { ...RECIPE, images: [{ source: 'images/cat.png', role: 'first_frame' }] }, NOW, 'cgt-0');
+  registry.addCreated('cgt-5', { ...RECIPE, images: [{ source: 'images/cat.png', role: 'first_frame' }] }, NOW, {
+    retryOf: 'cgt-0',
+    outputFolder: '/work/a/genai-media',
+  });
   registry.merge([record('cgt-6', 'failed', NOW / 1000 - 10)]);
   registry.setDownloads('cgt-6', { video: '/tmp/v.mp4' });
   const restored = TaskRegistry.fromJSON(JSON.parse(JSON.stringify(registry.toJSON())));
   assert.deepEqual(restored.all(), registry.all());
   assert.equal(restored.get('cgt-5')?.local?.retryOf, 'cgt-0');
+  assert.equal(restored.get('cgt-5')?.local?.outputFolder, '/work/a/genai-media');
 });
 
 test('a damaged or foreign state gives an empty registry or skips the bad entries', () => {
@@ -82,7 +86,12 @@ test('a damaged or foreign state gives an empty registry or skips the bad entrie
   assert.equal(TaskRegistry.fromJSON({ version: 99, tasks: [] }).size, 0);
   const mixed = {
     version: 1,
-    tasks: [{ record: record('ok', 'queued', 1) }, { record: { id: 'no-status' } }, { record: record('bad-local', 'queued', 1), local: { recipe: {} } }],
+    tasks: [
+      { record: record('ok', 'queued', 1) },
+      { record: { id: 'no-status' } },
+      { record: record('bad-local', 'queued', 1), local: { recipe: {} } },
+      { record: record('bad-folder', 'queued', 1), local: { recipe: RECIPE, createdAt: 1, outputFolder: ['/elsewhere'] } },
+    ],
   };
   assert.deepEqual(
     TaskRegistry.fromJSON(mixed)

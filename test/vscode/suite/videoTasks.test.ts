@@ -127,6 +127,26 @@ suite('Video tasks', () => {
     assert.strictEqual(again?.video, path.join(outputDir(), video), 'Download of a saved result gives the saved file');
   });
 
+  test('the video is saved in the output folder of the window that created the task, though the setting changed meanwhile (as in another window)', async () => {
+    const elsewhere = path.join(process.env.GENAI_TEST_WORKSPACE ?? '', 'generated-elsewhere');
+    const saved = (dir: string): string[] =>
+      fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.startsWith('a-harbour-at-dusk') && f.endsWith('.mp4')) : [];
+    // Long enough for the setting to change before the task succeeds.
+    emulator.setOptions({ taskTiming: { queuedMs: 200, runningMs: 2500 } });
+    try {
+      const id = await vscode.commands.executeCommand<string>(TASK_COMMANDS.create, { model: PRO, prompt: 'a harbour at dusk', duration: 2 });
+      await config().update('outputFolder', 'generated-elsewhere', vscode.ConfigurationTarget.Workspace);
+      assert.notStrictEqual(await serverStatus(id), 'succeeded', 'the setting changed before the task succeeded');
+      const files = await until('the downloaded video', () => (saved(outputDir()).length > 0 ? saved(outputDir()) : undefined));
+      assert.strictEqual(files.length, 1);
+      assert.deepStrictEqual(saved(elsewhere), [], 'nothing saved in the folder the setting names now');
+    } finally {
+      emulator.setOptions({ taskTiming: { queuedMs: 200, runningMs: 300 } });
+      await config().update('outputFolder', undefined, vscode.ConfigurationTarget.Workspace);
+      fs.rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+
   test('first and last frame from workspace images are sent as data URLs; flags go into the prompt', async () => {
     const dir = path.join(process.env.GENAI_TEST_WORKSPACE ?? '', 'frames');
     fs.mkdirSync(dir, { recursive: true });
