@@ -250,6 +250,22 @@ suite('Video tasks', () => {
       assert.strictEqual(second.tasks.current?.registry.get(entry.record.id)?.record.status, 'succeeded');
     });
 
+    test("a recorded output folder is used while it or its parent exists; once its workspace is gone, this window's output folder", async () => {
+      emulator.setOptions({ taskTiming: { queuedMs: 0, runningMs: 0 } });
+      const { tasks } = open(new MemoryMemento());
+      const tracker = tasks.require();
+      const savedIn = async (outputFolder: string, prompt: string): Promise<string> => {
+        const entry = await tracker.create(recipe(prompt), noImages, undefined, { outputFolder });
+        return path.dirname(await until(`the video of "${prompt}"`, () => tracker.registry.get(entry.record.id)?.downloads?.video));
+      };
+      const otherWorkspace = path.join(process.env.GENAI_TEST_TMP ?? '', 'other-workspace');
+      fs.mkdirSync(otherWorkspace, { recursive: true });
+      assert.strictEqual(await savedIn(path.join(otherWorkspace, 'generated'), 'made in the other workspace'), path.join(otherWorkspace, 'generated'));
+      const goneWorkspace = path.join(process.env.GENAI_TEST_TMP ?? '', 'deleted-workspace');
+      assert.strictEqual(await savedIn(path.join(goneWorkspace, 'generated'), 'made in a deleted workspace'), outputDir());
+      assert.strictEqual(fs.existsSync(goneWorkspace), false, 'a deleted workspace is not made again');
+    });
+
     test('the tree groups by status with icons, labels, descriptions, menus; filters; Load More pages the server list', async () => {
       emulator.setOptions({ taskTiming: { queuedMs: 0, runningMs: 0 } });
       for (let i = 0; i < 22; i++) await client.tasks.create({ model: PRO, content: [{ type: 'text', text: `listed ${i}` }] });
