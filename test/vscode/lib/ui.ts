@@ -86,7 +86,9 @@ export class Workbench {
 
   /**
    * Opens the command palette with `text` typed after ">". Some focused widgets (lists of
-   * some editors, webviews) swallow F1, so it retries with the focus moved to the document.
+   * some editors, webviews) swallow F1, and a webview taking the focus as it loads (a video
+   * preview, say) closes the palette between its opening and the typing; so it retries
+   * with the focus moved to the document.
    */
   async openCommandPalette(text = ''): Promise<Locator> {
     const input = this.quickInput.locator('input');
@@ -101,20 +103,24 @@ export class Workbench {
         await this.blur();
         await this.page.keyboard.press('Control+Shift+P');
       },
+      async () => {
+        await this.page.keyboard.press('Escape');
+        await this.blur();
+        await this.page.keyboard.press('F1');
+      },
     ];
+    let failure: unknown;
     for (const attempt of attempts) {
       await attempt();
-      if (
-        await input.waitFor({ state: 'visible', timeout: 2000 }).then(
-          () => true,
-          () => false,
-        )
-      )
-        break;
+      try {
+        await input.waitFor({ state: 'visible', timeout: 3000 });
+        await input.fill('>' + text, { timeout: 3000 });
+        return input;
+      } catch (error) {
+        failure = error;
+      }
     }
-    await input.waitFor({ state: 'visible', timeout: 5000 });
-    await input.fill('>' + text);
-    return input;
+    throw failure;
   }
 
   /** Moves the keyboard focus off the focused element (back to the workbench document). */
