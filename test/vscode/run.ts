@@ -9,6 +9,7 @@
 // every test passed. Every process it starts is stopped on exit, failure, SIGINT and SIGTERM.
 // GENAI_KEEP_RUN_DIR=1 keeps the temp run dir; logs always land in test-output/logs/<mode>/.
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openWorkbench, type WorkbenchPage } from './lib/browser';
@@ -25,7 +26,7 @@ import {
 } from './lib/paths';
 import { cleanupAll, elapsed, installSignalHandlers, log, sleep, withTimeout } from './lib/proc';
 import { printResults, readResults, summaryLine, type TestResult } from './lib/results';
-import { startSession } from './lib/session';
+import { startSession, type Session } from './lib/session';
 import { Workbench, type UiContext, type UiTest } from './lib/ui';
 
 interface Args {
@@ -188,12 +189,11 @@ async function ui(args: Args): Promise<{ tests: TestResult[]; errors: string[] }
   warnIfStale(log);
   const files = loadUiFiles(args.grep);
   const errors: string[] = [];
-  const results: TestResult[] = [];
   for (const f of files) if (f.loadError) errors.push(`${f.name}.ui: cannot load\n${f.loadError}`);
   const runnable = files.filter((f) => !f.loadError && f.tests.length);
   if (!runnable.length) {
     if (!errors.length) errors.push(`no UI tests found in ${UI_TESTS_DIR}${args.grep ? ` matching ${args.grep}` : ''}`);
-    return { tests: results, errors };
+    return { tests: [], errors };
   }
   const phases: string[] = [];
   let t = Date.now();
@@ -202,86 +202,110 @@ async function ui(args: Args): Promise<{ tests: TestResult[]; errors: string[] }
     t = Date.now();
   };
 
-  const session = await startSession({ name: 'ui' });
   const browser: Browser = await launchBrowser();
-  phase('start');
   const overallEnd = Date.now() + (args.timeoutS ?? 1200) * 1000;
-
-  for (const [i, f] of runnable.entries()) {
-    // every file gets its own fresh copy of the fixture workspace (and so fresh editor state)
-    const workspace = i === 0 ? session.workspace : session.createWorkspace(f.name);
-    const extensionEnv = session.extensionEnv({ GENAI_TEST_WORKSPACE: workspace });
-    const url = session.workbenchUrl({ env: extensionEnv, workspace });
-    // failure screenshots of earlier runs of this file would mislead
-    if (fs.existsSync(SCREENSHOT_DIR)) {
-      for (const png of fs.readdirSync(SCREENSHOT_DIR)) {
-        if (png.startsWith(`${f.name}-FAILED-`)) fs.rmSync(path.join(SCREENSHOT_DIR, png), { force: true });
+  const workers = Math.min(uiWorkerCount(), runnable.length);
+  log(`${runnable.length} UI test files in ${workers} worker(s), each with its own code-server and emulator`);
+  const resultsOf = new Map<UiFile, TestResult[]>();
+  // File i runs in worker i mod n, so that a file always follows the same files (state on the server persists across them).
+  await Promise.all(
+    Array.from({ length: workers }, async (_, w) => {
+      const session = await startSession({ name: workers === 1 ? 'ui' : `ui-${w + 1}` });
+      const mine = runnable.filter((_, i) => i % workers === w);
+      for (const [i, f] of mine.entries()) {
+        resultsOf.set(f, await runUiFile(f, session, browser, i === 0 ? session.workspace : session.createWorkspace(f.name), overallEnd));
       }
-    }
-    log(`${f.name}.ui: opening a fresh workbench`);
-    let wbp: WorkbenchPage | undefined;
-    const open = async (windowUrl = url): Promise<WorkbenchPage> =>
-      openWorkbench(browser, windowUrl, {
-        consoleLog: path.join(session.logDir, `browser-console-${f.name}.log`),
-      });
-    const moreWindows: WorkbenchPage[] = [];
-    try {
-      wbp = await open();
-    } catch (e) {
-      for (const test of f.tests) {
-        results.push({ title: `${f.name} › ${test.title}`, state: 'failed', error: `workbench did not open: ${(e as Error).message}` });
-      }
-      continue;
-    }
-    const ctx: UiContext = {
-      page: wbp.page,
-      wb: new Workbench(wbp.page, f.name),
-      emulator: session.emulator,
-      workspace,
-      extensionEnv,
-      screenshot: (name) => ctx.wb.screenshot(name),
-      log: () => undefined,
-      reload: async () => {
-        await wbp!.close();
-        wbp = await open();
-        ctx.page = wbp.page;
-        ctx.wb = new Workbench(wbp.page, f.name);
-      },
-      openWindow: async (env = {}) => {
-        const opened = await open(session.workbenchUrl({ env: { ...extensionEnv, ...env }, workspace }));
-        moreWindows.push(opened);
-        return { page: opened.page, wb: new Workbench(opened.page, f.name), close: opened.close };
-      },
-    };
-    for (const test of f.tests) {
-      const title = `${f.name} › ${test.title}`;
-      if (test.skip) {
-        results.push({ title, state: 'pending' });
-        continue;
-      }
-      if (Date.now() > overallEnd) {
-        results.push({ title, state: 'failed', error: 'not run: overall timeout' });
-        continue;
-      }
-      ctx.log = (...a: unknown[]) => log(`[${title}]`, ...a);
-      const t0 = Date.now();
-      const timeoutMs = test.timeoutMs ?? 60000;
-      try {
-        await withTimeout(test.run(ctx), timeoutMs, `timed out after ${timeoutMs} ms`);
-        results.push({ title, state: 'passed', durationMs: Date.now() - t0 });
-        log(`PASS ${title}`);
-      } catch (e) {
-        const err = e as Error;
-        results.push({ title, state: 'failed', durationMs: Date.now() - t0, error: err.message, stack: err.stack });
-        log(`FAIL ${title}`);
-        await ctx.wb.screenshot(`FAILED-${test.title}`).catch(() => undefined);
-      }
-    }
-    await Promise.all([wbp, ...moreWindows].map((w) => w.close()));
-  }
+    }),
+  );
   phase('tests');
   log(`phases: ${phases.join(', ')}`);
-  return { tests: results, errors };
+  return { tests: runnable.flatMap((f) => resultsOf.get(f) ?? []), errors };
+}
+
+/**
+ * How many UI test files run at once: GENAI_UI_WORKERS, else 2 on a machine with 4 or more
+ * cores and 1 below. Measured on 2 cores: 720 s in one worker, about 490 s in two, but each
+ * of three runs in two workers lost one test (a different one each time) to a workbench too
+ * busy to answer within the test's wait.
+ */
+function uiWorkerCount(): number {
+  const requested = Number(process.env.GENAI_UI_WORKERS);
+  if (Number.isInteger(requested) && requested >= 1) return requested;
+  return os.availableParallelism() >= 4 ? 2 : 1;
+}
+
+/** Runs one UI test file in a fresh workbench on `workspace` (a fresh copy of the fixture). */
+async function runUiFile(f: UiFile, session: Session, browser: Browser, workspace: string, overallEnd: number): Promise<TestResult[]> {
+  const results: TestResult[] = [];
+  const extensionEnv = session.extensionEnv({ GENAI_TEST_WORKSPACE: workspace });
+  const url = session.workbenchUrl({ env: extensionEnv, workspace });
+  // failure screenshots of earlier runs of this file would mislead
+  if (fs.existsSync(SCREENSHOT_DIR)) {
+    for (const png of fs.readdirSync(SCREENSHOT_DIR)) {
+      if (png.startsWith(`${f.name}-FAILED-`)) fs.rmSync(path.join(SCREENSHOT_DIR, png), { force: true });
+    }
+  }
+  log(`${f.name}.ui: opening a fresh workbench (${session.name})`);
+  let wbp: WorkbenchPage | undefined;
+  const open = async (windowUrl = url): Promise<WorkbenchPage> =>
+    openWorkbench(browser, windowUrl, {
+      consoleLog: path.join(session.logDir, `browser-console-${f.name}.log`),
+    });
+  const moreWindows: WorkbenchPage[] = [];
+  try {
+    wbp = await open();
+  } catch (e) {
+    for (const test of f.tests) {
+      results.push({ title: `${f.name} › ${test.title}`, state: 'failed', error: `workbench did not open: ${(e as Error).message}` });
+    }
+    return results;
+  }
+  const ctx: UiContext = {
+    page: wbp.page,
+    wb: new Workbench(wbp.page, f.name),
+    emulator: session.emulator,
+    workspace,
+    extensionEnv,
+    screenshot: (name) => ctx.wb.screenshot(name),
+    log: () => undefined,
+    reload: async () => {
+      await wbp!.close();
+      wbp = await open();
+      ctx.page = wbp.page;
+      ctx.wb = new Workbench(wbp.page, f.name);
+    },
+    openWindow: async (env = {}) => {
+      const opened = await open(session.workbenchUrl({ env: { ...extensionEnv, ...env }, workspace }));
+      moreWindows.push(opened);
+      return { page: opened.page, wb: new Workbench(opened.page, f.name), close: opened.close };
+    },
+  };
+  for (const test of f.tests) {
+    const title = `${f.name} › ${test.title}`;
+    if (test.skip) {
+      results.push({ title, state: 'pending' });
+      continue;
+    }
+    if (Date.now() > overallEnd) {
+      results.push({ title, state: 'failed', error: 'not run: overall timeout' });
+      continue;
+    }
+    ctx.log = (...a: unknown[]) => log(`[${title}]`, ...a);
+    const t0 = Date.now();
+    const timeoutMs = test.timeoutMs ?? 60000;
+    try {
+      await withTimeout(test.run(ctx), timeoutMs, `timed out after ${timeoutMs} ms`);
+      results.push({ title, state: 'passed', durationMs: Date.now() - t0 });
+      log(`PASS ${title}`);
+    } catch (e) {
+      const err = e as Error;
+      results.push({ title, state: 'failed', durationMs: Date.now() - t0, error: err.message, stack: err.stack });
+      log(`FAIL ${title}`);
+      await ctx.wb.screenshot(`FAILED-${test.title}`).catch(() => undefined);
+    }
+  }
+  await Promise.all([wbp, ...moreWindows].map((w) => w.close()));
+  return results;
 }
 
 // ---------------------------------------------------------------- main

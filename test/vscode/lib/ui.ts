@@ -280,10 +280,12 @@ export class Workbench {
   async notifications(opts: { keepOpen?: boolean } = {}): Promise<string[]> {
     const center = this.page.locator('.notifications-center');
     const wasOpen = await center.isVisible();
-    if (!wasOpen) {
+    // A busy workbench may drop a click on the bell: it is clicked again while the center stays closed.
+    for (let attempt = 0; !wasOpen && attempt < 3 && !(await center.isVisible()); attempt++) {
       await this.notificationsBell.click();
-      await center.waitFor({ state: 'visible', timeout: 5000 });
+      await center.waitFor({ state: 'visible', timeout: 3000 }).catch(() => undefined);
     }
+    if (!wasOpen) await center.waitFor({ state: 'visible', timeout: 2000 });
     await sleep(200);
     const texts = (await center.locator('.notification-list-item').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
     if (!opts.keepOpen && !wasOpen) {
@@ -333,6 +335,8 @@ export class Workbench {
   async pickMenuItem(label: string | RegExp): Promise<void> {
     const menu = this.page.locator('.context-view .monaco-menu').first();
     const item = this.page.locator('.context-view .monaco-menu .action-label', { hasText: label }).last();
+    // A busy workbench draws the menu a moment after the click that opens it.
+    await item.waitFor({ state: 'visible', timeout: 10000 });
     for (let attempt = 0; attempt < 3 && (await menu.isVisible()); attempt++) {
       await item.hover();
       await sleep(200);
