@@ -29,22 +29,15 @@ export class PlayerViewProvider implements vscode.WebviewViewProvider, PlayerPor
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly log: { warn(message: string): void },
+    private readonly readyTimeoutMs = READY_TIMEOUT_MS,
   ) {}
 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
     this.ready = false;
     const { webview } = view;
-    const mediaRoot = vscode.Uri.joinPath(this.extensionUri, 'media');
-    webview.options = webviewOptions(mediaRoot);
-    webview.html = webviewHtml(webview, mediaRoot, {
-      title: t('Read Aloud'),
-      script: 'player.js',
-      styles: ['codicon.css', 'player.css'],
-      // Audio is handed over as bytes and played from blob: URLs; nothing is fetched.
-      /* not shown: a CSP directive */
-      extraCsp: ['media-src blob: data:'],
-    });
+    webview.options = webviewOptions(this.mediaRoot());
+    this.load(webview);
     const subscription = webview.onDidReceiveMessage((raw: unknown) => {
       const message = readPlayerMessage(raw);
       if (!message) {
@@ -75,8 +68,12 @@ export class PlayerViewProvider implements vscode.WebviewViewProvider, PlayerPor
     const ready = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         subscription.dispose();
+        // A page that has not said it is ready by now will not: its scripts did not load (VS Code's
+        // webview service worker gives up on a resource it gets no answer for). It is loaded
+        // again, so that the next attempt finds a player instead of waiting on the same page.
+        if (this.view && !this.ready) this.load(this.view.webview);
         reject(new Error(t('The Read Aloud player did not open.')));
-      }, READY_TIMEOUT_MS);
+      }, this.readyTimeoutMs);
       const subscription = this.messages.event((message) => {
         if (message.type !== 'ready') return;
         clearTimeout(timer);
@@ -94,6 +91,21 @@ export class PlayerViewProvider implements vscode.WebviewViewProvider, PlayerPor
     await vscode.commands.executeCommand(`${PLAYER_VIEW_ID}.focus`);
     await ready;
     if (hadEditor) await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+  }
+
+  private load(webview: vscode.Webview): void {
+    webview.html = webviewHtml(webview, this.mediaRoot(), {
+      title: t('Read Aloud'),
+      script: 'player.js',
+      styles: ['codicon.css', 'player.css'],
+      // Audio is handed over as bytes and played from blob: URLs; nothing is fetched.
+      /* not shown: a CSP directive */
+      extraCsp: ['media-src blob: data:'],
+    });
+  }
+
+  private mediaRoot(): vscode.Uri {
+    return vscode.Uri.joinPath(this.extensionUri, 'media');
   }
 
   post(message: PlayerHostMessage): void {

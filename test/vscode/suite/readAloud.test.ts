@@ -10,7 +10,7 @@ import type { SpeechFormat } from '../../../src/gateway/types/speech';
 import type { SpeechSettings } from '../../../src/platform/settings';
 import type { PlayerHostMessage, PlayerWebviewMessage } from '../../../src/protocol/playerProtocol';
 import { ReadAloudController, type ReadAloudServices } from '../../../src/readAloud/readAloudController';
-import type { PlayerPort } from '../../../src/readAloud/playerView';
+import { PlayerViewProvider, type PlayerPort } from '../../../src/readAloud/playerView';
 import type { SavedSpeech } from '../../../src/mediaActions/commandContracts';
 import { SpeechSaver } from '../../../src/readAloud/speechSaver';
 import type { ReadingReport } from '../../../src/speech/readingSession';
@@ -49,6 +49,33 @@ class FakePlayer implements PlayerPort {
   }
   click(message: PlayerWebviewMessage): void {
     this.messages.fire(message);
+  }
+}
+
+/**
+ * A webview view whose first page never says it is ready (as when VS Code's webview service
+ * worker gives up on its script); every later page does.
+ */
+class StuckOncePlayerView {
+  loads = 0;
+  private readonly messages = new vscode.EventEmitter<unknown>();
+
+  asWebviewView(): vscode.WebviewView {
+    const load = (): void => {
+      this.loads++;
+      if (this.loads > 1) setTimeout(() => this.messages.fire({ type: 'ready' }), 10);
+    };
+    const webview = {
+      options: {},
+      cspSource: 'vscode-resource:',
+      asWebviewUri: (uri: vscode.Uri) => uri,
+      onDidReceiveMessage: this.messages.event,
+      postMessage: async () => true,
+      set html(_: string) {
+        load();
+      },
+    };
+    return { webview, visible: true, show: () => undefined, onDidDispose: new vscode.EventEmitter<void>().event } as unknown as vscode.WebviewView;
   }
 }
 
@@ -158,6 +185,18 @@ suite('Read aloud', () => {
       await config().update('voice', undefined, vscode.ConfigurationTarget.Global);
       await config().update('voiceByLanguage', undefined, vscode.ConfigurationTarget.Global);
     }
+  });
+
+  test('a player page that never says it is ready is loaded again after the wait, so the next open finds the player', async () => {
+    const view = new StuckOncePlayerView();
+    const player = new PlayerViewProvider(vscode.Uri.file('/extension'), { warn: () => undefined }, 300);
+    player.resolveWebviewView(view.asWebviewView());
+    assert.strictEqual(view.loads, 1);
+    await assert.rejects(player.open(), /did not open/);
+    await until('the page loaded again', () => view.loads === 2);
+    await player.open();
+    assert.strictEqual(view.loads, 2, 'a ready page is not loaded again');
+    player.dispose();
   });
 
   suite('controller against a slowed-down emulator', () => {
