@@ -3,11 +3,13 @@
 //   node out/test/vscode/run.js integration [--grep REGEXP] [--timeout SECONDS]
 //       mocha suite out/test/vscode/suite/*.test.js inside the extension host
 //   node out/test/vscode/run.js ui [--grep TEXT] [--timeout SECONDS]
-//       UI tests out/test/vscode/ui/*.ui.js driving the workbench with playwright
+//       UI tests out/test/vscode/ui/*.ui.js driving the workbench with playwright, in
+//       GENAI_UI_WORKERS workers (default: 2 from 4 cores, else 1)
 //
 // Prints one line per test and, last, exactly "N passed, N failed". Exit code 0 only when
 // every test passed. Every process it starts is stopped on exit, failure, SIGINT and SIGTERM.
-// GENAI_KEEP_RUN_DIR=1 keeps the temp run dir; logs always land in test-output/logs/<mode>/.
+// GENAI_KEEP_RUN_DIR=1 keeps the temp run dir; logs always land in test-output/logs/<mode>/
+// (ui-1, ui-2, ... with several UI workers).
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -195,13 +197,7 @@ async function ui(args: Args): Promise<{ tests: TestResult[]; errors: string[] }
     if (!errors.length) errors.push(`no UI tests found in ${UI_TESTS_DIR}${args.grep ? ` matching ${args.grep}` : ''}`);
     return { tests: [], errors };
   }
-  const phases: string[] = [];
-  let t = Date.now();
-  const phase = (name: string): void => {
-    phases.push(`${name} ${elapsed(t)}`);
-    t = Date.now();
-  };
-
+  const started = Date.now();
   const browser: Browser = await launchBrowser();
   const overallEnd = Date.now() + (args.timeoutS ?? 1200) * 1000;
   const workers = Math.min(uiWorkerCount(), runnable.length);
@@ -217,8 +213,7 @@ async function ui(args: Args): Promise<{ tests: TestResult[]; errors: string[] }
       }
     }),
   );
-  phase('tests');
-  log(`phases: ${phases.join(', ')}`);
+  log(`UI test files done in ${elapsed(started)}`);
   return { tests: runnable.flatMap((f) => resultsOf.get(f) ?? []), errors };
 }
 
