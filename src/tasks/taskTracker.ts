@@ -117,13 +117,14 @@ export class TaskTracker {
   }
 
   /** Nothing left to poll, or closing: another window may take over at once. */
-  private releaseLease(): void {
+  private releaseLease(closing = false): void {
     const { storage, windowId, clock } = this.options;
-    if (!this.mayHoldLease || !storage.shared) return;
+    // Closing during a turn: its claim, queued before this release, may be written after `mayHoldLease` was read.
+    if (!(this.mayHoldLease || closing) || !storage.shared || !windowId) return;
     this.mayHoldLease = false;
     // After the saves in flight: a window taking over must find the records this one saved last.
     this.saving = this.saving
-      .then(() => storage.shared!.changeLease((current) => releaseLease(current, windowId ?? '', clock.now())))
+      .then(() => storage.shared!.changeLease((current) => releaseLease(current, windowId, clock.now())))
       .then(
         () => undefined,
         () => undefined,
@@ -259,7 +260,7 @@ export class TaskTracker {
     this.unwatch();
     this.poller.dispose();
     this.results?.dispose();
-    this.releaseLease();
+    this.releaseLease(true);
   }
 
   private async loadPage(key: string, status: TaskStatus | undefined): Promise<void> {
