@@ -33,22 +33,30 @@ export function gatewayTaskStorage(store: KeyValueStore, baseUrl: string): TaskS
   const reread = store.reread?.bind(store);
   const watch = store.watch?.bind(store);
   const change = store.change?.bind(store);
+  /** Changes this gateway's value under `key` on disk, with no other window writing in between; undefined from `next` leaves it. */
+  const changeOwn =
+    change &&
+    ((key: string, next: (current: unknown) => unknown) =>
+      change(key, (onDisk) => {
+        const byGateway = isRecord(onDisk) ? onDisk : {};
+        const value = next(byGateway[gateway]);
+        return value === undefined ? undefined : { ...byGateway, [gateway]: value };
+      }));
   return {
     load: () => all()[gateway],
     save: (value) => store.update(TASKS_STATE_KEY, { ...all(), [gateway]: value }),
     ...(reread &&
       watch &&
-      change && {
+      changeOwn && {
         shared: {
           reread,
           watch,
+          saveMerged: async (merge: (stored: unknown) => PersistedTasks) => {
+            await changeOwn(TASKS_STATE_KEY, merge);
+          },
           changeLease: async (next: (current: unknown) => Lease | undefined) => {
             let written: Lease | undefined;
-            await change(TASKS_LEASE_KEY, (onDisk) => {
-              const byGateway = isRecord(onDisk) ? onDisk : {};
-              written = next(byGateway[gateway]);
-              return written && { ...byGateway, [gateway]: written };
-            });
+            await changeOwn(TASKS_LEASE_KEY, (current) => (written = next(current)));
             return written;
           },
         },

@@ -27,6 +27,11 @@ export interface TaskStorage {
 
 export interface SharedTaskStorage {
   reread(): Promise<void>;
+  /**
+   * Saves what `merge` makes of this gateway's tasks on disk, with no other
+   * window writing in between, so neither window's changes are lost.
+   */
+  saveMerged(merge: (stored: unknown) => PersistedTasks): Promise<void>;
   /** Calls back when another window may have saved; returns the function that stops it. */
   watch(onChange: () => void): () => void;
   /** Writes what `next` makes of the stored lease, with no other window writing in between; resolves to what was written. */
@@ -301,12 +306,22 @@ export class TaskTracker {
     this.onDidChange.fire();
   }
 
-  /** Saves in order, after taking in what other windows saved; a failed save is logged and the next change saves everything again. */
+  /** Saves in order, with what other windows saved taken in; a failed save is logged and the next change saves everything again. */
   private save(): void {
+    const { storage } = this.options;
     /* not shown: the log */
     this.saving = this.saving
-      .then(() => this.takeInShared())
-      .then(() => this.options.storage.save(this.registry.toJSON()))
+      .then(() => (storage.shared ? this.saveMerged(storage.shared) : storage.save(this.registry.toJSON())))
       .then(undefined, (error: unknown) => this.options.log(`Saving the video tasks failed: ${errorText(error)}`));
+  }
+
+  /** Takes in the tasks on disk and writes the result while holding the file: a window saving in between would otherwise lose its tasks. */
+  private async saveMerged(shared: SharedTaskStorage): Promise<void> {
+    let adopted = false;
+    await shared.saveMerged((stored) => {
+      adopted = this.registry.adopt(stored) || adopted;
+      return this.registry.toJSON();
+    });
+    if (adopted) this.onDidChange.fire();
   }
 }

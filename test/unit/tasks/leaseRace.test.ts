@@ -70,6 +70,7 @@ test('a window closed while its turn is claiming the lease does not keep it: the
       save: async () => undefined,
       shared: {
         reread: async () => undefined,
+        saveMerged: async () => undefined,
         watch: () => () => undefined,
         changeLease: (next) =>
           new Promise((resolve) =>

@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { TasksApi } from '../../../src/gateway/tasks';
 import { SYSTEM_CLOCK } from '../../../src/tasks/clock';
-import { gatewayTaskStorage, TASKS_LEASE_KEY } from '../../../src/tasks/gatewayTaskStorage';
+import { gatewayTaskStorage, TASKS_LEASE_KEY, TASKS_STATE_KEY } from '../../../src/tasks/gatewayTaskStorage';
 import { JsonFileStore } from '../../../src/tasks/jsonFileStore';
 import type { TaskEntry } from '../../../src/tasks/taskEntry';
 import { TaskTracker } from '../../../src/tasks/taskTracker';
@@ -173,3 +173,36 @@ test('the window saving a video closes before it is saved: another window saves 
       [`${first.window}: aborted`, `${first.window === 'a' ? 'b' : 'a'}: saved`],
     );
   }));
+
+test('windows saving their tasks at the same moment: the tasks of every window stay in the file, also of one that then closes', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shared-tasks-'));
+  let lastId = 0;
+  // Creates answer at once, polls never: the saves after the creates are all that writes the file.
+  const windowOn = (file: string, windowId: string): TaskTracker =>
+    new TaskTracker({
+      tasks: () => ({
+        create: async () => ({ id: `cgt-${++lastId}` }),
+        delete: () => assert.fail('nothing is deleted'),
+        get: () => new Promise(() => undefined),
+        list: () => new Promise(() => undefined),
+      }),
+      storage: gatewayTaskStorage(JsonFileStore.openSync(file), 'http://gateway.test/v1'),
+      clock: SYSTEM_CLOCK,
+      timing: { baseMs: 60_000, hiddenFactor: 1, backoffFactor: 1, maxFactor: 1 },
+      log: () => undefined,
+      windowId,
+    });
+  try {
+    for (let round = 0; round < 10; round++) {
+      const file = path.join(dir, `video-tasks-${round}.json`);
+      const windows = ['a', 'b', 'c'].map((id) => windowOn(file, `window-${id}`));
+      const created = await Promise.all(windows.map((w) => w.create(recipe(`round ${round}`), noImages)));
+      await Promise.all(windows.map((w) => w.close()));
+      const stored = JsonFileStore.openSync(file).get<Record<string, { tasks: { record: { id: string } }[] }>>(TASKS_STATE_KEY)?.['http://gateway.test/v1'];
+      const onDisk = stored?.tasks.map((task) => task.record.id).sort() ?? [];
+      assert.deepEqual(onDisk, created.map((entry) => entry.record.id).sort(), `round ${round}: the tasks in the file`);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
