@@ -75,6 +75,8 @@ export class ChatStreamAssembler {
   private readonly reasoningParts: string[] = [];
   private readonly refusalParts: string[] = [];
   private readonly toolCalls = new Map<number, ToolCallBuilder>();
+  /** By the wire `index`: the call its fragments without an id continue. */
+  private readonly toolCallsByWireIndex = new Map<number, ToolCallBuilder>();
   private readonly toolCallsById = new Map<string, ToolCallBuilder>();
   private latestToolCall: ToolCallBuilder | undefined;
   private finishReason: FinishReason | null = null;
@@ -137,7 +139,7 @@ export class ChatStreamAssembler {
     }
     const name = delta.function?.name;
     if (name && !call.name) call.name = fragment.name = name;
-    const args = delta.function?.arguments;
+    const args = argumentsText(delta.function?.arguments);
     if (args) {
       call.argumentParts.push(args);
       fragment.arguments = args;
@@ -146,9 +148,20 @@ export class ChatStreamAssembler {
   }
 
   private toolCallFor(delta: ToolCallDelta): ToolCallBuilder {
-    if (typeof delta.index === 'number') return this.toolCalls.get(delta.index) ?? this.startToolCall(delta.index);
+    if (typeof delta.index === 'number') {
+      const known = this.toolCallsByWireIndex.get(delta.index);
+      // Ollama sends parallel calls each whole with its own id, all with index 0 (ollama/ollama#15457): a new id is a new call.
+      if (known && !(delta.id && known.id && delta.id !== known.id)) return known;
+      const call = this.startToolCall(this.toolCalls.has(delta.index) ? this.nextPosition() : delta.index);
+      this.toolCallsByWireIndex.set(delta.index, call);
+      return call;
+    }
     const known = delta.id ? this.toolCallsById.get(delta.id) : this.latestToolCall;
-    return known ?? this.startToolCall(this.toolCalls.size === 0 ? 0 : Math.max(...this.toolCalls.keys()) + 1);
+    return known ?? this.startToolCall(this.nextPosition());
+  }
+
+  private nextPosition(): number {
+    return this.toolCalls.size === 0 ? 0 : Math.max(...this.toolCalls.keys()) + 1;
   }
 
   private startToolCall(index: number): ToolCallBuilder {
@@ -163,6 +176,12 @@ export function reasoningOf(fields: ReasoningAndRefusal): string {
   const { reasoning_content: older, reasoning: newer } = fields;
   if (typeof older === 'string' && older !== '') return older;
   return typeof newer === 'string' ? newer : '';
+}
+
+/** Arguments as JSON text; a few servers (MiniMax, Venice) send them as an object instead of a string. */
+function argumentsText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : '';
 }
 
 function appendSplit(to: SplitText, more: SplitText): void {

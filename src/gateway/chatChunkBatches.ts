@@ -208,9 +208,9 @@ function parseChunk(payload: string, eventNumber: number): ChatChunk {
     throw malformed(t('event {0} is not a JSON object', eventNumber), payload);
   }
   const record = value as Record<string, unknown>;
-  // Tolerated: a usage-only chunk without `choices`; an error object with anything there.
+  // Tolerated: a usage-only chunk without `choices` or with `choices: null` (MiniMax and others: Roo-Code#9105); an error object with anything there.
   if (Array.isArray(record.choices)) return value as ChatChunk;
-  if (record.choices !== undefined && (record.error === undefined || record.error === null)) {
+  if (record.choices !== undefined && record.choices !== null && (record.error === undefined || record.error === null)) {
     throw malformed(t('event {0} has no "choices" array', eventNumber), payload);
   }
   record.choices = [];

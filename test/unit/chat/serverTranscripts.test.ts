@@ -199,6 +199,70 @@ test('Gemini: tool calls without index, in separate chunks, stay separate calls 
   assert.equal(turn.finishReason, 'tool_calls');
 });
 
+test('Ollama: parallel tool calls, each whole with its own id but all with index 0, stay separate calls (ollama/ollama#15457)', async () => {
+  const chunk = (delta: string, finish = 'null') =>
+    `data: {"id":"chatcmpl-1","object":"chat.completion.chunk","created":1,"model":"qwen2.5-coder:7b","system_fingerprint":"fp_ollama","choices":[{"index":0,"delta":${delta},"finish_reason":${finish}}]}\n\n`;
+  const call = (id: string, file: string) =>
+    `{"role":"assistant","content":"","tool_calls":[{"id":"${id}","index":0,"type":"function","function":{"name":"write_file","arguments":"{\\"path\\":\\"${file}\\"}"}}]}`;
+  const { turn, error } = await readTranscript(
+    [chunk(call('call_a', 'hello.py')), chunk(call('call_b', 'world.py')), chunk('{"role":"assistant","content":""}', '"tool_calls"'), 'data: [DONE]\n\n'].join(
+      '',
+    ),
+  );
+  assert.equal(error, undefined);
+  assert.deepEqual(
+    turn.toolCalls?.map((c) => [c.id, c.name, c.arguments]),
+    [
+      ['call_a', 'write_file', '{"path":"hello.py"}'],
+      ['call_b', 'write_file', '{"path":"world.py"}'],
+    ],
+  );
+});
+
+test('tool calls by index: fragments after the first (no id, or the same id again) continue their call', async () => {
+  const chunk = (toolCalls: string, finish = 'null') =>
+    `data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"tool_calls":${toolCalls}},"finish_reason":${finish}}]}\n\n`;
+  const { turn } = await readTranscript(
+    [
+      chunk(
+        '[{"index":0,"id":"A","type":"function","function":{"name":"f","arguments":""}},{"index":1,"id":"B","type":"function","function":{"name":"g","arguments":"{\\"y\\""}}]',
+      ),
+      chunk('[{"index":0,"function":{"arguments":"{\\"x\\":1}"}},{"index":1,"id":"B","function":{"arguments":":2}"}}]', '"tool_calls"'),
+      'data: [DONE]\n\n',
+    ].join(''),
+  );
+  assert.deepEqual(
+    turn.toolCalls?.map((c) => [c.id, c.name, c.arguments]),
+    [
+      ['A', 'f', '{"x":1}'],
+      ['B', 'g', '{"y":2}'],
+    ],
+  );
+});
+
+test('MiniMax and others: a usage chunk with "choices": null ends a complete answer without an error, its usage kept', async () => {
+  const { turn, error } = await readTranscript(
+    'data: {"id":"m","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"role":"assistant","content":"Hi"},"finish_reason":null}]}\n\n' +
+      'data: {"id":"m","object":"chat.completion.chunk","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}\n\n' +
+      'data: {"id":"m","object":"chat.completion.chunk","choices":null,"usage":{"prompt_tokens":1,"completion_tokens":2,"total_tokens":3}}\n\n' +
+      'data: [DONE]\n\n',
+  );
+  assert.equal(error, undefined);
+  assert.equal(turn.text, 'Hi');
+  assert.deepEqual(turn.usage, { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 });
+});
+
+test('tool call arguments sent as an object (MiniMax, Venice) are kept as their JSON text', async () => {
+  const { turn } = await readTranscript(
+    'data: {"id":"v","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"A","type":"function","function":{"name":"f","arguments":{"x":1}}}]},"finish_reason":"tool_calls"}]}\n\n' +
+      'data: [DONE]\n\n',
+  );
+  assert.deepEqual(
+    turn.toolCalls?.map((c) => [c.id, c.arguments]),
+    [['A', '{"x":1}']],
+  );
+});
+
 test('a proxy leaving out the choice index: its choice is read as choice 0', async () => {
   const { turn } = await readTranscript(
     'data: {"id":"p","object":"chat.completion.chunk","choices":[{"delta":{"role":"assistant","content":"Hel"}}]}\n\n' +

@@ -125,7 +125,7 @@ test('vllm: delta.reasoning, tool ids chatcmpl-tool-, first fragment without arg
     assert.match(failed.text, /data: \{"error": \{"message": "[^"]+", "type": "InternalServerError", "param": null, "code": 500\}\}\n\ndata: \[DONE\]\n\n$/);
   }));
 
-test('ollama: delta.reasoning, whole tool calls with index and call_ + 8 ids, fp_ollama, a mid-stream failure ends without [DONE]', () =>
+test('ollama: delta.reasoning, whole tool calls all with index 0 and distinct call_ + 8 ids, fp_ollama, a mid-stream failure ends without [DONE]', () =>
   withEmulator({}, async (emu) => {
     const thought = await rawChat(emu, 'ollama', ask(THINK_PROMPT, { model: 'deepseek-r1:8b' }));
     assertOk(thought);
@@ -134,10 +134,11 @@ test('ollama: delta.reasoning, whole tool calls with index and call_ + 8 ids, fp
     const calls = await rawChat(emu, 'ollama', tools());
     const deltas = toolDeltas(calls.chunks);
     assert.equal(deltas.length, 2, 'one delta per call, never fragments');
-    for (const [i, d] of deltas.entries()) {
-      assert.equal(d.index, i);
+    for (const d of deltas) {
+      assert.equal(d.index, 0, 'ollama/ollama#15457');
       assert.match(String(d.id), /^call_[a-z0-9]{8}$/);
     }
+    assert.notEqual(deltas[0]!.id, deltas[1]!.id);
     assert.equal(JSON.parse(String((deltas[0]!.function as Json).arguments)).city, 'Rome');
     const toolChunk = calls.chunks.find((c) => delta(c).tool_calls);
     assert.equal(delta(toolChunk).content, '');

@@ -104,7 +104,7 @@ export function* plan(d: Dialect, ctx: StreamContext, answer: DialectAnswer, siz
   }
 
   const style = d.toolCalls;
-  const withIndex = (index: number, call: Json): Json => (style.index ? { index, ...call } : call);
+  const withIndex = (index: number, call: Json): Json => (style.index ? { index: style.indexAlwaysZero ? 0 : index, ...call } : call);
   const wholeCall = (index: number, call: ToolCall): Json =>
     withIndex(index, { id: style.id(index, ctx.seed), type: 'function', function: { name: call.function.name, arguments: call.function.arguments } });
   const finish = d.finishReason(answer.finishReason);

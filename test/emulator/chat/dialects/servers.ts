@@ -221,6 +221,8 @@ const vllm: Dialect = {
  *   the first bytes as `{"error": "..."}`, which ChatWriter (status still 200) decodes as an empty ChatResponse: one chunk with
  *   `delta: {content: ""}` and `model: ""`, then the body ends without [DONE].
  * - ollama/ollama#11633, #13581: tool calls come whole, one chunk per call set, arguments never streamed.
+ * - ollama/ollama#15457 (0.20.x; also vercel/ai#14277, BerriAI/litellm#33678): parallel calls each in its own chunk, all
+ *   with `index: 0`, told apart only by their ids.
  * - ollama/ollama docs/api/openai-compatibility.mdx: stream_options.include_usage supported.
  */
 const ollama: Dialect = {
@@ -231,7 +233,7 @@ const ollama: Dialect = {
   roleDelta: () => ({ role: 'assistant', content: '' }),
   reasoning: 'reasoning',
   refusalField: false,
-  toolCalls: { shape: 'whole', index: true, firstArguments: 'empty', id: (n, seed) => `call_${lowerAlnum(seed, `call${n}`, 8)}` },
+  toolCalls: { shape: 'whole', index: true, indexAlwaysZero: true, firstArguments: 'empty', id: (n, seed) => `call_${lowerAlnum(seed, `call${n}`, 8)}` },
   usage: { includeUsageChunk: true, onFinishChunk: false },
   finishReason: same,
   chunkId: (seed) => `chatcmpl-${Number(digits(seed, 'id', 3))}`,

@@ -44,6 +44,8 @@ export interface ToolCallStyle {
   shape: 'fragments' | 'whole';
   /** Whether `tool_calls[].index` is sent. */
   index: boolean;
+  /** Every call is sent with index 0, each whole with its own id (Ollama 0.20: ollama/ollama#15457). */
+  indexAlwaysZero?: boolean;
   /** The first fragment's `function.arguments`: '' (OpenAI), or left out (vLLM). */
   firstArguments: 'empty' | 'absent';
   /** All calls in one chunk, carrying the finish_reason too (Mistral). */
