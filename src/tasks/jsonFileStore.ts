@@ -92,7 +92,8 @@ export class JsonFileStore implements KeyValueStore {
   /** Reads, decides and writes while holding the lock file beside the store, after this store's earlier writes. */
   private write<T>(key: string, next: (onDisk: unknown) => T | undefined): Promise<T | undefined> {
     const readDecideWrite = async (): Promise<T | undefined> => {
-      const onDisk = parseValues(await fs.promises.readFile(this.filePath, 'utf8').catch(() => undefined));
+      // Only a missing file is empty: one that could not be read now (too many open files, a scanner holding it) would be overwritten with this key alone.
+      const onDisk = parseValues(await fs.promises.readFile(this.filePath, 'utf8').catch(missingAsUndefined));
       const value = next(onDisk[key]);
       if (value !== undefined) await writeFileAtomic(this.filePath, JSON.stringify({ ...onDisk, [key]: value }), { overwrite: true });
       return value;
@@ -107,6 +108,11 @@ export class JsonFileStore implements KeyValueStore {
     );
     return written;
   }
+}
+
+function missingAsUndefined(error: unknown): undefined {
+  if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+  throw error;
 }
 
 function parseValues(text: string | undefined): Values {

@@ -315,11 +315,16 @@ export class TaskTracker {
       .then(undefined, (error: unknown) => this.options.log(`Saving the video tasks failed: ${errorText(error)}`));
   }
 
-  /** Takes in the tasks on disk and writes the result while holding the file: a window saving in between would otherwise lose its tasks. */
+  /**
+   * Takes in the tasks on disk and writes the result while holding the file:
+   * a window saving in between would otherwise lose its tasks. Pruned after
+   * taking in, or the old tasks on disk would come back with every save.
+   */
   private async saveMerged(shared: SharedTaskStorage): Promise<void> {
     let adopted = false;
     await shared.saveMerged((stored) => {
       adopted = this.registry.adopt(stored) || adopted;
+      this.registry.prune(this.options.clock.now());
       return this.registry.toJSON();
     });
     if (adopted) this.onDidChange.fire();
