@@ -34,7 +34,7 @@ export class ChatApi {
     validateChatRequest(req);
     const response = await this.send(req, true, options.signal, options.includeUsage ? { include_usage: true } : undefined);
     const limits = { ...CHAT_STREAM_LIMITS, maxMs: this.transport.timeouts.chatStreamMs };
-    const batches = readChatChunkBatches(response.body, options.signal, limits);
+    const batches = secretsHidden(readChatChunkBatches(response.body, options.signal, limits), response);
     return { requestId: response.requestId, chunks: chunkByChunk(batches, options.signal), batches };
   }
 
@@ -55,5 +55,14 @@ export class ChatApi {
         if (!this.adapter.learn(req.model, json, error)) throw error;
       }
     }
+  }
+}
+
+/** The batches, with the secrets taken out of the error that ends them (a server's error event may echo the key). */
+async function* secretsHidden<T>(batches: AsyncGenerator<T, void>, response: GatewayResponse): AsyncGenerator<T, void> {
+  try {
+    yield* batches;
+  } catch (error) {
+    throw response.hideSecrets?.(error) ?? error;
   }
 }

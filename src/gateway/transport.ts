@@ -5,6 +5,7 @@ import { certificateError, isCertificateError, peekCertificate } from './certifi
 import { GatewayError } from './errors';
 import { AuthorizationMode, checkedHeaders } from './headers';
 import { errorFromResponse } from './errorBody';
+import { withoutSecrets } from './secretRedaction';
 import { checkProxyScheme, matchesNoProxy, proxyAuthenticationError, redactProxy, resolveProxy } from './proxy';
 import { DEFAULT_RETRY, RetryClass, RetryOptions, isRetryable, nextDelay, retryAfterMs } from './retry';
 import { describeNetworkError, toGatewayError } from './networkErrors';
@@ -108,6 +109,8 @@ export interface GatewayResponse {
   /** The whole body, up to MAX_JSON_BODY_BYTES: a larger one is a `response_limit` error, the rest not read. */
   json<T>(): Promise<T>;
   text(): Promise<string>;
+  /** An API response's: takes the credential and secret headers out of an error about it (a stream's error event may echo them). */
+  hideSecrets?(error: unknown): unknown;
 }
 
 const MAX_REDIRECTS = 5;
@@ -198,7 +201,10 @@ export class Transport {
         });
       }
     }
-    const added = checkedHeaders({ plain: this.options.headers, secret: await this.options.getSecretHeaders?.(route), authorization });
+    const secretHeaders = await this.options.getSecretHeaders?.(route);
+    const added = checkedHeaders({ plain: this.options.headers, secret: secretHeaders, authorization });
+    const secrets = [credential ?? '', ...Object.values(secretHeaders ?? {})];
+    const hideSecrets = (error: unknown): unknown => withoutSecrets(error, secrets);
     const query = spec.query && [...spec.query.keys()].length ? `?${spec.query.toString()}` : '';
     const relative = `${spec.path}${query}`;
     const headers: Record<string, string> = {
@@ -212,9 +218,12 @@ export class Transport {
       body = JSON.stringify(spec.json);
       headers['content-type'] = 'application/json';
     }
-    return this.withRetries(spec.retry, spec.signal, (attempt) =>
+    const response = await this.withRetries(spec.retry, spec.signal, (attempt) =>
       this.attempt(`${this.origin}${this.basePath}${relative}`, relative, spec.method, headers, body, spec.signal, attempt, false, spec.headersTimeoutMs),
-    );
+    ).catch((error: unknown) => {
+      throw hideSecrets(error);
+    });
+    return { ...response, hideSecrets };
   }
 
   /**

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { redactSecrets } from '../gateway/secretRedaction';
 
 /**
  * The "GenAI Gateway" log channel. Every line goes through `redact`, which
@@ -14,7 +15,7 @@ export class Log implements vscode.Disposable {
   }
 
   setSecrets(values: ReadonlyArray<string | undefined>): void {
-    this.secrets = values.filter((v): v is string => typeof v === 'string' && v.length >= 4);
+    this.secrets = values.filter((v): v is string => typeof v === 'string');
   }
 
   info(message: string): void {
@@ -34,9 +35,7 @@ export class Log implements vscode.Disposable {
   }
 
   redact(text: string): string {
-    let out = text.replace(/(Bearer\s+)[^\s"',]+/gi, '$1***');
-    for (const secret of this.secrets) out = out.split(secret).join('***');
-    return out;
+    return redactSecrets(text, this.secrets);
   }
 
   dispose(): void {
