@@ -25,7 +25,11 @@ export interface TaskPollerOptions {
   log: (message: string) => void;
   schedule: PollSchedule;
   clock: Clock;
-  /** Asked before each poll when other windows may poll the same tasks: false leaves this turn to another window. */
+  /**
+   * Asked before each poll when other windows may poll the same tasks: false
+   * leaves this turn to another window. When it fails (the shared file could
+   * not be written) this window polls, but leaves the other work alone.
+   */
   takeTurn?: () => Promise<boolean>;
   /** Work besides polling (results to save) that keeps this window taking turns while no task is left to poll. */
   hasOtherWork?: () => boolean;
@@ -87,7 +91,9 @@ export class TaskPoller {
 
   private async pollIfOurTurn(): Promise<void> {
     const { takeTurn, schedule, clock } = this.options;
-    if (takeTurn && !(await takeTurn().catch(() => true))) {
+    // Whether this turn is surely this window's: saving results twice costs more than a status read twice.
+    const ours = takeTurn ? await takeTurn().catch(() => undefined) : true;
+    if (ours === false) {
       schedule.polled(clock.now(), { ok: true, changed: false });
       return;
     }
@@ -96,7 +102,7 @@ export class TaskPoller {
     if (this.abort.signal.aborted) return;
     if (ids.length > 0) await this.pollIds(ids);
     else schedule.polled(clock.now(), { ok: true, changed: false });
-    if (!this.abort.signal.aborted) this.options.onTurn?.();
+    if (!this.abort.signal.aborted && ours) this.options.onTurn?.();
   }
 
   private hasWork(): boolean {

@@ -8,7 +8,7 @@ import type { TaskCreateRequest, TaskRecord, TaskStatus } from '../gateway/types
 import { refusedOptionalFields } from '../gateway/taskFields';
 import { errorText, isGatewayError } from '../gateway/errors';
 import type { Clock } from './clock';
-import { claimLease, leaseDurationMs, releaseLease, type Lease } from './pollLease';
+import { claimLease, holdsLease, leaseDurationMs, releaseLease, type Lease } from './pollLease';
 import { PollSchedule, type PollTiming } from './pollSchedule';
 import { ResultSaving, type ResultSaver } from './resultSaving';
 import { Signal } from './signal';
@@ -67,6 +67,8 @@ export class TaskTracker {
   private results: ResultSaving | undefined;
   /** This window took the lease since it last let it go. */
   private mayHoldLease = false;
+  /** Claims written so far: a release asked for before the latest claim must not undo it. */
+  private leaseClaims = 0;
   private readonly unwatch: () => void;
   /** Anything shown changed. */
   readonly onDidChange = new Signal<void>();
@@ -106,12 +108,33 @@ export class TaskTracker {
    * a window that held the lease saved everything before letting it go.
    */
   private async takeTurn(): Promise<boolean> {
-    const { windowId, clock } = this.options;
-    const durationMs = leaseDurationMs(this.schedule.intervalMs());
-    const lease = await this.options.storage.shared!.changeLease((current) => claimLease(current, windowId!, clock.now(), durationMs));
+    const lease = await this.claimOrRenew(() => true);
     this.mayHoldLease ||= lease !== undefined;
     await this.takeInShared();
     return lease !== undefined;
+  }
+
+  /** Takes or renews the lease for long enough to reach this window's next turn, when `wanted` says so of the lease on disk. */
+  private claimOrRenew(wanted: (current: unknown) => boolean): Promise<Lease | undefined> {
+    const { windowId, clock } = this.options;
+    const durationMs = leaseDurationMs(this.schedule.intervalMs());
+    return this.options.storage.shared!.changeLease((current) => {
+      const claimed = wanted(current) ? claimLease(current, windowId!, clock.now(), durationMs) : undefined;
+      if (claimed) this.leaseClaims++;
+      return claimed;
+    });
+  }
+
+  /**
+   * The turns now come further apart (the view was hidden, the timing
+   * changed): a held lease is renewed for as long, or it would run out before
+   * the next turn and another window would take over, saving again a result
+   * this one is still downloading.
+   */
+  private renewLease(): void {
+    const { storage, windowId, clock } = this.options;
+    if (!this.mayHoldLease || !storage.shared || !windowId) return;
+    this.claimOrRenew((current) => holdsLease(current, windowId, clock.now())).catch(() => undefined);
   }
 
   private async takeInShared(): Promise<void> {
@@ -127,9 +150,13 @@ export class TaskTracker {
     // Closing during a turn: its claim, queued before this release, may be written after `mayHoldLease` was read.
     if (!(this.mayHoldLease || closing) || !storage.shared || !windowId) return;
     this.mayHoldLease = false;
+    const claimsBefore = this.leaseClaims;
     // After the saves in flight: a window taking over must find the records this one saved last.
+    // Meanwhile a turn may have claimed the lease again (a new task): going idle then lets nothing go.
     this.saving = this.saving
-      .then(() => storage.shared!.changeLease((current) => releaseLease(current, windowId, clock.now())))
+      .then(() =>
+        storage.shared!.changeLease((current) => (closing || this.leaseClaims === claimsBefore ? releaseLease(current, windowId, clock.now()) : undefined)),
+      )
       .then(
         () => undefined,
         () => undefined,
@@ -241,11 +268,13 @@ export class TaskTracker {
 
   setVisible(visible: boolean): void {
     this.schedule.setVisible(visible);
+    this.renewLease();
     this.poller.reschedule();
   }
 
   setTiming(timing: PollTiming): void {
     this.schedule.setTiming(timing);
+    this.renewLease();
     this.poller.reschedule();
   }
 
