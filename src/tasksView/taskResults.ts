@@ -104,9 +104,16 @@ export class TaskResults implements vscode.Disposable {
         signal,
       );
       const downloads: TaskDownloads = { video };
+      // Recorded at once: the paid result is saved whatever becomes of the last frame, and no window downloads it again.
+      tracker.setDownloads(id, downloads);
       if (record.content.last_frame_url) {
         const framePath = path.join(path.dirname(video), `${path.basename(video, '.mp4')}-last-frame.png`);
-        downloads.lastFrame = await outputFiles.download(client, record.content.last_frame_url, framePath, signal);
+        try {
+          downloads.lastFrame = await outputFiles.download(client, record.content.last_frame_url, framePath, signal);
+        } catch (error) {
+          if (signal?.aborted) throw error;
+          void showError(t('GenAI Gateway: the last frame of video task "{0}" could not be downloaded', taskLabel(entry)), explainExpiredLink(error, record));
+        }
       }
       await outputFiles.writeSidecar(video, await sidecarOf(entry, downloads));
       tracker.setDownloads(id, downloads);

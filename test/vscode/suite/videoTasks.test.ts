@@ -127,6 +127,32 @@ suite('Video tasks', () => {
     assert.strictEqual(again?.video, path.join(outputDir(), video), 'Download of a saved result gives the saved file');
   });
 
+  test('a last frame that cannot be downloaded: the video stays saved and recorded, and Download gives that file instead of a second copy', async () => {
+    emulator.setOptions({ taskTiming: { queuedMs: 200, runningMs: 1500 } });
+    const before = new Set(fs.existsSync(outputDir()) ? fs.readdirSync(outputDir()) : []);
+    const added = () => (fs.existsSync(outputDir()) ? fs.readdirSync(outputDir()).filter((f) => !before.has(f) && f.startsWith('a-lost-frame')) : []);
+    try {
+      const id = await vscode.commands.executeCommand<string>(TASK_COMMANDS.create, {
+        model: PRO,
+        prompt: 'a lost frame',
+        duration: 2,
+        returnLastFrame: true,
+      });
+      emulator.setFaults({ errorBody: 'openai', errorStatus: 404, pathPrefix: `/files/${id}-last` });
+      const video = await until('the video and its sidecar', () => {
+        const mp4 = added().find((f) => f.endsWith('.mp4'));
+        return mp4 && added().includes(`${mp4}.json`) ? mp4 : undefined;
+      });
+      const again = await vscode.commands.executeCommand<{ video?: string; lastFrame?: string }>(TASK_COMMANDS.download, { taskId: id });
+      assert.strictEqual(again?.video, path.join(outputDir(), video), 'Download gives the saved video');
+      assert.strictEqual(again?.lastFrame, undefined);
+      assert.deepStrictEqual(added().sort(), [video, `${video}.json`], 'one video and its sidecar, nothing downloaded twice');
+    } finally {
+      emulator.setFaults(undefined);
+      emulator.setOptions({ taskTiming: { queuedMs: 200, runningMs: 300 } });
+    }
+  });
+
   test('the video is saved in the output folder of the window that created the task, though the setting changed meanwhile (as in another window)', async () => {
     const elsewhere = path.join(process.env.GENAI_TEST_WORKSPACE ?? '', 'generated-elsewhere');
     const saved = (dir: string): string[] =>
