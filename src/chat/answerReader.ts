@@ -6,11 +6,12 @@ import { LiveToolCalls, type ToolCallGrowth } from './liveToolCalls';
 import { ReasoningRecorder } from './reasoningRecorder';
 import { ChatStreamAssembler, reasoningOf, type ToolCallFragment } from './streamAssembler';
 import { BROKEN_OFF_RESULT } from './toolLoop';
+import { UnopenedReasoning } from './unopenedReasoning';
 
 export interface AnswerListener {
   /** Text arrived for the answer, its reasoning or its refusal (already on the turn). */
   appended(part: AnswerPart, text: string): void;
-  /** The reasoning ended: its duration is on the turn. */
+  /** The reasoning ended (its duration is on the turn), or the answer so far turned out to be reasoning (moved there). */
   reasoningEnded(): void;
   /** Tool calls began or their arguments grew (already on the turn, status `streaming`). */
   toolCallsGrew(growth: readonly ToolCallGrowth[]): void;
@@ -37,6 +38,7 @@ export async function readAnswerInto(
   const assembler = new ChatStreamAssembler();
   const reasoning = new ReasoningRecorder(turn, now);
   const liveCalls = new LiveToolCalls(turn);
+  const unopened = new UnopenedReasoning(turn, now);
   const endReasoning = (): void => {
     if (reasoning.end()) listener.reasoningEnded();
   };
@@ -54,10 +56,13 @@ export async function readAnswerInto(
         refusal += delta.refusal;
         fragments.push(...delta.toolCalls);
       }
-      if (thought) listener.appended('reasoning', reasoning.append(thought));
+      if (thought) {
+        unopened.stop();
+        listener.appended('reasoning', reasoning.append(thought));
+      }
       if (text || refusal || fragments.length) endReasoning();
       if (refusal) appendRefusal(turn, refusal, listener);
-      if (text) appendText(turn, text, listener);
+      if (text) appendText(turn, text, listener, unopened);
       if (fragments.length) listener.toolCallsGrew(liveCalls.apply(fragments));
     }
     ended = true;
@@ -75,15 +80,21 @@ export function readCompletionInto(turn: AssistantTurn, completion: ChatCompleti
   const message = choice?.message;
   const content = wholeContentOf(message?.content);
   const thought = (message ? reasoningOf(message) : '') + content.reasoning;
-  if (thought) listener.appended('reasoning', new ReasoningRecorder(turn, now).append(thought));
+  const unopened = new UnopenedReasoning(turn);
+  if (thought) {
+    unopened.stop();
+    listener.appended('reasoning', new ReasoningRecorder(turn, now).append(thought));
+  }
   if (message?.refusal) appendRefusal(turn, message.refusal, listener);
-  if (content.text) appendText(turn, content.text, listener);
+  if (content.text) appendText(turn, content.text, listener, unopened);
   recordEnd(turn, message?.tool_calls ?? [], choice?.finish_reason ?? null, completion.usage, listener);
 }
 
-function appendText(turn: AssistantTurn, text: string, listener: AnswerListener): void {
+/** Appends to the answer; when that showed the text so far to be reasoning (UnopenedReasoning), the turn changed whole. */
+function appendText(turn: AssistantTurn, text: string, listener: AnswerListener, unopened: UnopenedReasoning): void {
   turn.text += text;
   listener.appended('answer', text);
+  if (unopened.moveIfClosed(text)) listener.reasoningEnded();
 }
 
 function appendRefusal(turn: AssistantTurn, text: string, listener: AnswerListener): void {

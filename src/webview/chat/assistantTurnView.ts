@@ -31,6 +31,8 @@ export class AssistantTurnView {
   private readonly items: HTMLElement[] = [];
   private readonly mediaPanels = new Map<string, ToolMediaPanel>();
   private stream: StreamingMessageView | undefined;
+  /** Characters of the answer streamed into `stream`. */
+  private streamedLength = 0;
   private canAct: boolean;
 
   /** `continued`: the answer goes on after its tool calls; it is shown as part of the answer before it. */
@@ -53,10 +55,8 @@ export class AssistantTurnView {
       this.toolCalls,
       this.footer,
     );
-    if (turn.status === 'streaming') {
-      this.stream = new StreamingMessageView(this.body, MARKDOWN_OPTIONS);
-      if (turn.text) this.stream.append(turn.text);
-    } else {
+    if (turn.status === 'streaming') this.startStream(turn.text);
+    else {
       renderStaticMarkdown(this.body, turn.text, MARKDOWN_OPTIONS);
     }
     this.showRefusal();
@@ -66,6 +66,7 @@ export class AssistantTurnView {
 
   append(text: string): void {
     this.stream?.append(text);
+    this.streamedLength += text.length;
   }
 
   /** True when this reasoning began the thinking. */
@@ -85,6 +86,8 @@ export class AssistantTurnView {
    */
   update(turn: AssistantTurn, canAct: boolean): string | undefined {
     this.turn = turn;
+    // The answer so far turned out to be reasoning (a `</think>` without its opening tag): shown again from the turn.
+    if (this.stream && turn.text.length < this.streamedLength) this.startStream(turn.text);
     const stream = this.stream;
     if (turn.status !== 'streaming' && stream) {
       this.stream = undefined;
@@ -95,6 +98,13 @@ export class AssistantTurnView {
     this.showToolCalls();
     this.renderFooter(canAct);
     return thought;
+  }
+
+  private startStream(text: string): void {
+    this.body.replaceChildren();
+    this.stream = new StreamingMessageView(this.body, MARKDOWN_OPTIONS);
+    this.streamedLength = 0;
+    if (text) this.append(text);
   }
 
   private showRefusal(): void {

@@ -105,6 +105,44 @@ test('DeepSeek-R1 without a reasoning parser (Together, Ollama before 0.9): <thi
   assert.equal(reasoningEnded, 1);
 });
 
+test('DeepSeek-R1 whose template opens <think> in the prompt (vLLM without --reasoning-parser: vllm#12999): the text before a lone </think> becomes the reasoning', async () => {
+  const chunk = (content: string, finish = 'null') =>
+    `data: {"id":"v1","object":"chat.completion.chunk","created":1,"model":"deepseek-ai/DeepSeek-R1-Distill-Qwen-7B","choices":[{"index":0,"delta":{"content":${JSON.stringify(content)}},"finish_reason":${finish}}]}\n\n`;
+  const { turn, appended, reasoningEnded } = await readTranscript(
+    [
+      chunk('Alright, the user just said'),
+      chunk(' "hello."\n</'),
+      chunk('think>\n\nHello! How can I'),
+      chunk(' assist you today?'),
+      chunk('', '"stop"'),
+      'data: [DONE]\n\n',
+    ].join(''),
+  );
+  assert.equal(turn.reasoning?.text, 'Alright, the user just said "hello."');
+  assert.ok(turn.reasoning?.durationMs !== undefined, 'timed');
+  assert.equal(turn.text, 'Hello! How can I assist you today?');
+  assert.equal(appended.answer, 'Alright, the user just said "hello."\n</think>\n\nHello! How can I assist you today?', 'streamed as it came, then moved');
+  assert.equal(reasoningEnded, 1, 'the turn is shown again once, with its reasoning apart');
+});
+
+test('a </think> the answer writes after an opening tag, or after reasoning that came apart, stays in the answer', async () => {
+  const stream = (delta: (text: string) => string, pieces: string[]) =>
+    pieces.map((p) => `data: {"id":"a","object":"chat.completion.chunk","choices":[{"index":0,"delta":${delta(p)},"finish_reason":null}]}\n\n`).join('') +
+    'data: {"id":"a","object":"chat.completion.chunk","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n';
+  const content = (text: string) => `{"content":${JSON.stringify(text)}}`;
+  const writesAboutTags = await readTranscript(stream(content, ['Wrap it as ', '<think>…</think>', ' in the prompt.']));
+  assert.equal(writesAboutTags.turn.text, 'Wrap it as <think>…</think> in the prompt.');
+  assert.equal(writesAboutTags.turn.reasoning, undefined);
+  const afterReasoning = await readTranscript(
+    stream(
+      (text) => (text.startsWith('R:') ? `{"reasoning_content":${JSON.stringify(text.slice(2))}}` : content(text)),
+      ['R:thinking', 'Close it with ', '</think>', '.'],
+    ),
+  );
+  assert.equal(afterReasoning.turn.reasoning?.text, 'thinking');
+  assert.equal(afterReasoning.turn.text, 'Close it with </think>.');
+});
+
 test("Mistral's Magistral: thinking chunks in a content list are reasoning, text chunks the answer", async () => {
   const chunk = (content: string, finish = 'null') =>
     `data: {"id":"m1","object":"chat.completion.chunk","created":1,"model":"magistral-medium-latest","choices":[{"index":0,"delta":{"content":${content}},"finish_reason":${finish}}]}\n\n`;
