@@ -21,7 +21,7 @@ export class ImagesApi {
 
   /** Like generate, but each `b64_json` goes straight from the network into a sink. */
   async generateToSinks(req: ImageRequest, openSink: OpenMediaSink, signal?: AbortSignal, wait: MediaWait = {}): Promise<SavedMediaResponse<ImageResult>> {
-    return saveMediaResponse<ImageResult>(await this.send(req, signal, wait), ['b64_json'], openSink, signal);
+    return saveMediaResponse<ImageResult>(await this.send(req, signal, wait), ['b64_json'], openSink, signal, this.transport.limits.mediaFileBytes);
   }
 
   private async send(req: ImageRequest, signal: AbortSignal | undefined, wait: MediaWait): Promise<GatewayResponse> {

@@ -16,7 +16,8 @@ export async function saveMediaResponse<T>(
   fields: readonly string[],
   openSink: OpenMediaSink,
   signal?: AbortSignal,
+  maxFileBytes?: number,
 ): Promise<SavedMediaResponse<T>> {
-  const { document, extracted } = await extractBase64Fields(response.body, fields, openSink, signal);
+  const { document, extracted } = await extractBase64Fields(response.body, fields, openSink, signal, maxFileBytes);
   return { document: document as T, files: extracted, requestId: response.requestId };
 }

@@ -42,13 +42,54 @@ export const MAX_CHAT_STREAM_MS = 30 * 60_000;
  */
 export const MAX_MEDIA_FIELDS = 64;
 
+/**
+ * One answer of /audio/speech, held in memory to be played or joined into a
+ * file. Its input is at most 4,096 characters: about 4.5 minutes of speech
+ * at speed 1 (some 15 characters a second), 18 minutes at the slowest speed
+ * 0.25. The largest format, raw PCM or WAV (24 kHz, 16-bit mono: 48,000
+ * bytes a second), makes that 52 MB; mp3 or opus a fraction of it.
+ */
+export const MAX_SPEECH_AUDIO_BYTES = 64 * 2 ** 20;
+
+/**
+ * One media file: a download of a signed link (image, video, last frame) or
+ * one base64 value of an image or video response, decoded. The spec's
+ * videos last 4 to 12 seconds at up to 1080p (each extension adds about 7),
+ * a few to some tens of MB; even a 1080p clip extended to two and a half
+ * minutes at 50 Mbit/s stays under 1 GB, and a 4K image is tens of MB. The
+ * cap leaves twice that, and keeps a response's 64 values from filling a disk
+ * one endless value at a time.
+ */
+export const MAX_MEDIA_FILE_BYTES = 2 * 2 ** 30;
+
+/**
+ * How long one download of a media link may take in all (besides the idle
+ * timeout between two pieces, which a trickle never trips): a 100 MB video
+ * needs only 28 KB/s to arrive in time.
+ */
+export const MAX_MEDIA_DOWNLOAD_MS = 60 * 60_000;
+
+/** The caps a client may set lower (tests do); the defaults are the constants above. */
+export interface ResponseLimits {
+  speechAudioBytes: number;
+  mediaFileBytes: number;
+  mediaDownloadMs: number;
+}
+
+export const DEFAULT_RESPONSE_LIMITS: ResponseLimits = {
+  speechAudioBytes: MAX_SPEECH_AUDIO_BYTES,
+  mediaFileBytes: MAX_MEDIA_FILE_BYTES,
+  mediaDownloadMs: MAX_MEDIA_DOWNLOAD_MS,
+};
+
 /** The GatewayError of a cap; `message` names the cap and its value. */
 export function responseLimitError(message: string, requestId?: string): GatewayError {
   return new GatewayError({ kind: 'stream', code: 'response_limit', message, requestId });
 }
 
-/** "16 MiB", "64 KiB", "100 bytes". */
+/** "2 GiB", "16 MiB", "64 KiB", "100 bytes". */
 export function formatBytes(bytes: number): string {
+  if (bytes >= 2 ** 30 && bytes % 2 ** 30 === 0) return `${bytes / 2 ** 30} GiB`;
   if (bytes >= 2 ** 20 && bytes % 2 ** 20 === 0) return `${bytes / 2 ** 20} MiB`;
   if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
   return t('{0} bytes', bytes);

@@ -2,12 +2,18 @@ import { Transport } from './transport';
 import { SpeechRequest, SpeechUsage } from './types/speech';
 import { GatewayError } from './errors';
 import { validateSpeechRequest } from './validation';
+import { formatBytes } from './responseLimits';
+import { t } from '../l10n/localize';
 
 export interface SpeechAudio {
   contentType: string;
   usage: SpeechUsage;
   requestId?: string;
-  /** Audio bytes as they arrive (the server may send them sentence by sentence). */
+  /**
+   * Audio bytes as they arrive (the server may send them sentence by
+   * sentence), up to `limits.speechAudioBytes` (MAX_SPEECH_AUDIO_BYTES): more
+   * is a `response_limit` error and the rest is not read.
+   */
   body: AsyncIterable<Uint8Array>;
 }
 
@@ -56,6 +62,13 @@ export class SpeechApi {
       signal,
       retry: 'paid',
       accept: 'audio/*',
+      bodyLimit: {
+        maxBytes: this.transport.limits.speechAudioBytes,
+        tooLarge: t(
+          "The gateway's audio for one piece of speech is larger than {0}, the most this extension reads for one request.",
+          formatBytes(this.transport.limits.speechAudioBytes),
+        ),
+      },
     });
     const header = (name: string) => {
       const value = Number(response.headers[name]);

@@ -11,7 +11,17 @@ import { DEFAULT_RETRY, RetryClass, RetryOptions, isRetryable, nextDelay, retryA
 import { describeNetworkError, toGatewayError } from './networkErrors';
 import { MediaLinkGuard, systemLookup, type HostLookup } from './mediaLinkGuard';
 import { shownLink } from './mediaLinkPolicy';
-import { formatBytes, MAX_CHAT_STREAM_MS, MAX_ERROR_BODY_BYTES, MAX_ERROR_BODY_MS, MAX_JSON_BODY_BYTES, responseLimitError } from './responseLimits';
+import {
+  DEFAULT_RESPONSE_LIMITS,
+  formatBytes,
+  formatDuration,
+  MAX_CHAT_STREAM_MS,
+  MAX_ERROR_BODY_BYTES,
+  MAX_ERROR_BODY_MS,
+  MAX_JSON_BODY_BYTES,
+  responseLimitError,
+  type ResponseLimits,
+} from './responseLimits';
 
 export interface Timeouts {
   connectMs: number;
@@ -67,6 +77,8 @@ export interface TransportOptions {
   proxy?: string;
   env?: Readonly<Record<string, string | undefined>>;
   timeouts?: Partial<Timeouts>;
+  /** Lower caps on speech audio and media files than the defaults (DEFAULT_RESPONSE_LIMITS); for tests. */
+  limits?: Partial<ResponseLimits>;
   retry?: Partial<RetryOptions>;
   onRequest?: (entry: RequestLogEntry) => void;
   random?: () => number;
@@ -97,6 +109,24 @@ export interface RequestSpec {
   accept?: string;
   /** Wait this long for the response headers instead of `timeouts.headersMs` (slow paid generations). */
   headersTimeoutMs?: number;
+  /** A cap on the body read through `body` (which `json` and `text` cap anyway). */
+  bodyLimit?: BodyLimit;
+}
+
+/**
+ * A cap on a response body beyond the idle timeout: a larger body (counted
+ * as it arrives, or announced by its Content-Length, then refused before it
+ * is read) or one still arriving at `deadline` fails with a `response_limit`
+ * error, and the rest is not read.
+ */
+export interface BodyLimit {
+  maxBytes: number;
+  /** The error's message when the body is larger than `maxBytes`. */
+  tooLarge: string;
+  /** Date.now() by which the whole body must have arrived. */
+  deadline?: number;
+  /** The error's message when the body is not complete by `deadline`. */
+  tooSlow?: string;
 }
 
 export interface GatewayResponse {
@@ -124,6 +154,7 @@ export class Transport {
   readonly baseUrl: string;
   readonly proxyUrl: string | undefined;
   readonly timeouts: Timeouts;
+  readonly limits: ResponseLimits;
   private readonly origin: string;
   private readonly basePath: string;
   private readonly retryOptions: RetryOptions;
@@ -140,6 +171,7 @@ export class Transport {
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/+$/, '');
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+    this.limits = { ...DEFAULT_RESPONSE_LIMITS, ...options.limits };
     this.retryOptions = { ...DEFAULT_RETRY, ...options.retry };
     this.proxyUrl = this.staticProxy(this.baseUrl);
     this.links = new MediaLinkGuard(url, options.lookup ?? systemLookup, (link) => this.knownProxy(link) !== undefined);
@@ -219,7 +251,18 @@ export class Transport {
       headers['content-type'] = 'application/json';
     }
     const response = await this.withRetries(spec.retry, spec.signal, (attempt) =>
-      this.attempt(`${this.origin}${this.basePath}${relative}`, relative, spec.method, headers, body, spec.signal, attempt, false, spec.headersTimeoutMs),
+      this.attempt(
+        `${this.origin}${this.basePath}${relative}`,
+        relative,
+        spec.method,
+        headers,
+        body,
+        spec.signal,
+        attempt,
+        false,
+        spec.headersTimeoutMs,
+        spec.bodyLimit,
+      ),
     ).catch((error: unknown) => {
       throw hideSecrets(error);
     });
@@ -232,16 +275,30 @@ export class Transport {
    * followed for the same reason. The link and every redirect are checked
    * first (mediaLinkPolicy.ts): https: only, or http: to the gateway's own
    * origin; no local or metadata address unless the gateway is on one too.
+   * The body is a media file: it is cut at `limits.mediaFileBytes` and when
+   * it is still arriving `limits.mediaDownloadMs` after this call.
    */
   async download(url: string, signal?: AbortSignal): Promise<GatewayResponse> {
     const headers = { 'user-agent': this.options.userAgent, accept: '*/*' };
+    const { mediaFileBytes, mediaDownloadMs } = this.limits;
+    const deadline = Date.now() + mediaDownloadMs;
     const fetched = this.withRetries('safe', signal, async (attempt) => {
       let target = new URL(url);
       let from: URL | undefined;
       for (let hop = 0; ; hop++) {
         await this.proxyFor(target.href);
         await this.links.check(target, from);
-        const response = await this.attempt(target.href, shownLink(target), 'GET', headers, undefined, signal, attempt, true);
+        const shown = shownLink(target);
+        const response = await this.attempt(target.href, shown, 'GET', headers, undefined, signal, attempt, true, undefined, {
+          maxBytes: mediaFileBytes,
+          tooLarge: t('The media file at {0} is larger than {1}, the most this extension saves for one file.', shown, formatBytes(mediaFileBytes)),
+          deadline,
+          tooSlow: t(
+            'The download of {0} took longer than {1}, the most this extension waits for one media file; it was cut off there.',
+            shown,
+            formatDuration(mediaDownloadMs),
+          ),
+        });
         const location = response.headers.location;
         if (response.status < 300 || response.status >= 400 || !location) return response;
         await discard(response.body);
@@ -291,6 +348,7 @@ export class Transport {
     attempt: number,
     mediaLink = false,
     headersMs = this.timeouts.headersMs,
+    bodyLimit?: BodyLimit,
   ): Promise<GatewayResponse> {
     const started = Date.now();
     const log = (entry: Partial<RequestLogEntry>) =>
@@ -322,7 +380,7 @@ export class Transport {
       const text = await readErrorBody(response.body, this.timeouts.errorBodyMs);
       throw errorFromResponse(response.statusCode, text, responseHeaders['content-type'], requestId, retryAfterMs(responseHeaders));
     }
-    return wrapResponse(response, responseHeaders, requestId, signal);
+    return wrapResponse(response, responseHeaders, requestId, signal, response.statusCode < 300 ? bodyLimit : undefined);
   }
 
   private async failure(e: unknown, url: string, proxy: string | undefined, signal: AbortSignal | undefined): Promise<GatewayError> {
@@ -416,8 +474,10 @@ function wrapResponse(
   headers: Record<string, string | undefined>,
   requestId: string | undefined,
   signal: AbortSignal | undefined,
+  limit?: BodyLimit,
 ): GatewayResponse {
-  const body = mapBodyErrors(response.body, signal);
+  if (limit) enforceLimit(response.body, headers, limit, requestId);
+  const body = mapBodyErrors(response.body, signal, limit && { maxBytes: limit.maxBytes, error: () => responseLimitError(limit.tooLarge, requestId) });
   const text = async () => {
     const parts: Buffer[] = [];
     let size = 0;
@@ -451,9 +511,44 @@ function wrapResponse(
   };
 }
 
-async function* mapBodyErrors(body: AsyncIterable<Uint8Array>, signal: AbortSignal | undefined): AsyncGenerator<Uint8Array> {
+/**
+ * Refuses a body whose Content-Length is above the limit before anything is
+ * read, and cuts it at the limit's deadline: destroying the body fails a read
+ * waiting on it (and frees the connection) even while a trickle keeps the
+ * idle timeout from firing.
+ */
+function enforceLimit(
+  body: Dispatcher.ResponseData['body'],
+  headers: Record<string, string | undefined>,
+  limit: BodyLimit,
+  requestId: string | undefined,
+): void {
+  const declared = Number(headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit.maxBytes) {
+    body.destroy();
+    throw responseLimitError(limit.tooLarge, requestId);
+  }
+  if (limit.deadline === undefined) return;
+  const message = limit.tooSlow ?? limit.tooLarge;
+  const timer = setTimeout(() => body.destroy(responseLimitError(message, requestId)), Math.max(0, limit.deadline - Date.now()));
+  // A body left unread must not keep a process alive until the deadline.
+  timer.unref();
+  body.once('close', () => clearTimeout(timer));
+}
+
+async function* mapBodyErrors(
+  body: AsyncIterable<Uint8Array>,
+  signal: AbortSignal | undefined,
+  cap?: { maxBytes: number; error: () => GatewayError },
+): AsyncGenerator<Uint8Array> {
+  let received = 0;
   try {
-    for await (const chunk of body) yield chunk;
+    for await (const chunk of body) {
+      received += chunk.byteLength;
+      // Leaving the loop lets the body go: the request is aborted, the rest never read.
+      if (cap && received > cap.maxBytes) throw cap.error();
+      yield chunk;
+    }
   } catch (e) {
     throw toGatewayError(e, signal, undefined, 'stream');
   }

@@ -22,7 +22,7 @@ export class VideosApi {
 
   /** Each `base64_encoded` video goes straight from the network into a sink, with bounded memory. */
   async generateToSinks(req: VideoRequest, openSink: OpenMediaSink, signal?: AbortSignal, wait: MediaWait = {}): Promise<SavedMediaResponse<VideoResult>> {
-    return saveMediaResponse<VideoResult>(await this.send(req, signal, wait), ['base64_encoded'], openSink, signal);
+    return saveMediaResponse<VideoResult>(await this.send(req, signal, wait), ['base64_encoded'], openSink, signal, this.transport.limits.mediaFileBytes);
   }
 
   private async send(req: VideoRequest, signal: AbortSignal | undefined, wait: MediaWait): Promise<GatewayResponse> {

@@ -16,7 +16,11 @@ export interface VoiceChoice {
   format: SpeechFormat;
 }
 
-/** The whole body, or an 'aborted' error as soon as `signal` fires. */
+/**
+ * The whole body, or an 'aborted' error as soon as `signal` fires. The
+ * gateway's body ends in a `response_limit` error beyond
+ * MAX_SPEECH_AUDIO_BYTES (SpeechApi.synthesize), so this holds no more.
+ */
 export async function readAudio(body: AsyncIterable<Uint8Array>, signal: AbortSignal): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   const items = body[Symbol.asyncIterator]();

@@ -1,4 +1,5 @@
 import { nextUnlessAborted, stopReading, throwIfAborted } from './abortable';
+import { MAX_MEDIA_FILE_BYTES } from '../responseLimits';
 import { MediaJsonScanner, type OpenMediaSink } from './mediaJsonScanner';
 
 export type { ByteSink } from './byteSink';
@@ -25,7 +26,8 @@ export interface ExtractionResult {
  *
  * @throws GatewayError kind 'stream' when the body is not valid JSON, ends
  *   early or holds invalid base64, with code 'response_limit' beyond
- *   MAX_MEDIA_FIELDS values or MAX_JSON_BODY_BYTES besides them; kind
+ *   MAX_MEDIA_FIELDS values, MAX_JSON_BODY_BYTES besides them or a value
+ *   decoding to more than `maxFileBytes` (MAX_MEDIA_FILE_BYTES); kind
  *   'aborted' when `signal` fires. Errors of the body and of the sinks are
  *   thrown as they are.
  */
@@ -34,9 +36,10 @@ export async function extractBase64Fields(
   fields: readonly string[],
   openSink: OpenMediaSink,
   signal?: AbortSignal,
+  maxFileBytes: number = MAX_MEDIA_FILE_BYTES,
 ): Promise<ExtractionResult> {
   throwIfAborted(signal);
-  const scanner = new MediaJsonScanner(new Set(fields), openSink);
+  const scanner = new MediaJsonScanner(new Set(fields), openSink, maxFileBytes);
   const chunks = body[Symbol.asyncIterator]();
   let bodyEnded = false;
   try {

@@ -1,6 +1,6 @@
 import { t } from '../../l10n/localize';
 import { GatewayError } from '../errors';
-import { formatBytes, MAX_JSON_BODY_BYTES, MAX_MEDIA_FIELDS, responseLimitError } from '../responseLimits';
+import { formatBytes, MAX_JSON_BODY_BYTES, MAX_MEDIA_FIELDS, MAX_MEDIA_FILE_BYTES, responseLimitError } from '../responseLimits';
 import { InvalidBase64Error } from './base64StreamDecoder';
 import { Base64StringReader } from './base64StringReader';
 import type { ByteSink } from './byteSink';
@@ -59,7 +59,8 @@ type Mode =
  * Each sink is finished (its file handle closed) as soon as its value ends,
  * so one is open at a time, and closed (published) only by `closeSinks`.
  * The document is held in memory, so what is not media counts against
- * MAX_JSON_BODY_BYTES; there are at most MAX_MEDIA_FIELDS media values.
+ * MAX_JSON_BODY_BYTES; there are at most MAX_MEDIA_FIELDS media values, each
+ * decoding to at most `maxFileBytes` (a file written, not memory held).
  */
 export class MediaJsonScanner {
   private readonly builder = new JsonDocumentBuilder();
@@ -82,6 +83,7 @@ export class MediaJsonScanner {
   constructor(
     private readonly fields: ReadonlySet<string>,
     private readonly openSink: OpenMediaSink,
+    private readonly maxFileBytes: number = MAX_MEDIA_FILE_BYTES,
   ) {}
 
   get extracted(): number {
@@ -272,6 +274,17 @@ export class MediaJsonScanner {
       if (!(error instanceof InvalidBase64Error)) throw error;
       const detail = error.detail === undefined ? '' : ` (${error.detail})`;
       throw streamError(t('The "{0}" value at {1} is not valid base64{2}.', this.mediaField, formatPath(this.mediaPath), detail));
+    }
+    // Counted after each chunk: at most one chunk more than the cap reaches the file, which is then aborted.
+    if (this.media.decodedBytes > this.maxFileBytes) {
+      throw responseLimitError(
+        t(
+          'The "{0}" value at {1} in the gateway\'s response is larger than {2}, the most this extension saves for one media file.',
+          this.mediaField,
+          formatPath(this.mediaPath),
+          formatBytes(this.maxFileBytes),
+        ),
+      );
     }
     if (end === -1) return bytes.length;
     if (this.media.hasSink) await this.sinks[this.sinks.length - 1].finish();

@@ -200,3 +200,18 @@ test('what is not media counts against the JSON limit; the media itself does not
   });
   assert.deepEqual(refused.sinks.map((sink) => sink.state), ['aborted']);
 });
+
+test('a media value may decode to its cap, one byte more is refused and its sink aborted', async () => {
+  const cap = 300_000;
+  const atCap = memorySinks();
+  await extractBase64Fields(chunked(`{"data":[{"b64_json":"${Buffer.alloc(cap, 1).toString('base64')}"}]}`), ['b64_json'], atCap.open, undefined, cap);
+  assert.equal(atCap.sinks[0]?.bytes.length, cap);
+  const beyond = memorySinks();
+  const text = `{"data":[{"b64_json":"${GOOD}"},{"b64_json":"${Buffer.alloc(cap + 1, 1).toString('base64')}"}]}`;
+  await assert.rejects(extractBase64Fields(chunked(text), ['b64_json'], beyond.open, undefined, cap), (error: unknown) => {
+    assert.ok(error instanceof GatewayError && error.code === 'response_limit');
+    assert.equal(error.message, `The "b64_json" value at data[1].b64_json in the gateway's response is larger than 300000 bytes, the most this extension saves for one media file.`);
+    return true;
+  });
+  assert.deepEqual(beyond.sinks.map((sink) => sink.state), ['aborted', 'aborted']);
+});
