@@ -134,7 +134,12 @@ export class TaskTracker {
   private renewLease(): void {
     const { storage, windowId, clock } = this.options;
     if (!this.mayHoldLease || !storage.shared || !windowId) return;
-    this.claimOrRenew((current) => holdsLease(current, windowId, clock.now())).catch(() => undefined);
+    this.saving = this.saving
+      .then(() => this.claimOrRenew((current) => holdsLease(current, windowId, clock.now())))
+      .then(
+        () => undefined,
+        () => undefined,
+      );
   }
 
   private async takeInShared(): Promise<void> {
