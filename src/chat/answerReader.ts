@@ -107,15 +107,16 @@ function recordEnd(
   turn: AssistantTurn,
   toolCalls: readonly ToolCall[],
   finishReason: FinishReason | null,
-  usage: ChatUsage | undefined,
+  usage: unknown,
   listener: AnswerListener,
   cutShort?: number,
 ): void {
   if (toolCalls.length) turn.toolCalls = toolCalls.map((call, position) => (position === cutShort ? incompleteRecord(call) : record(call)));
   if (finishReason) turn.finishReason = finishReason;
-  if (usage) {
-    turn.usage = addUsage(turn.usage, usage);
-    listener.usageReported(usage);
+  const counted = usageOf(usage);
+  if (counted) {
+    turn.usage = addUsage(turn.usage, counted);
+    listener.usageReported(counted);
   }
 }
 
@@ -125,6 +126,24 @@ function record(call: ToolCall): ToolCallRecord {
 
 function incompleteRecord(call: ToolCall): ToolCallRecord {
   return { ...record(call), status: 'incomplete', result: BROKEN_OFF_RESULT };
+}
+
+/**
+ * The usage a server sent, made whole: a count that is not a number is 0,
+ * a missing total the sum. What the turn keeps is saved with the
+ * conversation, which must read back (a turn whose usage lacked its total
+ * made the whole conversation unreadable).
+ */
+function usageOf(value: unknown): ChatUsage | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { prompt_tokens, completion_tokens, total_tokens } = value as Record<string, unknown>;
+  const prompt = tokenCount(prompt_tokens) ?? 0;
+  const completion = tokenCount(completion_tokens) ?? 0;
+  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: tokenCount(total_tokens) ?? prompt + completion };
+}
+
+function tokenCount(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
 export function addUsage(before: ChatUsage | undefined, more: ChatUsage): ChatUsage {

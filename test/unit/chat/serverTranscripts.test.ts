@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readAnswerInto } from '../../../src/chat/answerReader';
 import { ChatSession, type ChatBackend } from '../../../src/chat/chatSession';
 import { newConversation, type AnswerPart, type AssistantTurn } from '../../../src/chat/conversation';
+import { parseConversation, serializeConversation } from '../../../src/chat/persistence';
 import { buildChatRequest } from '../../../src/chat/requestBuilder';
 import { readChatChunkBatches } from '../../../src/gateway/chatChunkBatches';
 import { isGatewayError } from '../../../src/gateway/errors';
@@ -393,6 +394,32 @@ test('a chat answer broken mid-stream keeps its tool calls, marked not run, with
   );
   assert.match(turn?.toolCalls?.[0]?.result ?? '', /^Not run: the answer broke off/);
   assert.deepEqual(seen.runs, []);
+});
+
+test('usage without its total, or with counts that are not numbers, is made whole, and the conversation still reads back after a save', async () => {
+  const transcript =
+    'data: {"id":"u","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Hi"},"finish_reason":"stop"}],"usage":{"prompt_tokens":7,"completion_tokens":2}}\n\n' +
+    'data: [DONE]\n\n';
+  const backend: ChatBackend = {
+    stream: async () => ({ requestId: 'req-u', batches: readChatChunkBatches(bodyOf([Buffer.from(transcript)])) }),
+    create: () => assert.fail('not streamed'),
+  };
+  const conversation = newConversation('m', '');
+  const listener = {
+    structureChanged: () => undefined,
+    textAppended: () => undefined,
+    turnChanged: () => undefined,
+    toolCallChanged: () => undefined,
+    toolCallsGrew: () => undefined,
+  };
+  await new ChatSession(conversation, { backend: () => backend, requestOptions: () => ({}), listener }).send('hi');
+  assert.deepEqual(answers(conversation)[0]?.usage, { prompt_tokens: 7, completion_tokens: 2, total_tokens: 9 });
+  const readBack = parseConversation(serializeConversation(conversation));
+  assert.deepEqual(answers(readBack)[0]?.usage, { prompt_tokens: 7, completion_tokens: 2, total_tokens: 9 });
+  const odd = await readTranscript(
+    'data: {"id":"u","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Hi"},"finish_reason":"stop"}],"usage":{"prompt_tokens":"7","completion_tokens":null,"total_tokens":-1}}\n\ndata: [DONE]\n\n',
+  );
+  assert.deepEqual(odd.turn.usage, { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 });
 });
 
 test('reasoning and refusals are never sent back to the model', () => {
