@@ -4,7 +4,7 @@ import type { AnswerPart, AssistantTurn, ToolCallRecord } from './conversation';
 import { wholeContentOf } from './contentParts';
 import { LiveToolCalls, type ToolCallGrowth } from './liveToolCalls';
 import { ReasoningRecorder } from './reasoningRecorder';
-import { ChatStreamAssembler, reasoningOf, type ToolCallFragment } from './streamAssembler';
+import { argumentsText, ChatStreamAssembler, reasoningOf, type ToolCallFragment } from './streamAssembler';
 import { BROKEN_OFF_RESULT } from './toolLoop';
 import { UnopenedReasoning } from './unopenedReasoning';
 
@@ -111,8 +111,9 @@ function recordEnd(
   listener: AnswerListener,
   cutShort?: number,
 ): void {
-  if (toolCalls.length) turn.toolCalls = toolCalls.map((call, position) => (position === cutShort ? incompleteRecord(call) : record(call)));
-  if (finishReason) turn.finishReason = finishReason;
+  if (toolCalls.length) turn.toolCalls = toolCalls.map((call, position) => (position === cutShort ? incompleteRecord(call, position) : record(call, position)));
+  // Kept as text only: the turn is saved, and must read back whatever the server sent.
+  if (typeof finishReason === 'string' && finishReason) turn.finishReason = finishReason;
   const counted = usageOf(usage);
   if (counted) {
     turn.usage = addUsage(turn.usage, counted);
@@ -120,12 +121,19 @@ function recordEnd(
   }
 }
 
-function record(call: ToolCall): ToolCallRecord {
-  return { id: call.id, name: call.function.name, arguments: call.function.arguments, status: 'pending' };
+/** The call as the turn keeps it: an id, name and arguments that are not text (a server's mistake) become text, so the saved turn reads back. */
+function record(call: ToolCall, position: number): ToolCallRecord {
+  const { id, function: fn } = call;
+  return {
+    id: typeof id === 'string' && id ? id : `call_${position}`,
+    name: typeof fn?.name === 'string' ? fn.name : '',
+    arguments: argumentsText(fn?.arguments),
+    status: 'pending',
+  };
 }
 
-function incompleteRecord(call: ToolCall): ToolCallRecord {
-  return { ...record(call), status: 'incomplete', result: BROKEN_OFF_RESULT };
+function incompleteRecord(call: ToolCall, position: number): ToolCallRecord {
+  return { ...record(call, position), status: 'incomplete', result: BROKEN_OFF_RESULT };
 }
 
 /**

@@ -179,7 +179,7 @@ export function reasoningOf(fields: ReasoningAndRefusal): string {
 }
 
 /** Arguments as JSON text; a few servers (MiniMax, Venice) send them as an object instead of a string. */
-function argumentsText(value: unknown): string {
+export function argumentsText(value: unknown): string {
   if (typeof value === 'string') return value;
   return typeof value === 'object' && value !== null ? JSON.stringify(value) : '';
 }

@@ -422,6 +422,31 @@ test('usage without its total, or with counts that are not numbers, is made whol
   assert.deepEqual(odd.turn.usage, { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 });
 });
 
+test('a tool call id, name or finish reason that is not text (a broken server) is kept as text, and the conversation reads back after a save', async () => {
+  const transcript =
+    'data: {"id":"b","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":7,"type":"function","function":{"name":{"n":1},"arguments":"{}"}}]},"finish_reason":{"why":"tools"}}]}\n\n' +
+    'data: [DONE]\n\n';
+  const backend: ChatBackend = {
+    stream: async () => ({ requestId: 'req-b', batches: readChatChunkBatches(bodyOf([Buffer.from(transcript)])) }),
+    create: () => assert.fail('not streamed'),
+  };
+  const conversation = newConversation('m', '');
+  const listener = {
+    structureChanged: () => undefined,
+    textAppended: () => undefined,
+    turnChanged: () => undefined,
+    toolCallChanged: () => undefined,
+    toolCallsGrew: () => undefined,
+  };
+  await new ChatSession(conversation, { backend: () => backend, requestOptions: () => ({}), listener }).send('hi');
+  const [turn] = answers(parseConversation(serializeConversation(conversation)));
+  assert.deepEqual(
+    turn?.toolCalls?.map((c) => [c.id, c.name, c.arguments]),
+    [['call_0', '', '{}']],
+  );
+  assert.equal(turn?.finishReason, undefined);
+});
+
 test('reasoning and refusals are never sent back to the model', () => {
   const conversation = newConversation('deepseek-reasoner', '');
   const thought: AssistantTurn = {
