@@ -4,9 +4,11 @@
  * without a reasoning parser (vLLM without `--reasoning-parser`, llama.cpp
  * with `reasoning_format: none`) streams the reasoning as answer text, then
  * `</think>`, then the answer (vllm-project/vllm#12999,
- * deepseek-ai/DeepSeek-R1#352). When a `</think>` comes before any
- * `<think>` in one request's answer and no reasoning came apart, the text
- * before it was reasoning: it moves to the turn's reasoning. Pure.
+ * deepseek-ai/DeepSeek-R1#352). When a `</think>` on a line of its own
+ * comes before any `<think>` in one request's answer, outside code blocks,
+ * and no reasoning came apart, the text before it was reasoning: it moves to
+ * the turn's reasoning. Any other `</think>` (`text.split('</think>')` in
+ * an answer about parsing) is left in the answer. Pure.
  */
 import type { AssistantTurn } from './conversation';
 
@@ -50,6 +52,7 @@ export class UnopenedReasoning {
     this.settled = true;
     const text = this.turn.text;
     const at = text.length - searched.length + close;
+    if (!closesReasoning(text, this.start, at)) return false;
     const reasoning = text.slice(this.start, at).trim();
     this.turn.text = text.slice(0, this.start) + text.slice(at + CLOSING.length).trimStart();
     if (!reasoning) return true;
@@ -58,4 +61,12 @@ export class UnopenedReasoning {
     this.turn.reasoning = { text: earlier ? `${earlier.text}\n\n${reasoning}` : reasoning, ...(durationMs !== undefined && { durationMs }) };
     return true;
   }
+}
+
+/** The tag at `at` begins its line and is not inside a fenced code block (DeepSeek-R1 writes `\n</think>\n\n`). */
+function closesReasoning(text: string, start: number, at: number): boolean {
+  const lineStart = Math.max(start, text.lastIndexOf('\n', at - 1) + 1);
+  if (text.slice(lineStart, at).trim() !== '') return false;
+  const fences = text.slice(start, at).split('```').length - 1;
+  return fences % 2 === 0;
 }

@@ -95,7 +95,8 @@ async function create(lockPath: string): Promise<LockIdentity | undefined> {
       await handle.close();
     }
   } catch (error) {
-    if (code(error) === 'EEXIST') return undefined;
+    // Windows refuses a new file with EPERM while one being deleted is still open elsewhere: held, for a moment more.
+    if (code(error) === 'EEXIST' || (process.platform === 'win32' && code(error) === 'EPERM')) return undefined;
     throw error;
   }
 }

@@ -108,19 +108,24 @@ export class TaskTracker {
    * a window that held the lease saved everything before letting it go.
    */
   private async takeTurn(): Promise<boolean> {
-    const lease = await this.claimOrRenew(() => true);
+    const lease = await this.claimOrRenew(() => true, true);
     this.mayHoldLease ||= lease !== undefined;
     await this.takeInShared();
     return lease !== undefined;
   }
 
-  /** Takes or renews the lease for long enough to reach this window's next turn, when `wanted` says so of the lease on disk. */
-  private claimOrRenew(wanted: (current: unknown) => boolean): Promise<Lease | undefined> {
+  /**
+   * Takes or renews the lease for long enough to reach this window's next
+   * turn, when `wanted` says so of the lease on disk. Only a turn's claim
+   * counts against a release asked for before it: a renewal must not keep a
+   * lease the window is letting go.
+   */
+  private claimOrRenew(wanted: (current: unknown) => boolean, turn: boolean): Promise<Lease | undefined> {
     const { windowId, clock } = this.options;
     const durationMs = leaseDurationMs(this.schedule.intervalMs());
     return this.options.storage.shared!.changeLease((current) => {
       const claimed = wanted(current) ? claimLease(current, windowId!, clock.now(), durationMs) : undefined;
-      if (claimed) this.leaseClaims++;
+      if (claimed && turn) this.leaseClaims++;
       return claimed;
     });
   }
@@ -135,7 +140,7 @@ export class TaskTracker {
     const { storage, windowId, clock } = this.options;
     if (!this.mayHoldLease || !storage.shared || !windowId) return;
     this.saving = this.saving
-      .then(() => this.claimOrRenew((current) => holdsLease(current, windowId, clock.now())))
+      .then(() => this.claimOrRenew((current) => holdsLease(current, windowId, clock.now()), false))
       .then(
         () => undefined,
         () => undefined,

@@ -32,17 +32,19 @@ function parseGlob(glob: string): SegmentPattern[] {
   return glob.split('/').map((segment) => (segment === '**' ? 'globstar' : parseSegment(segment)));
 }
 
+/** By code points, as paths are matched: an emoji is one character, as `?` sees it. */
 function parseSegment(segment: string): CharToken[] {
+  const chars = [...segment];
   const tokens: CharToken[] = [];
-  for (let i = 0; i < segment.length; i++) {
-    const c = segment[i]!;
-    const close = c === '[' ? segment.indexOf(']', i + 2) : -1;
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i]!;
+    const close = c === '[' ? chars.indexOf(']', i + 2) : -1;
     if (c === '*') {
       // `**` inside a segment is `*`, as in VS Code.
       if (tokens.at(-1)?.kind !== 'star') tokens.push({ kind: 'star' });
     } else if (c === '?') tokens.push({ kind: 'any' });
     else if (close > 0) {
-      tokens.push(parseClass(segment.slice(i + 1, close)));
+      tokens.push(parseClass(chars.slice(i + 1, close)));
       i = close;
     } else tokens.push({ kind: 'char', char: c });
   }
@@ -50,9 +52,9 @@ function parseSegment(segment: string): CharToken[] {
 }
 
 /** The inside of `[…]`: characters and `a-z` ranges, negated by a leading `!` or `^`. */
-function parseClass(body: string): CharToken {
-  const negated = body.startsWith('!') || body.startsWith('^');
-  const chars = [...(negated ? body.slice(1) : body)];
+function parseClass(body: string[]): CharToken {
+  const negated = body[0] === '!' || body[0] === '^';
+  const chars = negated ? body.slice(1) : body;
   const ranges: [string, string][] = [];
   for (let i = 0; i < chars.length; i++) {
     if (chars[i + 1] === '-' && i + 2 < chars.length) {

@@ -126,7 +126,7 @@ test('DeepSeek-R1 whose template opens <think> in the prompt (vLLM without --rea
   assert.equal(reasoningEnded, 1, 'the turn is shown again once, with its reasoning apart');
 });
 
-test('a </think> the answer writes after an opening tag, or after reasoning that came apart, stays in the answer', async () => {
+test('a </think> that belongs to the answer (after an opening tag, in code, within a line, after reasoning that came apart) stays in the answer', async () => {
   const stream = (delta: (text: string) => string, pieces: string[]) =>
     pieces.map((p) => `data: {"id":"a","object":"chat.completion.chunk","choices":[{"index":0,"delta":${delta(p)},"finish_reason":null}]}\n\n`).join('') +
     'data: {"id":"a","object":"chat.completion.chunk","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n';
@@ -134,6 +134,10 @@ test('a </think> the answer writes after an opening tag, or after reasoning that
   const writesAboutTags = await readTranscript(stream(content, ['Wrap it as ', '<think>…</think>', ' in the prompt.']));
   assert.equal(writesAboutTags.turn.text, 'Wrap it as <think>…</think> in the prompt.');
   assert.equal(writesAboutTags.turn.reasoning, undefined);
+  const parsing = 'Take what follows the tag:\n\n```python\nanswer = text.split("</think>")[-1]\n```\nor on its own line:\n```\n</think>\n```\nDone.';
+  const aboutParsing = await readTranscript(stream(content, [parsing.slice(0, 40), parsing.slice(40)]));
+  assert.equal(aboutParsing.turn.text, parsing, 'inside code, or not at the start of its line: an answer about the tag');
+  assert.equal(aboutParsing.turn.reasoning, undefined);
   const afterReasoning = await readTranscript(
     stream(
       (text) => (text.startsWith('R:') ? `{"reasoning_content":${JSON.stringify(text.slice(2))}}` : content(text)),

@@ -57,6 +57,9 @@ test('globs: "**" as a whole segment spans folders; inside a segment it is "*"',
   assert.equal(m('[]x]', ']'), true, 'a ] first in a class is one of its characters');
   assert.equal(m('f[a-c-]', 'f-'), true);
   assert.equal(m('f[^a-c]', 'fb'), false);
+  assert.equal(m('*😀.txt', 'a😀.txt'), true, 'characters beyond the BMP');
+  assert.equal(m('😀/?.md', '😀/é.md'), true);
+  assert.equal(m('a?b', 'a😀b'), true, '? is one character, an emoji too');
   assert.throws(() => globMatcher('*'.repeat(MAX_GLOB_LENGTH + 1)), /longer than 1000 characters/);
 });
 

@@ -63,3 +63,53 @@ test('a window that goes idle and then takes its next turn while its last save i
   assert.ok(holdsLease(onDisk, 'window-a', clock.now()), `the window polling cgt-y lost its lease: ${JSON.stringify(onDisk)} at ${clock.now()}`);
   tracker.dispose();
 });
+
+test('a window hidden while a save waits for the file, whose last task then finishes, lets the lease go: the renewal for the hidden view does not keep it', async () => {
+  const clock = new FakeClock();
+  const records = new Map<string, TaskRecord>([['cgt-x', { id: 'cgt-x', model: recipe.model, status: 'running', created_at: 1, updated_at: 1 }]]);
+  let onDisk: Lease | undefined;
+  let holdSaves = false;
+  const heldSaves: (() => void)[] = [];
+  const tracker = new TaskTracker({
+    tasks: () => ({
+      create: () => assert.fail('nothing is created'),
+      delete: () => assert.fail('nothing is deleted'),
+      get: async (id: string) => records.get(id)!,
+      list: async () => ({ total: records.size, items: [...records.values()] }),
+    }),
+    storage: {
+      load: () => ({ version: 1, tasks: [{ record: records.get('cgt-x')! }] }),
+      save: async () => undefined,
+      shared: {
+        reread: async () => undefined,
+        saveMerged: () => (holdSaves ? new Promise<void>((resolve) => heldSaves.push(resolve)) : Promise.resolve()),
+        watch: () => () => undefined,
+        changeLease: async (next) => {
+          const written = next(onDisk);
+          if (written) onDisk = written;
+          return written;
+        },
+      },
+    },
+    clock,
+    timing: { baseMs: 1000, hiddenFactor: 4, backoffFactor: 1, maxFactor: 1 },
+    log: () => undefined,
+    windowId: 'window-a',
+  });
+  assert.ok(clock.fireNext());
+  await settle();
+  assert.ok(holdsLease(onDisk, 'window-a', clock.now()), 'the first turn took the lease');
+  // A save waits for the file's lock; the view is hidden (a renewal queued behind it); the task finishes at the next turn.
+  holdSaves = true;
+  tracker.setDownloads('cgt-x', {});
+  tracker.setVisible(false);
+  records.set('cgt-x', { id: 'cgt-x', model: recipe.model, status: 'succeeded', created_at: 1, updated_at: 5 });
+  assert.ok(clock.fireNext());
+  await settle();
+  while (heldSaves.length) {
+    heldSaves.shift()!();
+    await settle();
+  }
+  assert.ok(!holdsLease(onDisk, 'window-a', clock.now()), `the idle window kept the lease: ${JSON.stringify(onDisk)} at ${clock.now()}`);
+  tracker.dispose();
+});
