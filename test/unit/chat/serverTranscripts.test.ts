@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readAnswerInto } from '../../../src/chat/answerReader';
 import { ChatSession, type ChatBackend } from '../../../src/chat/chatSession';
-import { newConversation, type AnswerPart, type AssistantTurn } from '../../../src/chat/conversation';
+import { newConversation, type AnswerPart, type AssistantTurn, type Conversation } from '../../../src/chat/conversation';
 import { parseConversation, serializeConversation } from '../../../src/chat/persistence';
 import { buildChatRequest } from '../../../src/chat/requestBuilder';
 import { readChatChunkBatches } from '../../../src/gateway/chatChunkBatches';
@@ -41,6 +41,24 @@ async function readOnce(writes: readonly Uint8Array[]): Promise<Outcome> {
     outcome.error = { kind: error.kind, status: error.status, message: error.message, advice: error.advice };
   }
   return outcome;
+}
+
+/** A conversation after one message that the transcript answers, through a ChatSession (with these tools). */
+async function conversationAnswering(transcript: string, tools?: ReturnType<typeof toolRuntime>['runtime']): Promise<Conversation> {
+  const backend: ChatBackend = {
+    stream: async () => ({ requestId: 'req-1', batches: readChatChunkBatches(bodyOf([Buffer.from(transcript)])) }),
+    create: () => assert.fail('not streamed'),
+  };
+  const conversation = newConversation('m', '');
+  const listener = {
+    structureChanged: () => undefined,
+    textAppended: () => undefined,
+    turnChanged: () => undefined,
+    toolCallChanged: () => undefined,
+    toolCallsGrew: () => undefined,
+  };
+  await new ChatSession(conversation, { backend: () => backend, requestOptions: () => ({}), listener, ...(tools && { tools }) }).send('read a');
+  return conversation;
 }
 
 /** The one outcome of the transcript however its bytes are cut. */
@@ -367,27 +385,13 @@ test('OpenRouter: an error mid-stream ends the choice with finish reason "error"
 });
 
 test('a chat answer broken mid-stream keeps its tool calls, marked not run, with finish reason, usage and the error; the tools never run', async () => {
-  const transcript = Buffer.from(
+  const transcript =
     'data: {"id":"c","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"read_file","arguments":"{\\"path\\":\\"a\\"}"}}]},"finish_reason":null}]}\n\n' +
-      'data: {"id":"c","choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}\n\n' +
-      'data: {"id":"c","choices":[],"usage":{"prompt_tokens":5,"completion_tokens":6,"total_tokens":11}}\n\n' +
-      'data: {"error":{"message":"Upstream closed the stream","type":"server_error"}}\n\n',
-  );
+    'data: {"id":"c","choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}\n\n' +
+    'data: {"id":"c","choices":[],"usage":{"prompt_tokens":5,"completion_tokens":6,"total_tokens":11}}\n\n' +
+    'data: {"error":{"message":"Upstream closed the stream","type":"server_error"}}\n\n';
   const { runtime, seen } = toolRuntime([{ name: 'read_file', readOnly: true }]);
-  const backend: ChatBackend = {
-    stream: async () => ({ requestId: 'req-9', batches: readChatChunkBatches(bodyOf([transcript])) }),
-    create: () => assert.fail('not streamed'),
-  };
-  const conversation = newConversation('m', '');
-  const listener = {
-    structureChanged: () => undefined,
-    textAppended: () => undefined,
-    turnChanged: () => undefined,
-    toolCallChanged: () => undefined,
-    toolCallsGrew: () => undefined,
-  };
-  await new ChatSession(conversation, { backend: () => backend, requestOptions: () => ({}), listener, tools: runtime }).send('read a');
-  const [turn] = answers(conversation);
+  const [turn] = answers(await conversationAnswering(transcript, runtime));
   assert.equal(turn?.status, 'interrupted');
   assert.match(turn?.error?.message ?? '', /Upstream closed the stream/);
   assert.equal(turn?.finishReason, 'tool_calls');
@@ -404,19 +408,7 @@ test('usage without its total, or with counts that are not numbers, is made whol
   const transcript =
     'data: {"id":"u","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Hi"},"finish_reason":"stop"}],"usage":{"prompt_tokens":7,"completion_tokens":2}}\n\n' +
     'data: [DONE]\n\n';
-  const backend: ChatBackend = {
-    stream: async () => ({ requestId: 'req-u', batches: readChatChunkBatches(bodyOf([Buffer.from(transcript)])) }),
-    create: () => assert.fail('not streamed'),
-  };
-  const conversation = newConversation('m', '');
-  const listener = {
-    structureChanged: () => undefined,
-    textAppended: () => undefined,
-    turnChanged: () => undefined,
-    toolCallChanged: () => undefined,
-    toolCallsGrew: () => undefined,
-  };
-  await new ChatSession(conversation, { backend: () => backend, requestOptions: () => ({}), listener }).send('hi');
+  const conversation = await conversationAnswering(transcript);
   assert.deepEqual(answers(conversation)[0]?.usage, { prompt_tokens: 7, completion_tokens: 2, total_tokens: 9 });
   const readBack = parseConversation(serializeConversation(conversation));
   assert.deepEqual(answers(readBack)[0]?.usage, { prompt_tokens: 7, completion_tokens: 2, total_tokens: 9 });
@@ -430,20 +422,7 @@ test('a tool call id, name or finish reason that is not text (a broken server) i
   const transcript =
     'data: {"id":"b","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":7,"type":"function","function":{"name":{"n":1},"arguments":"{}"}}]},"finish_reason":{"why":"tools"}}]}\n\n' +
     'data: [DONE]\n\n';
-  const backend: ChatBackend = {
-    stream: async () => ({ requestId: 'req-b', batches: readChatChunkBatches(bodyOf([Buffer.from(transcript)])) }),
-    create: () => assert.fail('not streamed'),
-  };
-  const conversation = newConversation('m', '');
-  const listener = {
-    structureChanged: () => undefined,
-    textAppended: () => undefined,
-    turnChanged: () => undefined,
-    toolCallChanged: () => undefined,
-    toolCallsGrew: () => undefined,
-  };
-  await new ChatSession(conversation, { backend: () => backend, requestOptions: () => ({}), listener }).send('hi');
-  const [turn] = answers(parseConversation(serializeConversation(conversation)));
+  const [turn] = answers(parseConversation(serializeConversation(await conversationAnswering(transcript))));
   assert.deepEqual(
     turn?.toolCalls?.map((c) => [c.id, c.name, c.arguments]),
     [['call_0', '', '{}']],
