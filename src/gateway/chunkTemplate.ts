@@ -106,7 +106,8 @@ export class ChunkTemplate<Chunk extends object> {
     const paddingLiteral = typeof padding === 'string' ? JSON.stringify(padding) : '';
     const padded = paddingLiteral !== '' && payload.endsWith(`${paddingLiteral}${CLOSING_BRACE}`);
     const suffix = payload.slice(at + entry.length, payload.length - (padded ? paddingLiteral.length + 1 : 0));
-    if (!placesTextAt(prefix, suffix, field, padded)) return;
+    // A chunk already holding a probe's text (e.g. behind a later duplicate key) would pass the probe wherever the text's literal lands.
+    if (delta[field] === PROBE || padding === PADDING_PROBE || !placesTextAt(prefix, suffix, field, padded)) return;
     this.prefix = prefix;
     this.suffix = suffix;
     this.padded = padded;
@@ -152,7 +153,10 @@ function parsedText(literal: string): string | undefined {
   }
 }
 
-/** Whether a text put after `prefix` lands in the first choice's delta as `field`, and one after `suffix` (when padded) in the padding. */
+/**
+ * Whether a text put after `prefix` lands in the first choice's delta as `field`, and one after `suffix` (when padded) in the padding.
+ * Only conclusive when the learned chunk's text and padding are not the probes': only then can the probes be found there by no other way than through the literals they replaced.
+ */
 function placesTextAt(prefix: string, suffix: string, field: TextField, padded: boolean): boolean {
   const tail = padded ? `${JSON.stringify(PADDING_PROBE)}${CLOSING_BRACE}` : '';
   try {

@@ -145,6 +145,18 @@ test('a key named __proto__ stays an own property, as JSON.parse makes it', () =
   assert.equal(({} as Record<string, unknown>).polluted, undefined);
 });
 
+test('a chunk that already holds a probe’s text (behind a duplicate key, under another key) is not learned as a template', () => {
+  const probe = '"\\u0001probe"';
+  const probeSpeltOtherwise = '"\\u0001\\u0070robe"';
+  const delta = (inner: string): string => `{"choices":[{"delta":{${inner}}}]}`;
+  // The learned text's literal is not the one that stands in the chunk: a later duplicate key or the key `"content` holds the chunk's text.
+  assertSameAsJsonParse([delta(`"content":${probe},"content":${probeSpeltOtherwise}`), delta(`"content":"hi","content":${probeSpeltOtherwise}`)]);
+  assertSameAsJsonParse([delta(`"\\"content":${probe},"content":${probeSpeltOtherwise}`), delta(`"\\"content":"hi","content":${probeSpeltOtherwise}`)]);
+  // The padding's literal at the end is another key's value.
+  const padded = (text: string, last: string): string => `{"choices":[{"delta":{"content":"${text}"}}],"obfuscation":"\\u0001padding","zz":${last}}`;
+  assertSameAsJsonParse([padded('a', '"\\u0001padding"'), padded('b', '"abc"')]);
+});
+
 test('OpenAI’s random padding, different in every chunk, is read beside the text', () => {
   const padded = (text: string, padding: string): string => openAiChunk({ content: text }, { obfuscation: padding });
   const payloads = [
