@@ -17,8 +17,8 @@ const TEXT_FIELDS = ['content', 'reasoning_content', 'reasoning'] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 /**
  * OpenAI's last field of each chunk by default: random characters that hide
- * the text's length (a mitigation of side-channel attacks, so it is not
- * turned off with `stream_options.include_obfuscation`).
+ * the text's length from someone watching the traffic. It is left on (not
+ * refused with `stream_options.include_obfuscation: false`), so it is read here.
  */
 const PADDING_FIELD = 'obfuscation';
 /** After this many misses in a row, a new template is learned only every LEARN_EVERY_AFTER_MISSES chunks (a stream whose chunks differ, e.g. by random padding, would pay for learning each one). */
@@ -60,8 +60,9 @@ export class ChunkTemplate<Chunk extends object> {
     // Slices compared with === (V8 compares flat one-byte strings with memcmp): several times faster than startsWith here.
     if (prefix === undefined || payload.slice(0, prefix.length) !== prefix) return undefined;
     const textEnd = literalEnd(payload, prefix.length);
+    if (textEnd === -1) return undefined;
     const suffixEnd = textEnd + this.suffix.length;
-    if (textEnd === -1 || payload.slice(textEnd, suffixEnd) !== this.suffix) return undefined;
+    if (payload.slice(textEnd, suffixEnd) !== this.suffix) return undefined;
     let padding: string | undefined;
     if (this.padded) {
       if (!payload.endsWith(CLOSING_BRACE)) return undefined;
@@ -112,8 +113,9 @@ export class ChunkTemplate<Chunk extends object> {
     this.suffix = suffix;
     this.padded = padded;
     this.field = field;
-    this.chunk = { ...record };
-    this.choice = { ...choice };
+    // The places of `choices` and `delta` are kept (for the key order), not the reader's objects.
+    this.chunk = { ...record, choices: null };
+    this.choice = { ...choice, delta: null };
     this.delta = { ...delta };
   }
 }
