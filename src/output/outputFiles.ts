@@ -77,9 +77,9 @@ export class OutputFiles {
     return downloadToFile(client, url, this.mediaFile(name), signal);
   }
 
-  /** `<media>.json` beside a result, with what is needed to reproduce it. */
+  /** `<media>.json` beside a result, with what is needed to reproduce it; it replaces the one there (a video task's, written again with its last frame). */
   async writeSidecar(mediaPath: string, data: object): Promise<string> {
-    return writeFileAtomic(`${mediaPath}.json`, `${JSON.stringify(data, null, 2)}\n`);
+    return writeFileAtomic(`${mediaPath}.json`, `${JSON.stringify(data, null, 2)}\n`, { overwrite: true });
   }
 
   /** Downloads a signed link (no credential is sent) into `targetPath`; returns the path used. */

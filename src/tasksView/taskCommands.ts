@@ -71,7 +71,7 @@ export function registerTaskCommands(deps: TaskCommandDeps): vscode.Disposable[]
     command(TASK_COMMANDS.download, t('GenAI Gateway: the result could not be downloaded'), async (arg?: unknown) => {
       const entry = await task(arg, t('The task whose video to download'), (e) => e.record.status === 'succeeded');
       if (!entry) return undefined;
-      const downloads = await results.ensureDownloaded(entry.record.id);
+      const downloads = await results.ensureDownloaded(entry.record.id, { lastFrameToo: true });
       if (downloads.video) void announceVideo(t('Video task "{0}"', taskLabel(entry)), downloads.video);
       return downloads;
     }),

@@ -66,10 +66,16 @@ export class TaskResults implements vscode.Disposable {
     return video;
   }
 
-  /** The saved results; downloaded (with a cancellable progress) when missing or moved away. */
-  async ensureDownloaded(id: string): Promise<TaskDownloads> {
-    const saved = this.tasks.require().registry.get(id)?.downloads;
-    if (saved?.video && (await exists(saved.video))) return saved;
+  /**
+   * The saved results; downloaded (with a cancellable progress) when missing
+   * or moved away. With `lastFrameToo` (the Download command), a last frame
+   * that could not be downloaded before is tried again, beside the saved video.
+   */
+  async ensureDownloaded(id: string, options: { lastFrameToo?: boolean } = {}): Promise<TaskDownloads> {
+    const entry = this.tasks.require().registry.get(id);
+    const saved = entry?.downloads;
+    const frameMissing = options.lastFrameToo === true && !saved?.lastFrame && entry?.record.content?.last_frame_url !== undefined;
+    if (saved?.video && !frameMissing && (await exists(saved.video))) return saved;
     return vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: t('GenAI Gateway: downloading the video task result…'), cancellable: true },
       (_progress, token) => {
@@ -96,13 +102,18 @@ export class TaskResults implements vscode.Disposable {
     const { outputFiles } = this.services;
     const name = entry.local ? entry.local.recipe.prompt : record.id;
     const finishedAt = new Date(record.updated_at * 1000);
+    const saved = entry.downloads?.video;
     try {
-      const video = await outputFiles.download(
-        client,
-        record.content.video_url,
-        await outputFiles.newPath(name, 'mp4', undefined, finishedAt, entry.local?.outputFolder),
-        signal,
-      );
+      // A video saved before (its last frame missing) is not downloaded again.
+      const video =
+        saved && (await exists(saved))
+          ? saved
+          : await outputFiles.download(
+              client,
+              record.content.video_url,
+              await outputFiles.newPath(name, 'mp4', undefined, finishedAt, entry.local?.outputFolder),
+              signal,
+            );
       const downloads: TaskDownloads = { video };
       // Recorded at once: the paid result is saved whatever becomes of the last frame, and no window downloads it again.
       tracker.setDownloads(id, downloads);
@@ -112,15 +123,31 @@ export class TaskResults implements vscode.Disposable {
           downloads.lastFrame = await outputFiles.download(client, record.content.last_frame_url, framePath, signal);
         } catch (error) {
           if (signal?.aborted) throw error;
-          void showError(t('GenAI Gateway: the last frame of video task "{0}" could not be downloaded', taskLabel(entry)), explainExpiredLink(error, record));
+          void showError(
+            t('GenAI Gateway: the last frame of video task "{0}" could not be downloaded (Download tries again)', taskLabel(entry)),
+            explainExpiredLink(error, record),
+          );
         }
       }
-      await outputFiles.writeSidecar(video, await sidecarOf(entry, downloads));
       tracker.setDownloads(id, downloads);
+      await this.writeSidecar(entry, video, downloads);
       this.services.log.info(`Video task ${id} saved as ${video}.`);
       return downloads;
     } catch (error) {
       throw explainExpiredLink(error, record);
+    }
+  }
+
+  /** The sidecar beside the saved video; the video stays saved and recorded when it cannot be written, which is said on its own. */
+  private async writeSidecar(entry: TaskEntry, video: string, downloads: TaskDownloads): Promise<void> {
+    try {
+      await this.services.outputFiles.writeSidecar(video, await sidecarOf(entry, downloads));
+    } catch (error) {
+      this.services.log.warn(`The sidecar of video task ${entry.record.id} could not be written: ${error instanceof Error ? error.message : String(error)}`);
+      void showError(
+        t('GenAI Gateway: the video of task "{0}" is saved, but its sidecar (the request it came from) could not be written', taskLabel(entry)),
+        error,
+      );
     }
   }
 

@@ -127,7 +127,7 @@ suite('Video tasks', () => {
     assert.strictEqual(again?.video, path.join(outputDir(), video), 'Download of a saved result gives the saved file');
   });
 
-  test('a last frame that cannot be downloaded: the video stays saved and recorded, and Download gives that file instead of a second copy', async () => {
+  test('a last frame that cannot be downloaded: the video stays saved and recorded, Download gives that file instead of a second copy and fetches the frame once it can; a sidecar that cannot be written fails nothing', async () => {
     emulator.setOptions({ taskTiming: { queuedMs: 200, runningMs: 1500 } });
     const before = new Set(fs.existsSync(outputDir()) ? fs.readdirSync(outputDir()) : []);
     const added = () => (fs.existsSync(outputDir()) ? fs.readdirSync(outputDir()).filter((f) => !before.has(f) && f.startsWith('a-lost-frame')) : []);
@@ -147,6 +147,23 @@ suite('Video tasks', () => {
       assert.strictEqual(again?.video, path.join(outputDir(), video), 'Download gives the saved video');
       assert.strictEqual(again?.lastFrame, undefined);
       assert.deepStrictEqual(added().sort(), [video, `${video}.json`], 'one video and its sidecar, nothing downloaded twice');
+      emulator.setFaults(undefined);
+      const frame = video.replace(/\.mp4$/, '-last-frame.png');
+      const retried = await vscode.commands.executeCommand<{ video?: string; lastFrame?: string }>(TASK_COMMANDS.download, { taskId: id });
+      assert.deepStrictEqual(
+        retried,
+        { video: path.join(outputDir(), video), lastFrame: path.join(outputDir(), frame) },
+        'the last frame, beside the saved video',
+      );
+      assert.deepStrictEqual(added().sort(), [video, frame, `${video}.json`].sort(), 'still one video');
+      const sidecar = JSON.parse(fs.readFileSync(path.join(outputDir(), `${video}.json`), 'utf8')) as { lastFrame?: string };
+      assert.strictEqual(sidecar.lastFrame, frame);
+      // Moved away, downloaded again, its sidecar's place taken by a folder: the video is still saved, recorded and given.
+      for (const file of [video, frame, `${video}.json`]) fs.rmSync(path.join(outputDir(), file));
+      fs.mkdirSync(path.join(outputDir(), `${video}.json`, 'in-the-way'), { recursive: true });
+      const unrecorded = await vscode.commands.executeCommand<{ video?: string; lastFrame?: string }>(TASK_COMMANDS.download, { taskId: id });
+      assert.deepStrictEqual(unrecorded, retried, 'saved without its sidecar');
+      fs.rmSync(path.join(outputDir(), `${video}.json`), { recursive: true });
     } finally {
       emulator.setFaults(undefined);
       emulator.setOptions({ taskTiming: { queuedMs: 200, runningMs: 300 } });
