@@ -64,6 +64,20 @@ test('images are never loaded: a link names the alt text and the address', () =>
   assert.match(badge, /<span class="image-link" title="http:\/\/ci.example\/badge.svg">build \(http:\/\/ci.example\/badge.svg\)<\/span>/);
 });
 
+test('a paragraph of many images renders in time linear in their number, as one of as many links does', () => {
+  const timed = (text: string): number => {
+    const started = performance.now();
+    renderMarkdown(text);
+    return performance.now() - started;
+  };
+  const count = 40_000;
+  const links = timed('[](x) '.repeat(count));
+  for (const images of ['![](x) '.repeat(count), `[${'![](x) '.repeat(count)}](y)`]) {
+    const took = timed(images);
+    assert.ok(took < 5 * links + 500, `${count} images: ${took.toFixed(0)} ms, as many links: ${links.toFixed(0)} ms`);
+  }
+});
+
 test('fenced code renders highlighted in the code-block wrapper', () => {
   assert.equal(
     renderMarkdown('```ts\nconst x = 1;\n```'),
