@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { MAX_HIGHLIGHTED_CHARS } from '../../../src/webview/chat/markdown/codeHighlighter';
 import { renderMarkdown } from '../../../src/webview/chat/markdown/markdownEngine';
 import { assertOnlyKnownMarkup } from './knownMarkup';
 import { markdownDocument } from './markdownArbitraries';
@@ -90,6 +91,24 @@ test('fenced code renders highlighted in the code-block wrapper', () => {
   assert.equal(renderMarkdown('```\nplain\n```'), '<div class="code-block" data-lang=""><pre><code class="hljs">plain\n</code></pre></div>\n');
   assert.equal(renderMarkdown('    indented <i>\n'), '<div class="code-block" data-lang=""><pre><code class="hljs">indented &lt;i&gt;\n</code></pre></div>\n');
   assert.match(renderMarkdown('```x"onmouseover="alert(1)\ny\n```'), /data-lang="x&quot;onmouseover=&quot;alert\(1\)"/);
+});
+
+test('code longer than highlight.js handles in reasonable time is shown as is, quickly', () => {
+  // Runs of names (or of short lines) take highlight.js time quadratic in their length: 40,000 characters took 5-10 s.
+  for (const [language, code] of [
+    ['java', 'a$'.repeat(20_000)],
+    ['typescript', 'a'.repeat(40_000)],
+    ['csharp', 'a\n'.repeat(20_000)],
+  ] as const) {
+    const started = performance.now();
+    const html = renderMarkdown(`\`\`\`${language}\n${code}\n\`\`\``);
+    const took = performance.now() - started;
+    assert.ok(took < 1_000, `${language}: ${took.toFixed(0)} ms`);
+    assert.equal(html, `<div class="code-block" data-lang="${language}"><pre><code class="hljs language-${language}">${code}\n</code></pre></div>\n`);
+  }
+  const code = (length: number): string => `const x = 1;\n${'x'.repeat(length - 14)}\n`;
+  assert.match(renderMarkdown(`\`\`\`ts\n${code(MAX_HIGHLIGHTED_CHARS)}\`\`\``), /<span class="hljs-keyword">const<\/span>/, 'highlighted up to the limit');
+  assert.doesNotMatch(renderMarkdown(`\`\`\`ts\n${code(MAX_HIGHLIGHTED_CHARS + 1)}\`\`\``), /hljs-keyword/, 'not beyond it');
 });
 
 test('the curated languages and their aliases highlight', () => {

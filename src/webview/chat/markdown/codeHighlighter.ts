@@ -35,9 +35,20 @@ for (const [name, language] of Object.entries(LANGUAGES)) hljs.registerLanguage(
 const recent = new Map<string, string>();
 const RECENT_LIMIT = 16;
 
-/** HTML for `code`: highlighted when `language` (a name or alias) is known, else escaped as is. */
+/**
+ * Longer code is shown as is. Many grammars' patterns (a type, spaces, a
+ * name, then `(` or `=`) are tried at every position of a run of names or
+ * spaces, so highlight.js takes time quadratic in such a run: 50,000
+ * characters of `a` as Java took 12 s, a whole 1 MB block would take hours.
+ * Up to this length a block takes at most about 0.7 s (measured on 2 cores,
+ * the worst of 18 grammars and 45 repeated patterns), and an answer made of
+ * many such blocks costs time linear in its length.
+ */
+export const MAX_HIGHLIGHTED_CHARS = 10_000;
+
+/** HTML for `code`: highlighted when `language` (a name or alias) is known and the code not too long, else escaped as is. */
 export function highlightCode(code: string, language: string): string {
-  if (!language || !hljs.getLanguage(language)) return escapeHtml(code);
+  if (!language || code.length > MAX_HIGHLIGHTED_CHARS || !hljs.getLanguage(language)) return escapeHtml(code);
   const key = `${language}\n${code}`;
   const known = recent.get(key);
   if (known !== undefined) return known;
