@@ -87,9 +87,24 @@ export function isGatewayError(e: unknown): e is GatewayError {
   return e instanceof GatewayError;
 }
 
-/** An error as a user may read it: a GatewayError's message, advice and request id; otherwise its message. */
+/**
+ * An error as a user may read it: a GatewayError's message, advice and request id; otherwise its message.
+ * Its text may be the server's: notifications show it with inert links (see inertLinks).
+ */
 export function errorText(error: unknown): string {
-  return isGatewayError(error) ? error.userMessage : error instanceof Error ? error.message : String(error);
+  return inertLinks(isGatewayError(error) ? error.userMessage : error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * Text from elsewhere (a server's error message, request id or task record) made safe for a
+ * VS Code notification. A notification turns `[label](target)` whose target starts with
+ * `https://`, `http://`, `command:` or `file:` into a link, and opens it with commands allowed:
+ * `[Check your quota](command:some.command?["argument"])` would run any command with any
+ * arguments when its words are clicked. A space after each `]` before a `(` leaves the text
+ * readable, its target visible, and no link.
+ */
+export function inertLinks(text: string): string {
+  return text.replace(/\]\(/g, '] (');
 }
 
 /** OpenAI's code, llama.cpp's type, or a message about the context size (llama.cpp's legacy stream error has only that). */

