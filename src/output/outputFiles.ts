@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import { GatewayClient } from '../gateway/client';
+import { inertLinks } from '../gateway/errors';
 import { AtomicFile, openAtomicFile, uniquePath, writeFileAtomic } from '../files/atomicFile';
 import { ContentNamedFile, openContentNamedFile } from '../files/contentNamedFile';
 import { Settings } from '../platform/settings';
@@ -104,7 +105,9 @@ export async function announceSaved(what: string, files: string[], extra: { note
   const first = vscode.Uri.file(files[0]);
   const name = files.length === 1 ? path.basename(files[0]) : t('{0} files in {1}', files.length, path.basename(path.dirname(files[0])));
   const actions = extra.actions ?? [];
-  const message = extra.note ? t('GenAI Gateway: {0} saved as {1}. {2}', what, name, extra.note) : t('GenAI Gateway: {0} saved as {1}.', what, name);
+  const said = extra.note ? t('GenAI Gateway: {0} saved as {1}. {2}', what, name, extra.note) : t('GenAI Gateway: {0} saved as {1}.', what, name);
+  // What was saved may be named by a prompt: no link in the notification (see inertLinks).
+  const message = inertLinks(said);
   const [open, reveal, copy] = [t('Open'), t('Reveal in Explorer'), t('Copy Path')];
   const choice = await vscode.window.showInformationMessage(message, open, reveal, copy, ...actions.map((a) => a.title));
   if (choice === open) await vscode.commands.executeCommand('vscode.open', first);

@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
-import { errorText, GatewayError, isGatewayError } from '../gateway/errors';
+import { errorText, GatewayError, inertLinks, isGatewayError } from '../gateway/errors';
 import { t } from '../l10n/localize';
 
 /** Shows any failure as the user should see it: the server's message, what to do, the request id, and a fitting action. */
 export async function showError(prefix: string, error: unknown): Promise<void> {
   if (isGatewayError(error) && error.kind === 'aborted') return;
-  const message = errorText(error);
   const actions = isGatewayError(error) ? actionsFor(error) : [];
   const showLog = t('Show Log');
-  const chosen = await vscode.window.showErrorMessage(`${prefix}: ${message}`, ...actions.map((a) => a.title), showLog);
+  // The prefix may name a prompt, a file or a task: none of it may become a link (see inertLinks).
+  const chosen = await vscode.window.showErrorMessage(inertLinks(`${prefix}: ${errorText(error)}`), ...actions.map((a) => a.title), showLog);
   if (chosen === showLog) await vscode.commands.executeCommand('genaiGateway.showLog');
   const action = actions.find((a) => a.title === chosen);
   if (action) await vscode.commands.executeCommand(action.command, ...(action.args ?? []));

@@ -1,6 +1,7 @@
 /** How a video task reads in the tree: label, description, every field for the tooltip. */
 import { t } from '../l10n/localize';
 import { taskModelTier } from '../gateway/catalog';
+import { inertLinks } from '../gateway/errors';
 import { parseTaskFlags } from '../gateway/taskFlags';
 import type { TaskRecord, TaskStatus } from '../gateway/types/tasks';
 import { TASK_TIER_LIMITS } from '../gateway/validation/limits';
@@ -39,11 +40,14 @@ export const SHOWN_STATUS_LABELS: Readonly<Record<ShownStatus, string>> = Object
   unrecognised: { enumerable: true, get: () => t('Unrecognised status') },
 });
 
-/** The prompt without its inline flags, on one line and shortened; the task id when the prompt is unknown. */
+/**
+ * The prompt without its inline flags, on one line and shortened; the task id when the prompt is unknown.
+ * Notifications show it: a prompt the model wrote (or an id the gateway chose) makes no link there.
+ */
 export function taskLabel(entry: TaskEntry): string {
   const prompt = entry.local ? parseTaskFlags(entry.local.recipe.prompt).prompt.replace(/\s+/g, ' ').trim() : '';
-  if (prompt === '') return entry.record.id;
-  return prompt.length <= LABEL_MAX_CHARS ? prompt : `${prompt.slice(0, LABEL_MAX_CHARS - 1).trimEnd()}…`;
+  if (prompt === '') return inertLinks(entry.record.id);
+  return inertLinks(prompt.length <= LABEL_MAX_CHARS ? prompt : `${prompt.slice(0, LABEL_MAX_CHARS - 1).trimEnd()}…`);
 }
 
 /** `1.0 pro · 2m 05s`, plus `· saved` once downloaded. */

@@ -22,6 +22,11 @@ test('the label is the prompt without flags, on one line and shortened; else the
   assert.equal(taskLabel(entry({}, '--rs 720p')), 'cgt-20250331175019-68d9t', 'flags only: no prompt to show');
 });
 
+test('a label makes no link in the notifications that name it (a prompt the model wrote, an id the gateway chose)', () => {
+  assert.equal(taskLabel(entry({}, 'a kite [watch it](command:workbench.action.reloadWindow)')), 'a kite [watch it] (command:workbench.action.reloadWindow)');
+  assert.equal(taskLabel(entry({ id: '[x](https://evil.example)' })), '[x] (https://evil.example)');
+});
+
 test('elapsed time runs while active and is the time taken once finished', () => {
   const now = (CREATED + 125) * 1000;
   assert.equal(elapsedMs(entry().record, now), 125_000);
