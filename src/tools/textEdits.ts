@@ -21,9 +21,8 @@ export interface EditRequest {
 export function planEdit(text: string, edit: EditRequest): Replacement {
   if (edit.oldText !== undefined) {
     if (edit.oldText === '') throw new Error('"oldText" is empty: give the exact text to replace, or startLine and endLine.');
-    const first = text.indexOf(edit.oldText);
-    if (first < 0) throw new Error('"oldText" does not occur in the file. Read the file and copy the text exactly, including white space.');
-    const count = occurrences(text, edit.oldText);
+    const { first, count } = occurrences(text, edit.oldText);
+    if (count === 0) throw new Error('"oldText" does not occur in the file. Read the file and copy the text exactly, including white space.');
     if (count > 1) throw new Error(`"oldText" occurs ${count} times in the file; include more of the surrounding text so it occurs once.`);
     return { start: first, end: first + edit.oldText.length, newText: edit.newText };
   }
@@ -91,10 +90,35 @@ export function lineMatcher(query: string, isRegex: boolean): (line: string) => 
   return (line) => pattern.test(line);
 }
 
-function occurrences(text: string, part: string): number {
+/**
+ * Where `part` first occurs in `text` and how often (overlapping occurrences
+ * too), by Knuth-Morris-Pratt: time linear in both lengths. Both come from
+ * the model and the workspace, and this runs on the extension host's thread,
+ * where `indexOf` may take time quadratic in them (a part of "a"s with one
+ * "b" in the middle, in a text of "a"s: minutes for a 2 MB file) and so does
+ * looking for each next overlapping occurrence with `indexOf(part, at + 1)`.
+ */
+function occurrences(text: string, part: string): { first: number; count: number } {
+  if (part.length > text.length) return { first: -1, count: 0 };
+  // fallback[i]: the length of the longest proper prefix of part[0..i] that is also its suffix.
+  const fallback = new Int32Array(part.length);
+  for (let i = 1, k = 0; i < part.length; i++) {
+    while (k > 0 && part.charCodeAt(i) !== part.charCodeAt(k)) k = fallback[k - 1]!;
+    if (part.charCodeAt(i) === part.charCodeAt(k)) k++;
+    fallback[i] = k;
+  }
+  let first = -1;
   let count = 0;
-  for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) count += 1;
-  return count;
+  for (let i = 0, k = 0; i < text.length; i++) {
+    while (k > 0 && text.charCodeAt(i) !== part.charCodeAt(k)) k = fallback[k - 1]!;
+    if (text.charCodeAt(i) === part.charCodeAt(k)) k++;
+    if (k === part.length) {
+      if (count === 0) first = i - part.length + 1;
+      count += 1;
+      k = fallback[k - 1]!;
+    }
+  }
+  return { first, count };
 }
 
 function lineStarts(text: string): number[] {

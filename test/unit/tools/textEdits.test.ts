@@ -43,3 +43,22 @@ test('line search: case-insensitive text or a regular expression; a bad pattern 
   assert.equal(matchingLines(FILE, lineMatcher('o', false), 2).length, 2);
   assert.throws(() => lineMatcher('(', true), /not a valid regular expression/);
 });
+
+test('placing oldText takes time linear in the file and oldText, however repetitive: it runs on the extension host, before the user is asked', () => {
+  // Texts for which String.prototype.indexOf, or counting overlapping occurrences with it, is quadratic:
+  // about 7 s each at these sizes before, minutes for a 2 MB file and a 1 MB oldText (both within the tools' limits).
+  const text = 'a'.repeat(400_000);
+  const cases: Array<[string, RegExp]> = [
+    ['a'.repeat(100_000) + 'b' + 'a'.repeat(100_000), /does not occur/],
+    ['a'.repeat(200_000), /occurs 200001 times/],
+  ];
+  for (const [oldText, refusal] of cases) {
+    const started = Date.now();
+    assert.throws(() => planEdit(text, { oldText, newText: '' }), refusal);
+    const ms = Date.now() - started;
+    assert.ok(ms < 1000, `planEdit took ${ms} ms`);
+  }
+  assert.deepEqual(planEdit('abab', { oldText: 'aba', newText: '' }), { start: 0, end: 3, newText: '' });
+  assert.throws(() => planEdit('ababa', { oldText: 'aba', newText: '' }), /occurs 2 times/);
+  assert.throws(() => planEdit('ab', { oldText: 'abc', newText: '' }), /does not occur/);
+});
