@@ -37,7 +37,8 @@ export type Realpath = (p: string) => string | undefined;
  * Also refused, because they hide where a path leads on some system or reach
  * files that run code: control, invisible and look-alike characters, `~`,
  * drive-relative and stream paths, Windows device names, names ending in "."
- * or " ", and anything inside `.git` or `.vscode` (in any case).
+ * or " ", anything inside `.git` or `.vscode`, and `.code-workspace` files
+ * (in any case).
  */
 export function resolveInWorkspace(roots: readonly string[], requested: string, realpath: Realpath): ResolvedPath {
   if (roots.length === 0) return refuse(t('no workspace folder is open'));
@@ -87,12 +88,15 @@ function foreignForm(slashed: string): string | undefined {
 
 /** Folders whose files run code (git hooks and config, workspace tasks and settings), in any case. */
 const PROTECTED_FOLDERS = ['.git', '.vscode'];
+/** A workspace file holds settings, tasks and launch configurations, as `.vscode` does (in effect when the window opened it). */
+const WORKSPACE_FILE = /\.code-workspace$/i;
 /** Names Windows reserves for devices, with any extension. */
 const DEVICE_NAME = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
 
 function unsafeSegment(relative: string): string | undefined {
   for (const segment of relative.split('/')) {
     if (PROTECTED_FOLDERS.includes(segment.toLowerCase())) return t('is inside {0}, whose files can run code', segment);
+    if (WORKSPACE_FILE.test(segment)) return t('is a workspace file ({0}), whose settings and tasks can run code', segment);
     if (DEVICE_NAME.test(segment)) return t('names the Windows device {0}', segment);
     // Windows drops them: ".. " and "...." would be "..".
     if (/[. ]$/.test(segment) && segment !== '' && segment !== '.') return t('has a name ending in "." or " " ({0})', JSON.stringify(segment));

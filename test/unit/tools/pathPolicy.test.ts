@@ -81,6 +81,10 @@ const ESCAPES: string[] = [
   '.git/config',
   'src/../.Git/hooks/pre-commit',
   '.vscode/tasks.json',
+  // A multi-root workspace's file, kept in its folder: its settings and tasks are those of the open window.
+  'team.code-workspace',
+  'src/../Team.Code-Workspace',
+  'src/new.code-workspace',
   'src/CON',
   'src/nul.txt',
   'src/a.ts::$DATA',
