@@ -160,11 +160,14 @@ export class ClientProvider implements vscode.Disposable {
     return credential.value;
   }
 
-  /** The secret headers that may go to the connection's gateway (asked like the key when they were set for another). */
+  /**
+   * The secret headers that may go to the connection's gateway (asked like the key when they were set for another).
+   * Asked for every request, so a workspace's proxy is approved here also when no key goes (authorizationHeader "custom").
+   */
   private async secretHeadersFor(connection: ConnectionSettings, proxy: string | undefined): Promise<Record<string, string>> {
+    await this.guards.keyOrigin.confirmProxy(connection);
     const all = await this.secretHeaders.all();
     if (!all.length) return {};
-    await this.guards.keyOrigin.confirmProxy(connection);
     const allowed = await this.guards.keyOrigin.confirmSecretHeaders(all, connection, this.secretHeaders);
     await this.guards.plainHttp.confirm(connection.baseUrl, proxy);
     return allowed;

@@ -6,12 +6,16 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { ClientProvider } from '../../../src/connection/clientProvider';
 import { Credentials } from '../../../src/connection/credentials';
 import { InsecureUrlGuard } from '../../../src/connection/insecureUrlGuard';
 import { KeyOriginGuard } from '../../../src/connection/keyOriginGuard';
 import { GatewayError } from '../../../src/gateway/errors';
+import { SecretHeaders } from '../../../src/connection/secretHeaders';
 import { OutputFiles } from '../../../src/output/outputFiles';
-import { Settings, type ConnectionSettings } from '../../../src/platform/settings';
+import type { Log } from '../../../src/platform/log';
+import { Settings, type ConnectionSettings, type NetworkSettings } from '../../../src/platform/settings';
+import { startConnectProxy } from '../../support/connectProxy';
 
 const WORKSPACE = process.env.GENAI_TEST_WORKSPACE!;
 const SETTINGS_FILE = path.join(WORKSPACE, '.vscode', 'settings.json');
@@ -219,6 +223,57 @@ suite('Trust boundaries', () => {
       },
     );
     assert.strictEqual(refused.length, 1);
+  });
+
+  test("a workspace's proxy carries nothing until approved also when no key is sent (authorizationHeader custom, no secret header): not the request, not the user's http.proxyAuthorization", async () => {
+    const proxy = await startConnectProxy();
+    const secrets = new MemorySecrets();
+    const settings = {
+      // A gateway that refuses connections: a tunnel opened through the proxy fails at once.
+      connection: () =>
+        connection({ baseUrl: 'https://127.0.0.1:9/v1', maxRetries: 0, proxy: proxy.url, proxySource: 'workspace', headers: {}, authorization: 'custom' }),
+      network: (): NetworkSettings => ({
+        systemCertificates: false,
+        strictSSLOff: false,
+        noProxy: [],
+        proxySupport: 'on',
+        proxyAuthorization: 'Basic Y29ycDpwcm94eS1wYXNzd29yZA==',
+      }),
+      requestHeaders: () => ({ headers: {}, authorization: 'custom' as const }),
+    } as unknown as Settings;
+    const credentials = new Credentials(secrets, new Memory(), {});
+    const log = { info: () => undefined, warn: () => undefined, setSecrets: () => undefined } as unknown as Log;
+    const guards = { plainHttp: new InsecureUrlGuard(new Memory()), keyOrigin: new KeyOriginGuard(credentials, new Memory()) };
+    const provider = new ClientProvider(settings, credentials, guards, log, 'test', new SecretHeaders(secrets));
+    try {
+      const questions = await answeringModals(
+        () => undefined,
+        async () => {
+          // Whichever comes first: the request's end, or a CONNECT at the proxy (the tunnel may then hang until a timeout).
+          let timer: NodeJS.Timeout | undefined;
+          const reachedProxy = new Promise<string>((resolve) => {
+            timer = setInterval(() => proxy.authorizations.length && resolve(`a CONNECT reached the proxy with ${proxy.authorizations[0]}`), 20);
+          });
+          const outcome = await Promise.race([
+            provider
+              .get()
+              .models.list()
+              .then(
+                () => 'the request succeeded',
+                (error: unknown) => error,
+              ),
+            reachedProxy,
+          ]);
+          clearInterval(timer);
+          assert.ok(refusal('workspace_proxy_not_approved')(outcome), `refused before anything was sent, not: ${String(outcome)}`);
+        },
+      );
+      assert.strictEqual(questions.length, 1, 'the user was asked about the proxy');
+      assert.deepStrictEqual(proxy.authorizations, [], 'no CONNECT reached the proxy (it would carry http.proxyAuthorization)');
+    } finally {
+      provider.dispose();
+      await proxy.close();
+    }
   });
 
   test('plain HTTP: a loopback gateway reached through a proxy elsewhere is asked about; *.localhost counts as loopback only when it resolves there', async () => {
