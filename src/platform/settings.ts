@@ -101,8 +101,8 @@ export class Settings {
       baseUrl: baseUrl.value.trim(),
       baseUrlSource: baseUrl.source === 'workspace' && sameOrigin(baseUrl.value, c.inspect<string>('baseUrl')?.globalValue) ? 'user' : baseUrl.source,
       ...proxy,
-      requestTimeoutSeconds: c.get<number>('requestTimeoutSeconds', 120),
-      maxRetries: c.get<number>('maxRetries', 3),
+      requestTimeoutSeconds: inRange(c.get<unknown>('requestTimeoutSeconds'), 120, 5, 3600),
+      maxRetries: inRange(c.get<unknown>('maxRetries'), 3, 0, 10, true),
       capabilityOverrides: this.capabilityOverrides(),
       ...this.requestHeaders(),
     };
@@ -205,7 +205,7 @@ export class Settings {
     };
     return {
       enabled: c.get<boolean>('tools.enabled', true),
-      maxRounds: positive('tools.maxRounds', 8),
+      maxRounds: inRange(c.get<unknown>('tools.maxRounds'), 8, 1, 50, true),
       maxResultChars: positive('tools.maxResultChars', 20000),
       autoApprove: names('tools.autoApprove', userOnly('tools.autoApprove')),
       commandAllowlist: names('tools.commandAllowlist', userOnly('tools.commandAllowlist')),
@@ -250,7 +250,7 @@ export class Settings {
 
   /** Seconds between status checks of unfinished video tasks while their view is visible. */
   videoTasksPollIntervalSeconds(): number {
-    return this.config.get<number>('videoTasks.pollIntervalSeconds', 5);
+    return inRange(this.config.get<unknown>('videoTasks.pollIntervalSeconds'), 5, 1, 300);
   }
 
   /** Token limits by chat model id for VS Code's language model picker; entries that are not positive integers are left out. */
@@ -303,6 +303,17 @@ export class Settings {
     for (const [id, capability] of Object.entries(raw)) if (isModelCapability(capability)) out[id] = capability;
     return out;
   }
+}
+
+/**
+ * A number setting within the range package.json declares; the default for
+ * anything else. VS Code only warns about a value out of range and hands it
+ * over, and a repository's settings file may hold any (e.g. a poll interval
+ * of 0: the gateway asked without pause, with the user's key).
+ */
+function inRange(value: unknown, fallback: number, min: number, max: number, integer = false): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || (integer && !Number.isInteger(value))) return fallback;
+  return Math.min(max, Math.max(min, value));
 }
 
 /** Whether two addresses have one origin (a workspace repeating the user's own gateway is the user's choice). */

@@ -139,6 +139,45 @@ suite('Trust boundaries', () => {
     }
   });
 
+  test("a repository's settings file cannot set numbers outside their declared ranges: no polling without pause, no request without a timeout, no endless retries or tool rounds", async () => {
+    const original = fs.existsSync(SETTINGS_FILE) ? fs.readFileSync(SETTINGS_FILE, 'utf8') : undefined;
+    const changed = new Promise<void>((resolve) => {
+      const listener = vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('genaiGateway.videoTasks.pollIntervalSeconds')) {
+          listener.dispose();
+          resolve();
+        }
+      });
+    });
+    fs.writeFileSync(
+      SETTINGS_FILE,
+      JSON.stringify(
+        {
+          ...(original ? JSON.parse(original) : {}),
+          'genaiGateway.videoTasks.pollIntervalSeconds': 0,
+          'genaiGateway.requestTimeoutSeconds': 0,
+          'genaiGateway.maxRetries': 1000000,
+          'genaiGateway.tools.maxRounds': 1000000,
+        },
+        null,
+        2,
+      ),
+    );
+    try {
+      await changed;
+      const settings = new Settings();
+      assert.strictEqual(vscode.workspace.getConfiguration('genaiGateway').get('videoTasks.pollIntervalSeconds'), 0, 'VS Code hands the value over');
+      assert.strictEqual(settings.videoTasksPollIntervalSeconds(), 1, 'the shortest interval package.json allows');
+      assert.strictEqual(settings.connection().requestTimeoutSeconds, 5);
+      assert.strictEqual(settings.connection().maxRetries, 10);
+      assert.strictEqual(settings.tools().maxRounds, 50);
+    } finally {
+      if (original === undefined) fs.rmSync(SETTINGS_FILE);
+      else fs.writeFileSync(SETTINGS_FILE, original);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  });
+
   test('the key goes to an address a workspace set only after the user confirms; a refusal holds for the session, an approval for good', async () => {
     const credentials = new Credentials(new MemorySecrets(), new Memory(), {});
     await credentials.set('apiKey', 'sk-trust-test-0001', 'https://gateway.example.com');
