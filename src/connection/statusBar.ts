@@ -80,13 +80,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
     const chosen = this.settings.model('chat');
     const model = chosen || t('automatic (the first chat model the gateway lists)');
     this.item.text = `${ICONS[state]} ${state === 'notConfigured' ? t('GenAI Gateway: set up') : chosen || 'GenAI Gateway'}`;
-    const lines = [
-      `**GenAI Gateway** — ${describe(state)}${this.detail ? `: ${this.detail}` : ''}`,
-      baseUrl ? t('Gateway: `{0}`', baseUrl) : t('No gateway address set.'),
-      t('Chat model: {0}', model),
-      this.keyLine,
-    ].filter(Boolean);
-    this.item.tooltip = new vscode.MarkdownString(lines.join('\n\n'));
+    this.item.tooltip = connectionTooltip({ state: describe(state), detail: this.detail, baseUrl, model, keyLine: this.keyLine });
     this.item.command =
       state === 'notConfigured' ? 'genaiGateway.setBaseUrl' : state === 'failing' ? 'genaiGateway.testConnection' : 'genaiGateway.selectModel';
     this.item.backgroundColor = state === 'failing' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
@@ -97,6 +91,29 @@ export class ConnectionStatusBar implements vscode.Disposable {
     this.subscriptions.forEach((s) => s.dispose());
     this.item.dispose();
   }
+}
+
+/** What the status bar's tooltip says; every value is shown as text. */
+export interface ConnectionTooltip {
+  state: string;
+  /** Why requests fail: an error's text, which may be a gateway's or a proxy's words. */
+  detail: string;
+  baseUrl: string;
+  /** The chat model's id, which a workspace's settings may name. */
+  model: string;
+  keyLine: string;
+}
+
+/**
+ * The tooltip as markdown whose values are escaped text: a failing request's
+ * error (the gateway's or a proxy's words) or a workspace's model id could
+ * otherwise show links and load remote images in the hover.
+ */
+export function connectionTooltip(view: ConnectionTooltip): vscode.MarkdownString {
+  const tooltip = new vscode.MarkdownString().appendMarkdown('**GenAI Gateway** — ').appendText(view.detail ? `${view.state}: ${view.detail}` : view.state);
+  const lines = [view.baseUrl ? t('Gateway: {0}', view.baseUrl) : t('No gateway address set.'), t('Chat model: {0}', view.model), view.keyLine];
+  for (const line of lines.filter(Boolean)) tooltip.appendMarkdown('\n\n').appendText(line);
+  return tooltip;
 }
 
 function describe(state: ConnectionState): string {

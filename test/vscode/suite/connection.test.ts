@@ -2,6 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { connectionTooltip } from '../../../src/connection/statusBar';
 
 const EXTENSION_ID = 'genai-gateway.genai-gateway';
 /** A credential the emulator does not accept and that appears nowhere else: any trace of it is a leak. */
@@ -151,5 +152,21 @@ suite('Connection and credentials', () => {
     assert.match(ourLog, /GET \/models 401/, 'the failed request was logged');
     const leaks = candidates.filter((f) => fs.readFileSync(f, 'utf8').includes(WRONG_KEY));
     assert.deepStrictEqual(leaks, []);
+  });
+
+  test("the status bar's tooltip shows a failing request's error and a workspace's model id as text: no link, no image", () => {
+    const hostile = 'proxy said ![seen](https://tracker.example/p.png) [Renew](https://evil.example) <img src=x>';
+    const tooltip = connectionTooltip({
+      state: 'failing',
+      detail: hostile,
+      baseUrl: 'https://gateway.example/v1',
+      model: '[gpt](https://evil.example)',
+      keyLine: 'Key: API key for https://gateway.example',
+    });
+    assert.ok(!tooltip.isTrusted && !tooltip.supportHtml, 'neither commands nor HTML');
+    // Markdown makes a link or an image of `[text](target)` only where neither bracket nor parenthesis is escaped.
+    assert.doesNotMatch(tooltip.value, /(^|[^\\])\[[^\]]*[^\\]\]\(/, tooltip.value);
+    assert.match(tooltip.value, /^\*\*GenAI Gateway\*\* — /, 'the heading stays bold');
+    assert.ok(tooltip.value.includes('tracker.example') && tooltip.value.includes('evil.example'), 'the words are still there to read');
   });
 });
