@@ -5,6 +5,7 @@
  */
 import { t } from '../l10n/localize';
 import { chipLabel, type ContextChip } from './conversation';
+import { longestBacktickRun } from './backtickRuns';
 
 /** One file (or folder listing, or problem list) is cut after this many characters. */
 export const MAX_ITEM_CHARS = 50_000;
@@ -124,7 +125,6 @@ function attributeText(text: string): string {
 
 /** A fence longer than any backtick run inside the text, so the excerpt cannot close it early. */
 export function fenced(text: string, language = ''): string {
-  const longestRun = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(Math.max(3, longestRun + 1));
+  const fence = '`'.repeat(Math.max(3, longestBacktickRun(text) + 1));
   return `${fence}${language}\n${text.replace(/\n$/, '')}\n${fence}`;
 }

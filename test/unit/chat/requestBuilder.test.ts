@@ -79,6 +79,12 @@ test('workspace instructions follow the system prompt, each in its own delimited
 
 test('a fence is longer than any backtick run inside the excerpt', () => {
   assert.equal(fenced('a ```` b', 'md'), '`````md\na ```` b\n`````');
+  assert.equal(fenced('``x`````', 'md'), '``````md\n``x`````\n``````', 'a run at the end counts');
+});
+
+test('a file with hundreds of thousands of backtick runs is fenced (spreading the runs into Math.max threw a RangeError)', () => {
+  const text = '`a ``b '.repeat(200_000);
+  assert.equal(fenced(text).slice(0, 4), '```\n');
 });
 
 test('settingsProblem gives the validator message for invalid parameters, nothing for valid ones', () => {
