@@ -143,7 +143,7 @@ export class ClientProvider implements vscode.Disposable {
 
   /** The key for a request, once the user agreed to where it goes and through what (`proxy`: the one the request takes, wherever it was set). */
   private async credentialFor(connection: ConnectionSettings, proxy: string | undefined): Promise<string | undefined> {
-    await this.guards.keyOrigin.confirmProxy(connection);
+    await this.guards.keyOrigin.confirmProxy(connection, this.settings.network().proxyAuthorization);
     let credential = await this.credentials.get();
     if (!credential && !this.askedThisSession) {
       this.askedThisSession = true;
@@ -165,7 +165,7 @@ export class ClientProvider implements vscode.Disposable {
    * Asked for every request, so a workspace's proxy is approved here also when no key goes (authorizationHeader "custom").
    */
   private async secretHeadersFor(connection: ConnectionSettings, proxy: string | undefined): Promise<Record<string, string>> {
-    await this.guards.keyOrigin.confirmProxy(connection);
+    await this.guards.keyOrigin.confirmProxy(connection, this.settings.network().proxyAuthorization);
     const all = await this.secretHeaders.all();
     if (!all.length) return {};
     const allowed = await this.guards.keyOrigin.confirmSecretHeaders(all, connection, this.secretHeaders);

@@ -90,10 +90,11 @@ export class KeyOriginGuard {
   }
 
   /** Resolves when requests may go through the connection's proxy: a workspace's proxy needs the user's approval. */
-  async confirmProxy(connection: ConnectionSettings): Promise<void> {
+  async confirmProxy(connection: ConnectionSettings, proxyLogin: string | undefined): Promise<void> {
     const proxy = connection.proxy;
     if (!proxy || connection.proxySource !== 'workspace' || this.approvedProxies().includes(proxy)) return;
-    const approved = await this.once(`proxy ${proxy}`, () => askForWorkspaceProxy(proxy, connection.baseUrl));
+    const sendsLogin = proxyLogin !== undefined && !hasCredentials(proxy);
+    const approved = await this.once(`proxy ${proxy}`, () => askForWorkspaceProxy(proxy, connection.baseUrl, sendsLogin));
     if (!approved) {
       throw new GatewayError({
         kind: 'validation',
@@ -171,23 +172,36 @@ async function askForHeadersOrigin(headers: readonly SecretHeader[], origin: str
   return choice === send;
 }
 
-async function askForWorkspaceProxy(proxy: string, baseUrl: string): Promise<boolean> {
+async function askForWorkspaceProxy(proxy: string, baseUrl: string, sendsLogin: boolean): Promise<boolean> {
   const use = t('Use This Proxy');
+  const login = sendsLogin ? ` ${t("Your proxy login (VS Code's http.proxyAuthorization) is sent to it too.")}` : '';
   const choice = await vscode.window.showWarningMessage(
     t('Send gateway requests through the proxy {0}?', safeProxy(proxy)),
     {
       modal: true,
-      detail: baseUrl.startsWith('http:')
-        ? t(
-            "The proxy comes from this workspace's settings (.vscode/settings.json or the .code-workspace file), which whoever wrote the repository can set. A proxy sees which gateway you use, and with a plain-http gateway everything you send, your key included. Your answer is remembered for this proxy.",
-          )
-        : t(
-            "The proxy comes from this workspace's settings (.vscode/settings.json or the .code-workspace file), which whoever wrote the repository can set. A proxy sees which gateway you use. Your answer is remembered for this proxy.",
-          ),
+      detail: `${
+        baseUrl.startsWith('http:')
+          ? t(
+              "The proxy comes from this workspace's settings (.vscode/settings.json or the .code-workspace file), which whoever wrote the repository can set. A proxy sees which gateway you use, and with a plain-http gateway everything you send, your key included. Your answer is remembered for this proxy.",
+            )
+          : t(
+              "The proxy comes from this workspace's settings (.vscode/settings.json or the .code-workspace file), which whoever wrote the repository can set. A proxy sees which gateway you use. Your answer is remembered for this proxy.",
+            )
+      }${login}`,
     },
     use,
   );
   return choice === use;
+}
+
+/** Whether the proxy URL holds its own login (then http.proxyAuthorization is not sent to it). */
+function hasCredentials(proxy: string): boolean {
+  try {
+    const url = new URL(proxy);
+    return url.username !== '' || url.password !== '';
+  } catch {
+    return false;
+  }
 }
 
 /** Where the gateway address comes from, as the question about sending a secret to it says. */

@@ -223,18 +223,19 @@ suite('Trust boundaries', () => {
     const questions = await answeringModals(
       (q) => (q.message.includes('proxy') ? q.items[0] : undefined),
       async () => {
-        await guard.confirmProxy(connection({ proxy: 'http://user:secret@proxy.example:3128', proxySource: 'user' }));
-        await guard.confirmProxy(connection({ proxy: 'http://user:secret@proxy.example:3128', proxySource: 'workspace' }));
-        await guard.confirmProxy(connection({ proxy: 'http://user:secret@proxy.example:3128', proxySource: 'workspace' }));
+        await guard.confirmProxy(connection({ proxy: 'http://user:secret@proxy.example:3128', proxySource: 'user' }), 'Basic dXNlcjpwYXNz');
+        await guard.confirmProxy(connection({ proxy: 'http://user:secret@proxy.example:3128', proxySource: 'workspace' }), 'Basic dXNlcjpwYXNz');
+        await guard.confirmProxy(connection({ proxy: 'http://user:secret@proxy.example:3128', proxySource: 'workspace' }), 'Basic dXNlcjpwYXNz');
       },
     );
     assert.strictEqual(questions.length, 1);
     assert.strictEqual(questions[0]?.message, 'Send gateway requests through the proxy http://proxy.example:3128?', 'named without its password');
+    assert.doesNotMatch(questions[0]?.detail ?? '', /proxyAuthorization/, 'a proxy URL with its own login is not sent http.proxyAuthorization');
     const refused = await answeringModals(
       () => undefined,
       async () => {
         await assert.rejects(
-          guard.confirmProxy(connection({ proxy: 'http://other-proxy.example:8080', proxySource: 'workspace' })),
+          guard.confirmProxy(connection({ proxy: 'http://other-proxy.example:8080', proxySource: 'workspace' }), undefined),
           refusal('workspace_proxy_not_approved'),
         );
       },
@@ -286,6 +287,11 @@ suite('Trust boundaries', () => {
         },
       );
       assert.strictEqual(questions.length, 1, 'the user was asked about the proxy');
+      assert.match(
+        questions[0]?.detail ?? '',
+        /Your proxy login \(VS Code's http\.proxyAuthorization\) is sent to it too\./,
+        'and told that the login would go to it',
+      );
       assert.deepStrictEqual(proxy.authorizations, [], 'no CONNECT reached the proxy (it would carry http.proxyAuthorization)');
     } finally {
       provider.dispose();
