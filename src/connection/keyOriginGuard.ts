@@ -13,6 +13,8 @@ import type { SecretHeader, SecretHeaders } from './secretHeaders';
 import { t } from '../l10n/localize';
 
 const APPROVED_PROXIES_KEY = 'genaiGateway.approvedWorkspaceProxies';
+/** Marks an approval given when the user's http.proxyAuthorization goes to the proxy too. */
+const PROXY_WITH_LOGIN = 'with http.proxyAuthorization: ';
 
 export class KeyOriginGuard {
   private readonly refused = new Set<string>();
@@ -92,9 +94,14 @@ export class KeyOriginGuard {
   /** Resolves when requests may go through the connection's proxy: a workspace's proxy needs the user's approval. */
   async confirmProxy(connection: ConnectionSettings, proxyLogin: string | undefined): Promise<void> {
     const proxy = connection.proxy;
-    if (!proxy || connection.proxySource !== 'workspace' || this.approvedProxies().includes(proxy)) return;
+    if (!proxy || connection.proxySource !== 'workspace') return;
     const sendsLogin = proxyLogin !== undefined && !hasCredentials(proxy);
-    const approved = await this.once(`proxy ${proxy}`, () => askForWorkspaceProxy(proxy, connection.baseUrl, sendsLogin));
+    // An approval given with the login covers the proxy without it; one given without the login does not cover sending it.
+    const withLogin = `${PROXY_WITH_LOGIN}${proxy}`;
+    const approvals = this.approvedProxies();
+    if (approvals.includes(withLogin) || (!sendsLogin && approvals.includes(proxy))) return;
+    const approval = sendsLogin ? withLogin : proxy;
+    const approved = await this.once(`proxy ${approval}`, () => askForWorkspaceProxy(proxy, connection.baseUrl, sendsLogin));
     if (!approved) {
       throw new GatewayError({
         kind: 'validation',
@@ -106,7 +113,7 @@ export class KeyOriginGuard {
         ),
       });
     }
-    await this.globalState.update(APPROVED_PROXIES_KEY, [...this.approvedProxies(), proxy]);
+    await this.globalState.update(APPROVED_PROXIES_KEY, [...this.approvedProxies(), approval]);
   }
 
   private async once(question: string, ask: () => Thenable<boolean>): Promise<boolean> {

@@ -243,6 +243,26 @@ suite('Trust boundaries', () => {
     assert.strictEqual(refused.length, 1);
   });
 
+  test("a workspace's proxy approved before the user set http.proxyAuthorization is asked about again before the login goes to it", async () => {
+    const guard = new KeyOriginGuard(new Credentials(new MemorySecrets(), new Memory(), {}), new Memory());
+    const planted = connection({ proxy: 'http://proxy.example:3128', proxySource: 'workspace' });
+    const login = 'Basic dXNlcjpwYXNz';
+    const questions = await answeringModals(
+      (q) => q.items[0],
+      async () => {
+        await guard.confirmProxy(planted, undefined);
+        await guard.confirmProxy(planted, login);
+        await guard.confirmProxy(planted, login);
+        await guard.confirmProxy(planted, undefined);
+      },
+    );
+    assert.deepStrictEqual(
+      questions.map((q) => /http\.proxyAuthorization/.test(q.detail ?? '')),
+      [false, true],
+      'asked without the login, then once more when the login would go too; that approval covers both',
+    );
+  });
+
   test("a workspace's proxy carries nothing until approved also when no key is sent (authorizationHeader custom, no secret header): not the request, not the user's http.proxyAuthorization", async () => {
     const proxy = await startConnectProxy();
     const secrets = new MemorySecrets();
