@@ -20,8 +20,8 @@ export const ROLE_OF_CAPABILITY: Record<ModelCapability, ModelRole> = {
 /** The gateway's model list, fetched once per connection and shared by every picker. */
 export class ModelCatalog implements vscode.Disposable {
   private cached: Promise<ModelObject[]> | undefined;
-  /** The ids of the last list fetched on this connection, to tell whether a new fetch changed them. */
-  private lastIds: string | undefined;
+  /** The last list fetched on this connection: shown while a new fetch runs, and compared with it. */
+  private last: ModelObject[] | undefined;
   private readonly subscription: vscode.Disposable;
   private readonly changed = new vscode.EventEmitter<void>();
   /** The list may differ: the connection changed, or a new fetch listed other ids. */
@@ -30,7 +30,7 @@ export class ModelCatalog implements vscode.Disposable {
   constructor(private readonly provider: ClientProvider) {
     this.subscription = provider.onDidChangeConnection(() => {
       this.cached = undefined;
-      this.lastIds = undefined;
+      this.last = undefined;
       this.changed.fire();
     });
   }
@@ -42,9 +42,9 @@ export class ModelCatalog implements vscode.Disposable {
       pending.then(
         (models) => {
           if (this.cached !== pending) return;
-          const ids = models.map((m) => m.id).join('\n');
-          if (this.lastIds !== undefined && ids !== this.lastIds) this.changed.fire();
-          this.lastIds = ids;
+          const before = this.last;
+          this.last = models;
+          if (before && idsOf(models) !== idsOf(before)) this.changed.fire();
         },
         () => {
           if (this.cached === pending) this.cached = undefined;
@@ -52,6 +52,11 @@ export class ModelCatalog implements vscode.Disposable {
       );
     }
     return this.cached;
+  }
+
+  /** The last list fetched on this connection, without a request. */
+  lastListed(): readonly ModelObject[] | undefined {
+    return this.last;
   }
 
   capabilityOf(model: string): ModelCapability {
@@ -62,4 +67,8 @@ export class ModelCatalog implements vscode.Disposable {
     this.subscription.dispose();
     this.changed.dispose();
   }
+}
+
+function idsOf(models: readonly ModelObject[]): string {
+  return models.map((m) => m.id).join('\n');
 }

@@ -3,6 +3,7 @@ import { CAPABILITY_LABELS, ModelCapability, groupByCapability, isClassified } f
 import { showError } from '../platform/notify';
 import { ModelRole, Settings } from '../platform/settings';
 import { ModelCatalog, ROLE_OF_CAPABILITY } from './modelCatalog';
+import { ModelObject } from '../gateway/types/models';
 import { t } from '../l10n/localize';
 
 interface ModelPickItem extends vscode.QuickPickItem {
@@ -19,29 +20,45 @@ export async function selectModel(catalog: ModelCatalog, settings: Settings, onl
   picker.busy = true;
   picker.show();
   const abort = new AbortController();
-  picker.onDidHide(() => abort.abort());
-  try {
-    const models = await catalog.list(abort.signal);
+  const chosen = new Promise<ModelPickItem | undefined>((resolve) => {
+    picker.onDidAccept(() => {
+      if (picker.selectedItems[0]) resolve(picker.selectedItems[0]);
+    });
+    picker.onDidHide(() => {
+      abort.abort();
+      resolve(undefined);
+    });
+  });
+  const show = (models: readonly ModelObject[]): void => {
+    const active = picker.activeItems[0]?.model;
     const groups = groupByCapability(
       models.map((m) => m.id),
       settings.connection().capabilityOverrides,
     );
     picker.items = pickItems(groups, settings, onlyRole);
     picker.placeholder = t('Choose the default model for its kind of work');
-    picker.busy = false;
+    const keep = picker.items.find((item) => item.model !== undefined && item.model === active);
+    if (keep) picker.activeItems = [keep];
+  };
+  // The last list is offered at once, and the gateway asked again: it may have added or removed models since.
+  const shown = catalog.lastListed();
+  if (shown) show(shown);
+  try {
+    show(await catalog.list(abort.signal, true));
   } catch (e) {
-    picker.hide();
-    void showError(t('GenAI Gateway: could not list models'), e);
-    return undefined;
+    if (!abort.signal.aborted && !shown) {
+      picker.hide();
+      void showError(t('GenAI Gateway: could not list models'), e);
+    } else if (!abort.signal.aborted) {
+      picker.placeholder = t("Showing the models listed before: the gateway's list could not be fetched now");
+    }
   }
-  const chosen = await new Promise<ModelPickItem | undefined>((resolve) => {
-    picker.onDidAccept(() => resolve(picker.selectedItems[0]));
-    picker.onDidHide(() => resolve(undefined));
-  });
+  picker.busy = false;
+  const choice = await chosen;
   picker.dispose();
-  if (!chosen?.model || !chosen.capability) return undefined;
-  await settings.setModel(ROLE_OF_CAPABILITY[chosen.capability], chosen.model);
-  return chosen.model;
+  if (!choice?.model || !choice.capability) return undefined;
+  await settings.setModel(ROLE_OF_CAPABILITY[choice.capability], choice.model);
+  return choice.model;
 }
 
 function pickItems(groups: Map<ModelCapability, string[]>, settings: Settings, onlyRole: ModelRole | undefined): ModelPickItem[] {

@@ -283,13 +283,17 @@ export const tests = [
   ),
 
   uiTest(
-    "a model id the extension cannot classify is offered under Other; its kind is asked and saved; the gateway's refusal is shown",
+    "a model id the gateway lists after the picker first opened is offered under Other; its kind is asked and saved; the gateway's refusal is shown",
     async (ctx) => {
       const { wb } = ctx;
       const UNKNOWN = 'acme-render-v2';
+      await wb.closeQuickInput();
+      // The list is fetched once first, so the unknown id below has to come from Select Model asking the gateway again.
+      await wb.runCommand('GenAI Gateway: Select Model');
+      await wb.quickInput.locator('.monaco-list-row', { hasText: 'gpt-4o-mini' }).first().waitFor({ timeout: 20000 });
+      await wb.closeQuickInput();
       ctx.emulator.setOptions({ extraModels: [UNKNOWN] });
       try {
-        await wb.closeQuickInput();
         await wb.runCommand('GenAI Gateway: Select Model');
         await wb.quickInput.locator('.monaco-list-row', { hasText: UNKNOWN }).first().waitFor({ timeout: 20000 });
         await wb.closeQuickInput();
