@@ -6,6 +6,7 @@
 #   - code-server 4.139.1 (VS Code 1.139.1 server + web workbench), built against Node 24
 # Everything lives in ${GENAI_HARNESS_HOME:-$HOME/.cache/genai-gateway-harness}.
 # Idempotent: a fast no-op when everything is already there.
+# With --system-packages, only the apt part (the unit tests need ffmpeg; npm test runs them meanwhile).
 set -euo pipefail
 
 H="${GENAI_HARNESS_HOME:-$HOME/.cache/genai-gateway-harness}"
@@ -60,6 +61,10 @@ if [ ${#missing[@]} -gt 0 ]; then
     echo "Install them with:  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
     exit 1
   fi
+fi
+if [ "${1:-}" = --system-packages ]; then
+  step "system packages ready"
+  exit 0
 fi
 
 # ---------------------------------------------------------------- Node 24
