@@ -115,5 +115,7 @@ test("setup.sh, started by npm run on this Node, gives the nested npm installs n
 test('every npm script that needs the VS Code harness runs setup.sh itself', () => {
   const scripts: Record<string, string> = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts;
   const runsSetup = (name: string): boolean => /bash test\/vscode\/setup\.sh/.test(scripts[name]) || /npm run setup:vscode/.test(scripts[name]);
-  for (const name of ['test', 'test:integration', 'test:ui', 'test:vsix', 'demo', 'setup:vscode']) assert.ok(runsSetup(name), `${name}: ${scripts[name]}`);
+  for (const name of ['test:harness-benches', 'test:integration', 'test:ui', 'test:vsix', 'demo', 'setup:vscode', 'setup:system']) {
+    assert.ok(runsSetup(name), `${name}: ${scripts[name]}`);
+  }
 });
