@@ -1,8 +1,9 @@
 // `npm test`: every check of the project. The VS Code harness (test/vscode/setup.sh: apt packages, Node 24,
 // code-server with its native modules: about 3 minutes on a fresh machine, much of it downloads and
 // compilers) installs in the background while the checks that do not need it run: its apt part before the
-// unit tests (they need ffmpeg), the rest before the VS Code suites. Background output is printed as one
-// block once that part is done. Prints each step's time at the end.
+// unit tests (they need ffmpeg), the rest before the VS Code suites; lint and the format check run beside
+// the unit tests. Background output is printed as one block once that step is done. Prints each step's
+// time at the end.
 import { spawn } from 'node:child_process';
 
 const started = Date.now();
@@ -62,9 +63,12 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => finish(130)
 
 const systemPackages = inBackground('setup:system');
 const harness = systemPackages.then(() => inBackground('setup:vscode'));
-await inForeground(['compile', 'lint', 'format:check', 'build']);
+await inForeground(['compile', 'build']);
+// Lint and the format check read the sources only; the unit tests mostly wait on timers and sockets.
+const sourceChecks = inBackground('lint').then(() => inBackground('format:check'));
 await systemPackages;
 await inForeground(['test:unit']);
+await sourceChecks;
 await harness;
 await inForeground(['test:harness-benches', 'test:integration', 'test:ui', 'test:vsix']);
 finish(0);

@@ -53,11 +53,22 @@ test('npm test runs every step once, the harness setup in the background, and ea
   }
   // In the background: compiling starts while the system packages install.
   assert.ok(at('start compile') < at('end setup:system'), JSON.stringify(events));
+  for (const step of ['build', 'lint', 'format:check', 'test:unit'])
+    assert.ok(at(`start ${step}`) > at('end compile'), `${step} after compile: ${JSON.stringify(events)}`);
+  for (const step of ['lint', 'test:unit']) assert.ok(at(`start ${step}`) > at('end build'), `${step} after build: ${JSON.stringify(events)}`);
+  assert.ok(at('start format:check') > at('end lint'));
   for (const step of NEEDS_SYSTEM_PACKAGES) assert.ok(at(`start ${step}`) > at('end setup:system'), `${step} after the apt part: ${JSON.stringify(events)}`);
   assert.ok(at('start setup:vscode') > at('end setup:system'));
   for (const step of NEEDS_HARNESS) assert.ok(at(`start ${step}`) > at('end setup:vscode'), `${step} after the harness: ${JSON.stringify(events)}`);
   assert.match(stdout, /npm test passed/);
   assert.match(stdout, /test:ui\s+\d+s/, 'the time of each step');
+});
+
+test('a failing lint fails npm test, and no step that needs the harness starts', () => {
+  const { status, events, stdout } = runNpmTest('lint');
+  assert.equal(status, 3, stdout);
+  assert.match(stdout, /lint \(ran in the background\) FAILED/);
+  for (const step of ['format:check', ...NEEDS_HARNESS]) assert.ok(!events.includes(`start ${step}`), `${step} did not start: ${JSON.stringify(events)}`);
 });
 
 test('a failing harness setup fails npm test, with its output, and no step that needs the harness starts', () => {
@@ -68,8 +79,8 @@ test('a failing harness setup fails npm test, with its output, and no step that 
 });
 
 test('a failing step fails npm test and stops what comes after it', () => {
-  const { status, events, stdout } = runNpmTest('lint');
+  const { status, events, stdout } = runNpmTest('compile');
   assert.equal(status, 3, stdout);
-  for (const step of ['format:check', 'test:unit', ...NEEDS_HARNESS])
+  for (const step of ['build', 'lint', 'format:check', 'test:unit', ...NEEDS_HARNESS])
     assert.ok(!events.includes(`start ${step}`), `${step} did not start: ${JSON.stringify(events)}`);
 });
