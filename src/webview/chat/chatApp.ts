@@ -57,6 +57,10 @@ export class ChatApp {
       this.announcer.element,
     );
 
+    // The view was given the focus (opened by the user, Open Chat): the caret goes to the composer unless something in the view has it.
+    window.addEventListener('focus', () => {
+      if (document.activeElement === document.body) this.composer.focus();
+    });
     installLinkHandler(this.transcript.element, (href) => host.post({ type: 'openLink', href }));
     installCodeBlockActions(this.transcript.element, host);
     document.addEventListener('keydown', (event) => {
@@ -74,7 +78,8 @@ export class ChatApp {
         this.showTools(message.state.tools, message.state.toolsNote);
         this.history.show(message.state.conversations, message.state.conversation.id);
         this.showConversation(message.state.conversation, message.state.busy, true);
-        this.composer.focus();
+        // Only when the view has the focus: a view loading in the background must not take it from an editor or an open quick input.
+        if (document.hasFocus()) this.composer.focus();
         return;
       case 'conversation':
         return this.showConversation(message.conversation, message.busy, message.conversation.id !== this.conversationId);

@@ -235,6 +235,25 @@ export const tests = [
     await ctx.screenshot('chat-dark');
   }),
 
+  uiTest('a chat view that loads again in the background leaves the keyboard focus in the editor', async (ctx) => {
+    const chat = await openChat(ctx);
+    await ctx.wb.openFile('hello.txt');
+    const editor = ctx.page.locator('.monaco-editor .view-lines').first();
+    await editor.click();
+    // A mark on the loaded page: gone once the webview has loaded again.
+    await chat.locator('body').evaluate((body) => body.setAttribute('data-before-reload', ''));
+    await ctx.wb.runCommand('Developer: Reload Webviews');
+    await chat.locator('body:not([data-before-reload]) .composer-input').waitFor({ timeout: 20000 });
+    // The view's state arrives after its page: time for a focus it would take.
+    await sleep(2000);
+    const focusInEditor = (): Promise<boolean> => ctx.page.evaluate(() => document.activeElement?.closest('.monaco-editor') != null);
+    assert.ok(await focusInEditor(), 'the focus stayed in the editor');
+    assert.strictEqual(await chat.locator('.composer-input').inputValue(), '', 'the composer is empty');
+    // Given the focus by Open Chat, the view puts the caret in the composer.
+    await ctx.wb.runCommand('GenAI Gateway: Open Chat');
+    await chat.locator('.composer-input:focus').waitFor({ timeout: 10000 });
+  }),
+
   uiTest(
     'the history survives a reload of the window',
     async (ctx) => {
