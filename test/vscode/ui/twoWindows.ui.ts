@@ -80,7 +80,7 @@ export const tests = [
 
         // 2. A long task; the window polling it closes while it runs.
         const longPrompt = 'a heron left running';
-        ctx.emulator.setOptions({ taskTiming: { queuedMs: 1000, runningMs: 20000 } });
+        ctx.emulator.setOptions({ taskTiming: { queuedMs: 1000, runningMs: 12000 } });
         const beforeLong = ctx.emulator.tasks().length;
         await createTaskThroughPalette(windows.first, longPrompt);
         const long = await createdTask(ctx, beforeLong);

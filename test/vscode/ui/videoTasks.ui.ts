@@ -217,7 +217,7 @@ export const tests = [
   uiTest(
     '50 running tasks listed by the server are polled with one list request per poll',
     async (ctx) => {
-      setWorkspaceSetting(ctx.workspace, 'genaiGateway.videoTasks.pollIntervalSeconds', 5);
+      setWorkspaceSetting(ctx.workspace, 'genaiGateway.videoTasks.pollIntervalSeconds', 2);
       ctx.emulator.setOptions({ taskTiming: { queuedMs: 0, runningMs: 45_000 } });
       for (let i = 0; i < 50; i++) {
         const res = await fetch(`${ctx.emulator.url}/contents/generations/tasks`, {
@@ -238,7 +238,8 @@ export const tests = [
       assert.strictEqual(await activityBadge(ctx), '50');
       await ctx.screenshot('fifty-running');
       const from = ctx.emulator.requests.length;
-      const windowMs = 30_000;
+      // Every 2 s while the view is visible, 1.5 times longer after each poll that saw no change (at most 12 s): 2 polls or more.
+      const windowMs = 20_000;
       await sleep(windowMs);
       const made = ctx.emulator.requests.slice(from).filter((r) => r.path.startsWith(TASKS));
       const lists = made.filter((r) => r.path === TASKS && r.query.includes('filter.task_ids')).length;
