@@ -50,7 +50,7 @@ async function reloadMidway(ctx: UiContext): Promise<void> {
   ctx.emulator.setFaults({ slowChunkMs: 4000, pathPrefix: '/files' });
   // The task that succeeds soon is created last: its success redraws the tree, which would close a quick input.
   for (const [prompt, runningMs] of [
-    [RUNNING, 40_000],
+    [RUNNING, 30_000],
     [DOWNLOADED, 2000],
   ] as const) {
     ctx.emulator.setOptions({ taskTiming: { queuedMs: 0, runningMs } });
