@@ -17,7 +17,7 @@ export const ROLE_OF_CAPABILITY: Record<ModelCapability, ModelRole> = {
   speech: 'speech',
 };
 
-/** The gateway's model list, fetched once per connection and shared by every picker. */
+/** The gateway's model list, fetched once per connection and shared by every picker; Select Model, Test Connection and the chat's refresh fetch it again. */
 export class ModelCatalog implements vscode.Disposable {
   private cached: Promise<ModelObject[]> | undefined;
   /** The last list fetched on this connection: shown while a new fetch runs, and compared with it. */

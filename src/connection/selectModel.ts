@@ -19,13 +19,13 @@ export async function selectModel(catalog: ModelCatalog, settings: Settings, onl
   picker.matchOnDescription = true;
   picker.busy = true;
   picker.show();
-  const abort = new AbortController();
+  let hidden = false;
   const chosen = new Promise<ModelPickItem | undefined>((resolve) => {
     picker.onDidAccept(() => {
       if (picker.selectedItems[0]) resolve(picker.selectedItems[0]);
     });
     picker.onDidHide(() => {
-      abort.abort();
+      hidden = true;
       resolve(undefined);
     });
   });
@@ -41,15 +41,17 @@ export async function selectModel(catalog: ModelCatalog, settings: Settings, onl
     if (keep) picker.activeItems = [keep];
   };
   // The last list is offered at once, and the gateway asked again: it may have added or removed models since.
+  // Not aborted when the picker closes: other pickers may be waiting for the same request.
   const shown = catalog.lastListed();
   if (shown) show(shown);
   try {
-    show(await catalog.list(abort.signal, true));
+    const models = await catalog.list(undefined, true);
+    if (!hidden) show(models);
   } catch (e) {
-    if (!abort.signal.aborted && !shown) {
+    if (!hidden && !shown) {
       picker.hide();
       void showError(t('GenAI Gateway: could not list models'), e);
-    } else if (!abort.signal.aborted) {
+    } else if (!hidden) {
       picker.placeholder = t("Showing the models listed before: the gateway's list could not be fetched now");
     }
   }
