@@ -1,6 +1,7 @@
 import { t } from '../l10n/localize';
 import * as tls from 'node:tls';
-import { Agent, Dispatcher, ProxyAgent, request } from 'undici';
+import { Agent, Dispatcher, ProxyAgent } from 'undici';
+import { dispatchRequest, type DispatchedResponse, type ResponseBody } from './dispatchedRequest';
 import { certificateError, isCertificateError, peekCertificate } from './certificates';
 import { GatewayError } from './errors';
 import { AuthorizationMode, checkedHeaders } from './headers';
@@ -353,16 +354,16 @@ export class Transport {
     const started = Date.now();
     const log = (entry: Partial<RequestLogEntry>) =>
       this.options.onRequest?.({ method, path: logPath, attempt, durationMs: Date.now() - started, ...(mediaLink ? { mediaLink: true } : {}), ...entry });
-    let response: Dispatcher.ResponseData;
+    let response: DispatchedResponse;
     const proxy = await this.proxyFor(url);
     checkProxyScheme(proxy);
     try {
-      response = await request(url, {
+      response = await dispatchRequest(this.dispatcherFor(proxy, mediaLink), {
+        url,
         method,
         headers,
         body,
         signal,
-        dispatcher: this.dispatcherFor(proxy, mediaLink),
         headersTimeout: headersMs,
         bodyTimeout: this.timeouts.bodyIdleMs,
       });
@@ -470,7 +471,7 @@ function linkRefusal(error: unknown): unknown {
 }
 
 function wrapResponse(
-  response: Dispatcher.ResponseData,
+  response: DispatchedResponse,
   headers: Record<string, string | undefined>,
   requestId: string | undefined,
   signal: AbortSignal | undefined,
@@ -517,12 +518,7 @@ function wrapResponse(
  * waiting on it (and frees the connection) even while a trickle keeps the
  * idle timeout from firing.
  */
-function enforceLimit(
-  body: Dispatcher.ResponseData['body'],
-  headers: Record<string, string | undefined>,
-  limit: BodyLimit,
-  requestId: string | undefined,
-): void {
+function enforceLimit(body: ResponseBody, headers: Record<string, string | undefined>, limit: BodyLimit, requestId: string | undefined): void {
   const declared = Number(headers['content-length']);
   if (Number.isFinite(declared) && declared > limit.maxBytes) {
     body.destroy();
@@ -533,7 +529,7 @@ function enforceLimit(
   const timer = setTimeout(() => body.destroy(responseLimitError(message, requestId)), Math.max(0, limit.deadline - Date.now()));
   // A body left unread must not keep a process alive until the deadline.
   timer.unref();
-  body.once('close', () => clearTimeout(timer));
+  body.onClose(() => clearTimeout(timer));
 }
 
 async function* mapBodyErrors(
@@ -559,12 +555,12 @@ async function* mapBodyErrors(
  * `maxMs`, then the rest is let go (the request aborted), so an endless or
  * dripping body still gives its status and whatever message came.
  */
-async function readErrorBody(body: Dispatcher.ResponseData['body'], maxMs: number): Promise<string> {
+async function readErrorBody(body: ResponseBody, maxMs: number): Promise<string> {
   const parts: Buffer[] = [];
   let size = 0;
   const deadline = setTimeout(() => body.destroy(), maxMs);
   try {
-    for await (const chunk of body as AsyncIterable<Uint8Array>) {
+    for await (const chunk of body) {
       parts.push(Buffer.from(chunk));
       size += chunk.byteLength;
       if (size >= MAX_ERROR_BODY_BYTES) break;
