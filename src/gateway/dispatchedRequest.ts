@@ -209,6 +209,7 @@ export class ResponseBody implements AsyncIterable<Uint8Array> {
     }
     if (this.failure) return Promise.reject(this.failure);
     if (this.ended) return Promise.resolve({ done: true, value: undefined });
+    /* not shown: an invariant of the transport, which reads each body once */
     if (this.waiting) return Promise.reject(new Error('a response body is read by one reader at a time'));
     return new Promise((resolve, reject) => (this.waiting = { resolve, reject }));
   }
