@@ -36,6 +36,7 @@ export interface DispatchedResponse {
  */
 export function dispatchRequest(dispatcher: Dispatcher, spec: DispatchedRequestSpec): Promise<DispatchedResponse> {
   return new Promise((resolve, reject) => {
+    if (spec.signal?.aborted) return reject(abortReason(spec.signal));
     const url = new URL(spec.url);
     const handler = new ResponseHandler(spec.signal, resolve, reject);
     try {
