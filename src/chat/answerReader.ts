@@ -1,6 +1,6 @@
 /** Reads a model's answer (streamed, or whole) into an assistant turn. */
 import type { ChatChunk, ChatCompletion, ChatUsage, FinishReason, ToolCall } from '../gateway/types/chat';
-import type { AnswerPart, AssistantTurn, ToolCallRecord } from './conversation';
+import { newId, type AnswerPart, type AssistantTurn, type ToolCallRecord } from './conversation';
 import { wholeContentOf } from './contentParts';
 import { LiveToolCalls, type ToolCallGrowth } from './liveToolCalls';
 import { ReasoningRecorder } from './reasoningRecorder';
@@ -70,7 +70,7 @@ export async function readAnswerInto(
     endReasoning();
     const message = assembler.result();
     const cutShort = !ended && message.finishReason === null ? liveCalls.receivingPosition() : undefined;
-    recordEnd(turn, message.toolCalls, message.finishReason, message.usage, listener, cutShort);
+    recordEnd(turn, message.toolCalls, message.finishReason, message.usage, listener, { cutShort, idAt: (position) => liveCalls.idAt(position) });
   }
 }
 
@@ -87,7 +87,7 @@ export function readCompletionInto(turn: AssistantTurn, completion: ChatCompleti
   }
   if (message?.refusal) appendRefusal(turn, message.refusal, listener);
   if (content.text) appendText(turn, content.text, listener, unopened);
-  recordEnd(turn, message?.tool_calls ?? [], choice?.finish_reason ?? null, completion.usage, listener);
+  recordEnd(turn, message?.tool_calls ?? [], choice?.finish_reason ?? null, completion.usage, listener, {});
 }
 
 /** Appends to the answer; when that showed the text so far to be reasoning (UnopenedReasoning), the turn changed whole. */
@@ -102,16 +102,27 @@ function appendRefusal(turn: AssistantTurn, text: string, listener: AnswerListen
   listener.appended('refusal', text);
 }
 
-/** `cutShort`: the position of the call whose arguments the stream broke off in. */
+interface EndOfCalls {
+  /** The position of the call whose arguments the stream broke off in. */
+  cutShort?: number;
+  /** The id the call at a position had while it streamed, kept by its finished record. */
+  idAt?(position: number): string | undefined;
+}
+
 function recordEnd(
   turn: AssistantTurn,
   toolCalls: readonly ToolCall[],
   finishReason: FinishReason | null,
   usage: unknown,
   listener: AnswerListener,
-  cutShort?: number,
+  { cutShort, idAt }: EndOfCalls,
 ): void {
-  if (toolCalls.length) turn.toolCalls = toolCalls.map((call, position) => (position === cutShort ? incompleteRecord(call, position) : record(call, position)));
+  if (toolCalls.length) {
+    turn.toolCalls = toolCalls.map((call, position) => {
+      const finished = record(call, idAt?.(position) ?? newId());
+      return position === cutShort ? { ...finished, status: 'incomplete', result: BROKEN_OFF_RESULT } : finished;
+    });
+  }
   // Kept as text only: the turn is saved, and must read back whatever the server sent.
   if (typeof finishReason === 'string' && finishReason) turn.finishReason = finishReason;
   const counted = usageOf(usage);
@@ -121,19 +132,12 @@ function recordEnd(
   }
 }
 
-/** The call as the turn keeps it: an id, name and arguments that are not text (a server's mistake) become text, so the saved turn reads back. */
-function record(call: ToolCall, position: number): ToolCallRecord {
-  const { id, function: fn } = call;
-  return {
-    id: typeof id === 'string' && id ? id : `call_${position}`,
-    name: typeof fn?.name === 'string' ? fn.name : '',
-    arguments: argumentsText(fn?.arguments),
-    status: 'pending',
-  };
-}
-
-function incompleteRecord(call: ToolCall, position: number): ToolCallRecord {
-  return { ...record(call, position), status: 'incomplete', result: BROKEN_OFF_RESULT };
+/** The call as the turn keeps it: a name and arguments that are not text (a server's mistake) become text, so the saved turn reads back. */
+function record(call: ToolCall, id: string): ToolCallRecord {
+  const { id: wireId, function: fn } = call;
+  const out: ToolCallRecord = { id, name: typeof fn?.name === 'string' ? fn.name : '', arguments: argumentsText(fn?.arguments), status: 'pending' };
+  if (typeof wireId === 'string' && wireId) out.wireId = wireId;
+  return out;
 }
 
 /**

@@ -75,7 +75,14 @@ export type ToolCallStatus =
 
 /** A function the model called in an answer, and what became of it. */
 export interface ToolCallRecord {
+  /** The extension's own id for the call, unique in the conversation: cards, approvals and media refer to it. */
   id: string;
+  /**
+   * The id the model's answer gave the call, sent back only on the wire (made
+   * unique there); absent in conversations saved before calls had ids of
+   * their own (the id was the wire's), or when the answer gave none.
+   */
+  wireId?: string;
   name: string;
   /** As the model wrote them: a JSON text, possibly invalid. */
   arguments: string;
@@ -90,6 +97,12 @@ export interface ToolCallRecord {
   source?: ToolSource;
   /** What the user is told when asked to approve the call (a paid call: what it makes); not read back from history. */
   approvalNote?: string;
+  /**
+   * Set by the host while the call awaits approval: a digest of its id, name
+   * and arguments that the card's answer must carry, so an answer approves
+   * only the call as it was shown; not read back from history.
+   */
+  approvalKey?: string;
 }
 
 /** What streamed text belongs to: the answer, the model's reasoning before it, or its refusal. */
@@ -144,6 +157,11 @@ export interface Conversation {
 
 export function newId(): string {
   return globalThis.crypto.randomUUID();
+}
+
+/** The id of a call as the model's answer named it (an older saved call: its only id). */
+export function wireIdOf(call: Pick<ToolCallRecord, 'id' | 'wireId'>): string {
+  return call.wireId ?? call.id;
 }
 
 export function newConversation(model: string, systemPrompt: string, now = Date.now()): Conversation {

@@ -1,4 +1,5 @@
 /** A streamed gateway chat completion as the parts of VS Code's language model response. */
+import { UniqueWireIds } from './uniqueWireIds';
 import { t } from '../l10n/localize';
 import { GatewayError } from '../gateway/errors';
 import type { ChatChunk, ToolCall } from '../gateway/types/chat';
@@ -26,8 +27,10 @@ export async function* languageModelResponseParts(batches: AsyncIterable<readonl
     if (thinking) yield { kind: 'thinking', text: thinking };
     if (text) yield { kind: 'text', text };
   }
+  const callIds = new UniqueWireIds();
   for (const call of assembler.result().toolCalls) {
-    yield { kind: 'toolCall', callId: call.id, name: call.function.name, input: parseArguments(call) };
+    // VS Code sends each result back by its call's id: two calls must not share one.
+    yield { kind: 'toolCall', callId: callIds.claim(call.id), name: call.function.name, input: parseArguments(call) };
   }
 }
 

@@ -8,6 +8,8 @@ import { readChatParams } from './chatParams';
 import { readToolMedia } from './toolMedia';
 import {
   CONTEXT_KINDS,
+  newId,
+  wireIdOf,
   type AssistantStatus,
   type AssistantTurn,
   type Conversation,
@@ -51,10 +53,27 @@ export function parseConversation(json: string): Conversation {
     params: readChatParams(c.params),
     ...(c.toolChoice !== undefined ? { toolChoice: readToolChoice(c.toolChoice) } : {}),
     ...(c.toolSwitches !== undefined ? { toolSwitches: readToolSwitches(c.toolSwitches) } : {}),
-    turns: list(c.turns, 'turns').map((t, i) => turn(record(t, `turns[${i}]`))),
+    turns: withUniqueCallIds(list(c.turns, 'turns').map((t, i) => turn(record(t, `turns[${i}]`)))),
     draft: draft(record(c.draft, 'draft')),
     ...(c.usage !== undefined ? { usage: readConversationUsage(c.usage) } : {}),
   };
+}
+
+/**
+ * Calls saved before they had ids of their own kept the server's, which two
+ * calls may share: a repeat gets an id of its own (the server's stays its
+ * wire id), so no card, approval or media refers to two calls.
+ */
+function withUniqueCallIds(turns: Turn[]): Turn[] {
+  const seen = new Set<string>();
+  for (const call of turns.flatMap((t) => (t.kind === 'assistant' ? (t.toolCalls ?? []) : []))) {
+    if (seen.has(call.id)) {
+      call.wireId = wireIdOf(call);
+      call.id = newId();
+    }
+    seen.add(call.id);
+  }
+  return turns;
 }
 
 const STATUSES: readonly AssistantStatus[] = ['streaming', 'done', 'stopped', 'interrupted', 'error'];
@@ -120,6 +139,7 @@ const TOOL_CALL_STATUSES: readonly ToolCallStatus[] = [
 function toolCall(c: Record<string, unknown>): ToolCallRecord {
   const out: ToolCallRecord = {
     id: str(c.id, 'toolCall.id'),
+    ...(c.wireId !== undefined ? { wireId: str(c.wireId, 'toolCall.wireId') } : {}),
     name: str(c.name, 'toolCall.name'),
     arguments: str(c.arguments, 'toolCall.arguments'),
     status: oneOf(c.status, TOOL_CALL_STATUSES, 'toolCall.status'),

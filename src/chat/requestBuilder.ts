@@ -4,7 +4,8 @@ import type { ChatMessage, ChatRequest, ToolChoice, ToolDefinition } from '../ga
 import { validateChatRequest } from '../gateway/validation';
 import { requestFields } from './chatParams';
 import { attachmentBlock } from './attachedContext';
-import type { Conversation, ContextChip, ToolCallRecord, Turn } from './conversation';
+import { wireIdOf, type Conversation, type ContextChip, type ToolCallRecord, type Turn } from './conversation';
+import { UniqueWireIds } from './uniqueWireIds';
 import { instructionsPrompt, type WorkspaceInstruction } from './workspaceInstructions';
 
 export interface RequestOptions {
@@ -34,7 +35,8 @@ export function buildChatRequest(
   const messages: ChatMessage[] = [];
   const system = [conversation.params.systemPrompt.trim(), instructionsPrompt(options.instructions ?? [])].filter(Boolean).join('\n\n');
   if (system) messages.push({ role: 'system', content: system });
-  for (const turn of history) messages.push(...toMessages(turn));
+  const wireIds = new UniqueWireIds();
+  for (const turn of history) messages.push(...toMessages(turn, wireIds));
   const tools = options.tools?.length ? [...options.tools] : undefined;
   return {
     model: conversation.model,
@@ -57,22 +59,23 @@ function toolChoiceFor(choice: ToolChoice | undefined, tools: readonly ToolDefin
 }
 
 /** An answer's reasoning and refusal stay out: only what the model answered goes back. */
-function toMessages(turn: Turn): ChatMessage[] {
+function toMessages(turn: Turn, wireIds: UniqueWireIds): ChatMessage[] {
   if (turn.kind === 'user') return [{ role: 'user', content: userContent(turn.text, turn.context) }];
-  if (turn.toolCalls?.length) return toolCallMessages(turn.text, turn.toolCalls);
+  if (turn.toolCalls?.length) return toolCallMessages(turn.text, turn.toolCalls, wireIds);
   // A failed request left nothing the model said; a stopped or cut answer is kept as far as it went.
   return turn.text === '' ? [] : [{ role: 'assistant', content: turn.text }];
 }
 
-/** The assistant message with its calls, then one `tool` message per call with its result. */
-function toolCallMessages(text: string, calls: readonly ToolCallRecord[]): ChatMessage[] {
+/** The assistant message with its calls, then one `tool` message per call with its result, each call under a wire id no other call of the request has. */
+function toolCallMessages(text: string, calls: readonly ToolCallRecord[], wireIds: UniqueWireIds): ChatMessage[] {
+  const ids = calls.map((call) => wireIds.claim(wireIdOf(call)));
   return [
     {
       role: 'assistant',
       content: text === '' ? null : text,
-      tool_calls: calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })),
+      tool_calls: calls.map((call, i) => ({ id: ids[i]!, type: 'function', function: { name: call.name, arguments: call.arguments } })),
     },
-    ...calls.map((call): ChatMessage => ({ role: 'tool', tool_call_id: call.id, name: call.name, content: call.result ?? NO_RESULT })),
+    ...calls.map((call, i): ChatMessage => ({ role: 'tool', tool_call_id: ids[i]!, name: call.name, content: call.result ?? NO_RESULT })),
   ];
 }
 

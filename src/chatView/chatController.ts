@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { ChatSession, type ChatSessionListener } from '../chat/chatSession';
 import { contextWindowOf } from '../chat/contextWindow';
 import type { TokenLimits } from '../chat/languageModelInformation';
-import type { ContextChip, Conversation } from '../chat/conversation';
+import type { ContextChip, Conversation, ToolCallRecord } from '../chat/conversation';
 import { toModelOptions } from '../chat/modelOptions';
 import { settingsProblem } from '../chat/requestBuilder';
 import type { ToolRuntime, ViewAsker } from '../chat/toolLoop';
@@ -22,7 +22,7 @@ import { errorText } from '../gateway/errors';
 import { exportConversation } from './exportConversation';
 import { handleCodeAction } from './codeActions';
 import { ChatMedia, type ChatMediaServices } from './chatMedia';
-import { PendingApprovals } from './pendingApprovals';
+import { approvalKeyOf, PendingApprovals } from './pendingApprovals';
 import { TextBatcher } from './textBatcher';
 import { ToolCallBatcher } from './toolCallBatcher';
 import { t } from '../l10n/localize';
@@ -201,8 +201,11 @@ export class ChatController implements vscode.Disposable {
       case 'startMcpServers':
         await this.services.tools?.startMcpServers();
         return this.postTools();
-      case 'decideToolCall':
-        return this.approvals.decide(message.callId, message.decision);
+      case 'decideToolCall': {
+        const shownOtherwise = this.approvals.decide(message.callId, message.approvalKey, message.decision);
+        if (shownOtherwise) this.showToolCallAgain(c, shownOtherwise);
+        return;
+      }
       case 'refreshModels':
         return this.loadModels(true);
       case 'mediaAction':
@@ -340,6 +343,7 @@ export class ChatController implements vscode.Disposable {
       },
       toolCallChanged: (turn, call) => {
         this.library.saveSoon(c);
+        if (call.status === 'awaitingApproval') call.approvalKey = approvalKeyOf(call);
         if (!this.isActive(c)) return;
         this.post({ type: 'toolCallChanged', conversationId: c.id, turnId: turn.id, call });
         this.media.callChanged(c, call);
@@ -348,6 +352,14 @@ export class ChatController implements vscode.Disposable {
   }
 
   /** The tools available now and their state in the conversation, for the tool pickers. */
+  /** A call the card showed otherwise than it is now: the card is given the call as it is. */
+  private showToolCallAgain(c: Conversation, call: ToolCallRecord): void {
+    const turn = c.turns.find((t) => t.kind === 'assistant' && t.toolCalls?.includes(call));
+    if (!turn) return;
+    call.approvalKey = approvalKeyOf(call);
+    this.post({ type: 'toolCallChanged', conversationId: c.id, turnId: turn.id, call });
+  }
+
   private toolOptions(c: Conversation): { tools: ToolOption[]; note?: string } {
     const catalog = this.services.tools?.catalog(c.toolSwitches);
     const tools = (catalog?.tools ?? []).map(({ name, description, source, state }) => ({ name, description, source, state }));

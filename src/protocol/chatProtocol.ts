@@ -159,8 +159,8 @@ export type WebviewMessage =
   /** The tool picker opened: the host lists the tools again (VS Code has no event for its tools changing). */
   | { type: 'refreshTools' }
   | { type: 'startMcpServers' }
-  /** The user's answer to a tool call waiting for approval. */
-  | { type: 'decideToolCall'; callId: string; decision: ApprovalDecision }
+  /** The user's answer to a tool call waiting for approval, with the approval key of the call as its card showed it. */
+  | { type: 'decideToolCall'; callId: string; approvalKey: string; decision: ApprovalDecision }
   | { type: 'refreshModels' }
   | { type: 'copyCode'; code: string }
   | { type: 'insertCode'; code: string }
@@ -207,7 +207,12 @@ const READERS: MessageReaders<WebviewMessage> = {
   setToolEnabled: (m) => ({ type: 'setToolEnabled', name: str(m.name, 'name'), enabled: bool(m.enabled, 'enabled') }),
   refreshTools: () => ({ type: 'refreshTools' }),
   startMcpServers: () => ({ type: 'startMcpServers' }),
-  decideToolCall: (m) => ({ type: 'decideToolCall', callId: str(m.callId, 'callId'), decision: oneOf(m.decision, APPROVAL_DECISIONS, 'decision') }),
+  decideToolCall: (m) => ({
+    type: 'decideToolCall',
+    callId: str(m.callId, 'callId'),
+    approvalKey: str(m.approvalKey, 'approvalKey'),
+    decision: oneOf(m.decision, APPROVAL_DECISIONS, 'decision'),
+  }),
   refreshModels: () => ({ type: 'refreshModels' }),
   copyCode: (m) => ({ type: 'copyCode', code: str(m.code, 'code') }),
   insertCode: (m) => ({ type: 'insertCode', code: str(m.code, 'code') }),

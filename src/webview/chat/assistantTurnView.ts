@@ -114,7 +114,7 @@ export class AssistantTurnView {
 
   /** One call changed; returns its card when the call now waits for the user's approval. */
   updateToolCall(call: ToolCallRecord): ToolCallCard | undefined {
-    const card = this.cards.find((c) => c.id === call.id);
+    const card = this.cardOf(call.id);
     return card?.update(call) ? card : undefined;
   }
 
@@ -122,7 +122,7 @@ export class AssistantTurnView {
   streamToolCalls(calls: readonly ToolCallProgress[]): string[] {
     const started: string[] = [];
     for (const progress of calls) {
-      let card = this.cardFor(progress.id, progress.position);
+      let card = this.cardOf(progress.id);
       if (!card) {
         card = this.addCard({ id: progress.id, name: progress.name, arguments: '', status: 'streaming' }, progress.position);
         started.push(progress.name);
@@ -132,10 +132,18 @@ export class AssistantTurnView {
     return started;
   }
 
-  /** Cards for calls not shown yet; the shown ones keep their state (open, result unfolded, arguments streamed). */
+  /** Cards for calls not shown yet; the shown ones keep their state (open, result unfolded, arguments streamed); cards of calls the turn no longer has go. */
   private showToolCalls(): void {
-    (this.turn.toolCalls ?? []).forEach((call, position) => {
-      const shown = this.cardFor(call.id, position);
+    const calls = this.turn.toolCalls ?? [];
+    for (let at = this.cards.length - 1; at >= 0; at--) {
+      if (calls.some((call) => call.id === this.cards[at]!.id)) continue;
+      this.items[at]!.remove();
+      this.mediaPanels.delete(this.cards[at]!.id);
+      this.cards.splice(at, 1);
+      this.items.splice(at, 1);
+    }
+    calls.forEach((call, position) => {
+      const shown = this.cardOf(call.id);
       if (shown) {
         shown.update(call);
         return;
@@ -147,9 +155,9 @@ export class AssistantTurnView {
     this.toolCalls.hidden = this.cards.length === 0;
   }
 
-  /** The card of the call: by id, or at its position (a call streamed under a stand-in id until its own came). */
-  private cardFor(id: string, position: number): ToolCallCard | undefined {
-    return this.cards.find((card) => card.id === id) ?? this.cards[position];
+  /** The card of the call with this id (the extension's own, unique: never the card of another call). */
+  private cardOf(id: string): ToolCallCard | undefined {
+    return this.cards.find((card) => card.id === id);
   }
 
   private addCard(call: ToolCallRecord, position: number): ToolCallCard {

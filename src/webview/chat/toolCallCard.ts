@@ -58,15 +58,16 @@ export class ToolCallCard {
     return this.call.id;
   }
 
-  /** True when the call now waits for the user (and did not before). */
+  /**
+   * True when the call now waits for the user (and did not before). The card
+   * shows the call it is given whole, every time: name, arguments, approval.
+   */
   update(call: ToolCallRecord): boolean {
-    const before = this.call.status;
-    const nowAsks = call.status === 'awaitingApproval' && before !== 'awaitingApproval';
+    const before = this.call;
+    const nowAsks = call.status === 'awaitingApproval' && (before.status !== 'awaitingApproval' || before.approvalKey !== call.approvalKey);
     this.call = call;
-    if (before === 'streaming' && call.status !== 'streaming') {
-      this.element.open = false;
-      this.showArguments();
-    }
+    if (before.status === 'streaming' && call.status !== 'streaming') this.element.open = false;
+    if (call.status !== 'streaming' && (before.status === 'streaming' || before.arguments !== call.arguments)) this.showArguments();
     this.render();
     return nowAsks;
   }
@@ -74,8 +75,7 @@ export class ToolCallCard {
   /** More of the arguments streamed in (the call's status is `streaming`). */
   grow(progress: ToolCallProgress): void {
     const renamed = progress.name !== this.call.name;
-    this.call = { ...this.call, id: progress.id, name: progress.name };
-    this.element.dataset.callId = progress.id;
+    this.call = { ...this.call, name: progress.name };
     this.args.append(progress.argumentsAppended, progress.argumentsLength);
     if (renamed) this.render();
   }
@@ -113,9 +113,10 @@ export class ToolCallCard {
     this.approval.hidden = !asking;
     if (!asking) return this.approval.replaceChildren();
     this.approval.setAttribute('aria-label', t('Run {0}?', this.call.name));
+    const { id: callId, approvalKey = '' } = this.call;
     const decide = (decision: keyof typeof APPROVAL_LABELS) => () => {
       this.approval.querySelectorAll('button').forEach((b) => (b.disabled = true));
-      this.host.post({ type: 'decideToolCall', callId: this.call.id, decision });
+      this.host.post({ type: 'decideToolCall', callId, approvalKey, decision });
     };
     this.approval.replaceChildren(
       el('p', {}, approvalQuestion(this.call)),

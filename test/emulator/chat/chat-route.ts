@@ -19,6 +19,7 @@ export const chatRoute: Route = {
     const answer = scriptAnswer(turn, {
       invalidToolJson: ctx.reply.fault.invalidToolJson ?? false,
       manyToolCalls: ctx.reply.fault.manyToolCalls,
+      sharedToolCallId: ctx.reply.fault.sharedToolCallId,
       scriptedAnswers: ctx.state.options.scriptedAnswers,
     });
     const id = completionId();

@@ -30,6 +30,8 @@ export interface ScriptOptions {
   invalidToolJson: boolean;
   /** When set, a request offering tools calls the first one this many times (the manyToolCalls fault). */
   manyToolCalls?: number;
+  /** When set, every tool call of the answer carries this id (the sharedToolCallId fault). */
+  sharedToolCallId?: string;
   /** Answers chosen by the test, by the exact text of the last user message. */
   scriptedAnswers: Readonly<Record<string, string>>;
 }
@@ -39,7 +41,7 @@ export function scriptAnswer(turn: ChatTurn, opts: ScriptOptions): ScriptedAnswe
   const planned = plannedCalls(turn, opts.manyToolCalls);
   if (planned.length) {
     const toolCalls: ToolCall[] = planned.map((c) => ({
-      id: toolCallId(),
+      id: opts.sharedToolCallId ?? toolCallId(),
       type: 'function',
       function: { name: c.name, arguments: opts.invalidToolJson ? breakJson(c.arguments) : c.arguments },
     }));

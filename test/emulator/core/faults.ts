@@ -50,6 +50,8 @@ export interface FaultSpec {
   endlessStream?: boolean;
   /** Chat: a request offering tools is answered with this many calls of the first tool (arguments from its schema). */
   manyToolCalls?: number;
+  /** Chat: every tool call of an answer carries this one id (a buggy gateway, or an upstream passing model-written ids through). */
+  sharedToolCallId?: string;
   /** Image generations: the answer holds this many images (each a b64_json or a url), whatever `n` asked. */
   manyMediaFields?: number;
   /**
@@ -176,8 +178,9 @@ function assign(spec: FaultSpec, key: string, v: unknown): string | undefined {
       spec.taskRecordQuirk = v as TaskRecordQuirk;
       return undefined;
     case 'pathPrefix':
-      if (typeof v !== 'string') return 'pathPrefix must be a string';
-      spec.pathPrefix = v;
+    case 'sharedToolCallId':
+      if (typeof v !== 'string') return `${key} must be a string`;
+      spec[key] = v;
       return undefined;
     case 'statusBurst':
       return assignBurst(spec, v);

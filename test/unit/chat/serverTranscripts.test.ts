@@ -40,6 +40,14 @@ async function readOnce(writes: readonly Uint8Array[]): Promise<Outcome> {
     assert.ok(isGatewayError(error), String(error));
     outcome.error = { kind: error.kind, status: error.status, message: error.message, advice: error.advice };
   }
+  return withOwnIdsNumbered(outcome);
+}
+
+/** The calls' own ids are random: each is checked to be unique, then numbered in order, so outcomes compare. */
+function withOwnIdsNumbered(outcome: Outcome): Outcome {
+  const calls = outcome.turn.toolCalls ?? [];
+  assert.equal(new Set(calls.map((c) => c.id)).size, calls.length, 'every call has an id of its own');
+  calls.forEach((call, i) => (call.id = `own-${i}`));
   return outcome;
 }
 
@@ -251,7 +259,7 @@ test('Gemini: tool calls without index, in separate chunks, stay separate calls 
       'data: [DONE]\n\n',
   );
   assert.deepEqual(
-    turn.toolCalls?.map((c) => [c.id, c.name, c.arguments]),
+    turn.toolCalls?.map((c) => [c.wireId, c.name, c.arguments]),
     [
       ['A', 'f', '{"x":1}'],
       ['B', 'g', '{"y":2}'],
@@ -272,7 +280,7 @@ test('Ollama: parallel tool calls, each whole with its own id but all with index
   );
   assert.equal(error, undefined);
   assert.deepEqual(
-    turn.toolCalls?.map((c) => [c.id, c.name, c.arguments]),
+    turn.toolCalls?.map((c) => [c.wireId, c.name, c.arguments]),
     [
       ['call_a', 'write_file', '{"path":"hello.py"}'],
       ['call_b', 'write_file', '{"path":"world.py"}'],
@@ -293,7 +301,7 @@ test('tool calls by index: fragments after the first (no id, or the same id agai
     ].join(''),
   );
   assert.deepEqual(
-    turn.toolCalls?.map((c) => [c.id, c.name, c.arguments]),
+    turn.toolCalls?.map((c) => [c.wireId, c.name, c.arguments]),
     [
       ['A', 'f', '{"x":1}'],
       ['B', 'g', '{"y":2}'],
@@ -319,7 +327,7 @@ test('tool call arguments sent as an object (MiniMax, Venice) are kept as their 
       'data: [DONE]\n\n',
   );
   assert.deepEqual(
-    turn.toolCalls?.map((c) => [c.id, c.arguments]),
+    turn.toolCalls?.map((c) => [c.wireId, c.arguments]),
     [['A', '{"x":1}']],
   );
 });
@@ -376,7 +384,7 @@ test('OpenRouter: an error mid-stream ends the choice with finish reason "error"
       'data: [DONE]\n\n',
   );
   assert.equal(turn.text, 'Checking.');
-  assert.deepEqual(turn.toolCalls, [{ id: 'call_1', name: 'read_file', arguments: '{"path":', status: 'pending' }]);
+  assert.deepEqual(turn.toolCalls, [{ id: 'own-0', wireId: 'call_1', name: 'read_file', arguments: '{"path":', status: 'pending' }]);
   assert.equal(turn.finishReason, 'error');
   assert.equal(turn.usage?.total_tokens, 28);
   assert.equal(error?.kind, 'http');
@@ -397,7 +405,7 @@ test('a chat answer broken mid-stream keeps its tool calls, marked not run, with
   assert.equal(turn?.finishReason, 'tool_calls');
   assert.equal(turn?.usage?.total_tokens, 11);
   assert.deepEqual(
-    turn?.toolCalls?.map((c) => [c.id, c.status]),
+    turn?.toolCalls?.map((c) => [c.wireId, c.status]),
     [['call_1', 'skipped']],
   );
   assert.match(turn?.toolCalls?.[0]?.result ?? '', /^Not run: the answer broke off/);
@@ -424,8 +432,9 @@ test('a tool call id, name or finish reason that is not text (a broken server) i
     'data: [DONE]\n\n';
   const [turn] = answers(parseConversation(serializeConversation(await conversationAnswering(transcript))));
   assert.deepEqual(
-    turn?.toolCalls?.map((c) => [c.id, c.name, c.arguments]),
-    [['call_0', '', '{}']],
+    turn?.toolCalls?.map((c) => [c.wireId, c.name, c.arguments]),
+    [[undefined, '', '{}']],
+    'an id that is not text is not kept: the call goes back under its own id',
   );
   assert.equal(turn?.finishReason, undefined);
 });

@@ -35,8 +35,9 @@ export class ApprovingView extends RecordingView {
     super.post(message);
     if (message.type !== 'toolCallChanged' || message.call.status !== 'awaitingApproval') return;
     this.asked.push(structuredClone(message.call));
+    const { id: callId, approvalKey = '' } = message.call;
     const decision = this.decide(message.call);
-    if (decision) setTimeout(() => void this.controller().handle({ type: 'decideToolCall', callId: message.call.id, decision }), 10);
+    if (decision) setTimeout(() => void this.controller().handle({ type: 'decideToolCall', callId, approvalKey, decision }), 10);
   }
   isVisible(): boolean {
     return this.visible;

@@ -71,4 +71,36 @@ export const tests = [
     },
     { timeoutMs: 90000 },
   ),
+
+  uiTest(
+    'two calls that share an id get a card each, and each approval runs only the call its card shows',
+    async (ctx) => {
+      ctx.emulator.setFaults({ sharedToolCallId: 'call_dup', pathPrefix: '/chat' });
+      try {
+        const chat = await openChat(ctx);
+        await send(chat, 'call create_file {"path":"shown.txt","content":"approved"} then create_file {"path":"hidden.txt","content":"not approved"}');
+        const asking = chat.locator('.tool-call.status-awaitingApproval');
+        await asking.waitFor({ timeout: 20000 });
+        const cards = chat.locator('.turn-assistant').last().locator('.tool-call');
+        assert.strictEqual(await cards.count(), 2, 'one card per call');
+        assert.match(await asking.locator('.tool-arguments').innerText(), /"path": "shown\.txt"/);
+        await asking.getByRole('button', { name: 'Allow once' }).click();
+        const second = chat.locator('.tool-call.status-awaitingApproval', { hasText: 'hidden.txt' });
+        await second.waitFor({ timeout: 20000 });
+        assert.doesNotMatch(await second.locator('.tool-arguments').innerText(), /shown\.txt/);
+        await ctx.screenshot('shared-id-second-card');
+        await second.getByRole('button', { name: 'Deny' }).click();
+        await chat
+          .locator('.turn-assistant .assistant-text', { hasText: /Tool results: create_file=.*; create_file=The user denied this call/ })
+          .waitFor({ timeout: 20000 });
+        assert.strictEqual(await chat.locator('.tool-call.status-succeeded', { hasText: 'shown.txt' }).count(), 1);
+        assert.strictEqual(await chat.locator('.tool-call.status-denied', { hasText: 'hidden.txt' }).count(), 1);
+        assert.strictEqual(fs.readFileSync(path.join(ctx.workspace, 'shown.txt'), 'utf8'), 'approved');
+        assert.ok(!fs.existsSync(path.join(ctx.workspace, 'hidden.txt')), 'the denied call did not run');
+      } finally {
+        ctx.emulator.setFaults(undefined);
+      }
+    },
+    { timeoutMs: 90000 },
+  ),
 ];
