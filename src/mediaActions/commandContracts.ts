@@ -66,4 +66,6 @@ export interface SavedSpeech {
   path: string;
   parts: number;
   usage: SpeechUsage;
+  /** Present when the file reached its size limit (genaiGateway.speech.maxFileMegabytes): why it holds only the first parts. */
+  cutNote?: string;
 }

@@ -8,6 +8,9 @@ import { DEFAULT_VOICE } from '../speech/voices';
 
 export const SECTION = 'genaiGateway';
 
+/** genaiGateway.speech.maxFileMegabytes: package.json declares the same default and maximum. */
+export const SPEECH_FILE_MEGABYTES = { default: 256, max: 2048 } as const;
+
 /** The default model setting of each capability family that has one. */
 export type ModelRole = 'chat' | 'image' | 'video' | 'videoTask' | 'speech';
 
@@ -177,6 +180,15 @@ export class Settings {
       speed: Number.isFinite(speed) ? Math.min(SPEECH_SPEED.max, Math.max(SPEECH_SPEED.min, speed)) : 1,
       format: (SPEECH_FORMATS as readonly string[]).includes(format) ? (format as SpeechFormat) : 'mp3',
     };
+  }
+
+  /** The most one saved speech file may hold, in MB: the user's setting; a workspace may lower it, never raise it. */
+  speechFileLimitMegabytes(): number {
+    const { default: fallback, max } = SPEECH_FILE_MEGABYTES;
+    const values = this.config.inspect<unknown>('speech.maxFileMegabytes');
+    const user = inRange(values?.globalValue, fallback, 1, max, true);
+    const workspace = [values?.workspaceValue, values?.workspaceFolderValue].map((v) => inRange(v, user, 1, max, true));
+    return Math.min(user, ...workspace);
   }
 
   async setSpeechVoice(voice: string): Promise<void> {

@@ -110,6 +110,7 @@ async function saveSelection(saver: SpeechSaver, settings: VoiceSettings, args: 
     );
     const usage = describeUsage(saved.usage);
     void announceSaved(usage ? t('Speech ({0})', usage.toLowerCase()) : t('Speech'), [saved.path]);
+    if (saved.cutNote) void vscode.window.showWarningMessage(saved.cutNote);
     return saved;
   } catch (error) {
     if (args.throwErrors) throw error;

@@ -25,7 +25,13 @@ import { t } from '../l10n/localize';
 
 export interface ReadAloudServices {
   clients: { get(): GatewayClient };
-  settings: { model(role: 'speech'): string; speech(): SpeechSettings; setSpeechSpeed(speed: number): Promise<void> };
+  settings: {
+    model(role: 'speech'): string;
+    speech(): SpeechSettings;
+    setSpeechSpeed(speed: number): Promise<void>;
+    /** The most one saved speech file may hold. */
+    speechFileLimitMegabytes(): number;
+  };
   log: { info(message: string): void; warn(message: string): void };
 }
 

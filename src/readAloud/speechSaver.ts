@@ -5,7 +5,7 @@ import type { OutputFiles } from '../output/outputFiles';
 import type { ProgressReporter } from '../platform/progress';
 import { AUDIO_FORMATS } from '../speech/audioFormats';
 import { chunkForSpeech, FILE_CHUNKS } from '../speech/chunking';
-import { synthesizeToFile } from '../speech/speechFile';
+import { synthesizeToFile, type SpeechFileCut } from '../speech/speechFile';
 import { cleanForSpeech } from '../speech/speechText';
 import { describeUsage } from '../speech/usage';
 import { voiceForText } from '../speech/voices';
@@ -40,9 +40,14 @@ export class SpeechSaver {
     const file = await this.outputFiles.openFile(await this.outputFiles.newPath(cleaned, AUDIO_FORMATS[request.format].extension));
     let result;
     try {
-      result = await synthesizeToFile(chunks, client.speech, choice, file, signal, (done, count) => {
-        if (count > 1) progress?.report(t('part {0} of {1}', done, count), 100 / count);
+      const limitBytes = this.services.settings.speechFileLimitMegabytes() * MEGABYTE;
+      result = await synthesizeToFile(chunks, client.speech, choice, file, signal, {
+        limitBytes,
+        onChunk: (done, count) => {
+          if (count > 1) progress?.report(t('part {0} of {1}', done, count), 100 / count);
+        },
       });
+      if (result.cut?.parts === 0) throw new Error(cutMessage(result.cut, chunks.length, cleaned.length));
     } catch (error) {
       await file.abort();
       throw error;
@@ -54,11 +59,36 @@ export class SpeechSaver {
       parts: chunks.length,
       usage: result.usage,
       requestIds: result.requestIds,
+      ...(result.cut ? { cut: result.cut } : {}),
       createdAt: new Date().toISOString(),
     });
     this.services.log.info(
       `Speech saved as ${path} (${chunks.length} part(s), ${choice.voice}, ${choice.format}): ${describeUsage(result.usage) ?? 'no usage headers'}.`,
     );
-    return { path, parts: chunks.length, usage: result.usage };
+    const saved: SavedSpeech = { path, parts: result.cut?.parts ?? chunks.length, usage: result.usage };
+    if (result.cut) saved.cutNote = cutMessage(result.cut, chunks.length, cleaned.length);
+    return saved;
   }
+}
+
+const MEGABYTE = 1024 * 1024;
+
+/** Says how much of the text the file holds, and which setting let it hold no more. */
+function cutMessage(cut: SpeechFileCut, parts: number, characters: number): string {
+  const limit = Math.round(cut.limitBytes / MEGABYTE);
+  if (cut.parts === 0) {
+    return t(
+      'Nothing was saved: the speech of the first part alone is larger than {0} MB (genaiGateway.speech.maxFileMegabytes). Raise that setting or save a shorter text.',
+      limit,
+    );
+  }
+  return t(
+    'The file holds the first {0} of {1} parts ({2} of {3} characters, {4} MB): it reached its limit of {5} MB (genaiGateway.speech.maxFileMegabytes). Raise that setting, or save the rest of the text separately.',
+    cut.parts,
+    parts,
+    cut.characters,
+    characters,
+    (cut.bytes / MEGABYTE).toFixed(1),
+    limit,
+  );
 }

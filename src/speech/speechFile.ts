@@ -1,6 +1,6 @@
 /** Speech for a whole text as one audio file: the chunks requested in turn, joined as they arrive. */
 import type { SpeechUsage } from '../gateway/types/speech';
-import { audioJoiner } from './audioJoin';
+import { audioJoiner, type AudioJoiner } from './audioJoin';
 import type { SpeechChunk } from './chunking';
 import { readAudio, Synthesizer, VoiceChoice } from './speechSynthesis';
 import { addUsage } from './usage';
@@ -14,6 +14,23 @@ export interface AudioFileSink {
 export interface SpeechFileResult {
   usage: SpeechUsage;
   requestIds: string[];
+  /** Present when the file reached its size limit before every part was in: what it holds. */
+  cut?: SpeechFileCut;
+}
+
+export interface SpeechFileCut {
+  /** The parts written (the first ones). */
+  parts: number;
+  /** Characters of the text those parts say. */
+  characters: number;
+  bytes: number;
+  limitBytes: number;
+}
+
+export interface SpeechFileOptions {
+  onChunk?(done: number, count: number): void;
+  /** The most the file may hold: no part is requested that would likely pass it, and none written that would. */
+  limitBytes?: number;
 }
 
 export async function synthesizeToFile(
@@ -22,21 +39,39 @@ export async function synthesizeToFile(
   choice: VoiceChoice & { speed: number },
   sink: AudioFileSink,
   signal: AbortSignal,
-  onChunk?: (done: number, count: number) => void,
+  { onChunk, limitBytes = Infinity }: SpeechFileOptions = {},
 ): Promise<SpeechFileResult> {
   const joiner = audioJoiner(choice.format);
   const result: SpeechFileResult = { usage: {}, requestIds: [] };
+  let bytes = 0;
+  let characters = 0;
   for (const [index, chunk] of chunks.entries()) {
+    // Audio grows with the text: the next part is judged by the bytes per character so far.
+    const expected = characters === 0 ? 0 : (bytes / characters) * chunk.text.length;
+    if (bytes + expected > limitBytes) return cut(result, joiner, sink, { parts: index, characters, bytes, limitBytes });
     const audio = await api.synthesize(
       { model: choice.model, voice: choice.voice, input: chunk.text, response_format: choice.format, speed: choice.speed },
       signal,
     );
-    const bytes = joiner.append(await readAudio(audio.body, signal));
-    await sink.write(bytes);
+    const raw = await readAudio(audio.body, signal);
     result.usage = addUsage(result.usage, audio.usage);
     if (audio.requestId) result.requestIds.push(audio.requestId);
+    if (bytes + raw.length > limitBytes) return cut(result, joiner, sink, { parts: index, characters, bytes, limitBytes });
+    const appended = joiner.append(raw);
+    await sink.write(appended);
+    bytes += appended.length;
+    characters += chunk.text.length;
     onChunk?.(index + 1, chunks.length);
   }
-  for (const patch of joiner.finish()) await sink.writeAt(patch.offset, patch.bytes);
+  await finish(joiner, sink);
   return result;
+}
+
+async function cut(result: SpeechFileResult, joiner: AudioJoiner, sink: AudioFileSink, what: SpeechFileCut): Promise<SpeechFileResult> {
+  if (what.parts > 0) await finish(joiner, sink);
+  return { ...result, cut: what };
+}
+
+async function finish(joiner: AudioJoiner, sink: AudioFileSink): Promise<void> {
+  for (const patch of joiner.finish()) await sink.writeAt(patch.offset, patch.bytes);
 }

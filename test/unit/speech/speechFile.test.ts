@@ -50,7 +50,7 @@ for (const format of ['mp3', 'wav', 'flac', 'pcm'] as const) {
         { model: 'kokoro', voice: 'af_heart', format, speed: 4 },
         file,
         new AbortController().signal,
-        (n) => done.push(n),
+        { onChunk: (n) => done.push(n) },
       );
       const saved = await file.close();
       assert.deepEqual(
@@ -81,6 +81,47 @@ for (const format of ['mp3', 'wav', 'flac', 'pcm'] as const) {
     }
   });
 }
+
+test('a file limit stops before the part that would pass it: the file holds the first parts, valid, and says how much; a first part too large saves nothing', async () => {
+  const f = await clientFixture();
+  try {
+    const text = Array.from({ length: 300 }, (_, i) => `Sentence ${i} of the text that is saved as speech.`).join(' ');
+    const chunks = chunkForSpeech(text, FILE_CHUNKS);
+    assert.ok(chunks.length >= 3, `${chunks.length} parts`);
+    const choice = { model: 'kokoro', voice: 'af_heart', format: 'wav' as const, speed: 4 };
+    const whole = await openAtomicFile(path.join(dir, 'whole.wav'));
+    await synthesizeToFile(chunks, f.client.speech, choice, whole, new AbortController().signal);
+    const wholeBytes = fs.statSync(await whole.close()).size;
+    const limitBytes = Math.floor((wholeBytes / chunks.length) * 1.5);
+    const requestsBefore = f.received('/audio/speech');
+    const cutFile = await openAtomicFile(path.join(dir, 'cut.wav'));
+    const result = await synthesizeToFile(chunks, f.client.speech, choice, cutFile, new AbortController().signal, { limitBytes });
+    const saved = await cutFile.close();
+    assert.ok(result.cut, 'cut');
+    assert.ok(result.cut.parts >= 1 && result.cut.parts < chunks.length, `${result.cut.parts} of ${chunks.length} parts`);
+    assert.equal(
+      result.cut.characters,
+      chunks.slice(0, result.cut.parts).reduce((n, c) => n + c.text.length, 0),
+    );
+    assert.ok(fs.statSync(saved).size <= limitBytes, `${fs.statSync(saved).size} bytes within ${limitBytes}`);
+    assert.equal(result.cut.bytes, fs.statSync(saved).size);
+    assert.ok(f.received('/audio/speech') - requestsBefore <= result.cut.parts + 1, 'at most one part beyond the file was asked for');
+    assert.equal(decodeErrors(saved), '', 'the cut file decodes without an error');
+    const want = await expectedSeconds(
+      f,
+      chunks.slice(0, result.cut.parts).map((c) => c.text),
+      4,
+    );
+    assert.ok(Math.abs(Number(ffprobe(saved).format.duration) - want) < 0.05, 'its header counts the parts it holds');
+
+    const none = await openAtomicFile(path.join(dir, 'none.wav'));
+    const tooSmall = await synthesizeToFile(chunks, f.client.speech, choice, none, new AbortController().signal, { limitBytes: 1000 });
+    await none.abort();
+    assert.deepEqual(tooSmall.cut, { parts: 0, characters: 0, bytes: 0, limitBytes: 1000 });
+  } finally {
+    await f.close();
+  }
+});
 
 test('the speed changes the length of the saved speech', async () => {
   const f = await clientFixture();

@@ -134,6 +134,7 @@ suite('Read aloud', () => {
         model: () => 'kokoro',
         speech: (): SpeechSettings => ({ voice: 'af_heart', voiceByLanguage: {}, speed: 1, format: 'mp3' }),
         setSpeechSpeed: async () => undefined,
+        speechFileLimitMegabytes: () => 256,
       },
       log: { info: () => undefined, warn: () => undefined },
     };
@@ -227,6 +228,7 @@ suite('Read aloud', () => {
           model: () => 'kokoro',
           speech: () => ({ voice: 'af_heart', voiceByLanguage: {}, speed: 1, format: 'wav' }),
           setSpeechSpeed: async () => undefined,
+          speechFileLimitMegabytes: () => 256,
         },
         log: { info: () => undefined, warn: () => undefined },
       };

@@ -23,6 +23,7 @@ export function speechFile(): Endpoint {
               model: () => 'kokoro',
               speech: () => ({ voice: 'af_heart', voiceByLanguage: {}, speed: 1, format: 'mp3' }),
               setSpeechSpeed: () => Promise.resolve(),
+              speechFileLimitMegabytes: () => 256,
             },
             log: { info: () => undefined, warn: () => undefined },
           },
