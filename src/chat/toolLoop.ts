@@ -54,7 +54,7 @@ export interface ToolExecutor {
 
 export interface ToolApprover {
   /** Allowed without asking (settings, or "Always in this workspace" for this tool and what it runs). */
-  isPreApproved(call: ToolCallRecord): boolean;
+  isPreApproved(call: ToolCallRecord): Promise<boolean>;
   /** Asks the user about a call whose status is `awaitingApproval`; an aborted signal ends the question. */
   ask(call: ToolCallRecord, signal: AbortSignal): Promise<ApprovalDecision>;
 }
@@ -203,7 +203,13 @@ async function runOne(call: ToolCallRecord, tool: OfferedTool | undefined, offer
     return finish('failed', `Error: there is no tool named "${call.name}" here. Available tools: ${names}.`);
   }
   if (tool.source) call.source = tool.source;
-  if (!tool.readOnly && !approver.isPreApproved(call)) {
+  let preApproved = false;
+  try {
+    preApproved = tool.readOnly || (await approver.isPreApproved(call));
+  } catch (error) {
+    return finish('failed', `Error: ${messageOf(error)}`);
+  }
+  if (!preApproved) {
     let preview: PreparedCall | undefined;
     let decision: ApprovalDecision;
     try {

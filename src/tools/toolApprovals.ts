@@ -19,7 +19,7 @@ export class ToolApprovals implements ToolApprover {
   constructor(
     private readonly workspaceState: Pick<vscode.Memento, 'get' | 'update'>,
     private readonly autoApprove: () => readonly string[],
-    private readonly scopeOf: (call: ToolCallRecord) => string,
+    private readonly scopeOf: (call: ToolCallRecord) => Promise<string>,
   ) {}
 
   /** The chat view attaches itself while it can ask. */
@@ -27,14 +27,16 @@ export class ToolApprovals implements ToolApprover {
     this.viewAsker = asker;
   }
 
-  isPreApproved(call: ToolCallRecord): boolean {
-    return this.autoApprove().includes(call.name) || this.alwaysAllowed().includes(this.scopeOf(call));
+  async isPreApproved(call: ToolCallRecord): Promise<boolean> {
+    return this.autoApprove().includes(call.name) || this.alwaysAllowed().includes(await this.scopeOf(call));
   }
 
   async ask(call: ToolCallRecord, signal: AbortSignal): Promise<ApprovalDecision> {
+    // The scope as the call is asked about; the question is up (and its card can be answered) before the scope is known.
     const scope = this.scopeOf(call);
+    scope.catch(() => undefined); // read only after "Always"; its failure then fails the call
     const decision = await (this.viewAsker?.(call, signal) ?? askInModal(call, signal));
-    if (decision === 'always' && !signal.aborted) await this.workspaceState.update(ALWAYS_ALLOWED_KEY, [...new Set([...this.alwaysAllowed(), scope])]);
+    if (decision === 'always' && !signal.aborted) await this.workspaceState.update(ALWAYS_ALLOWED_KEY, [...new Set([...this.alwaysAllowed(), await scope])]);
     return decision;
   }
 

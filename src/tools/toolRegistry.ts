@@ -73,20 +73,14 @@ export class ToolRegistry implements ToolExecutor {
   }
 
   /**
-   * What an "always" approval of this call covers: the tool, and for the
-   * tools that run commands, the command too (run_vscode_command: the one
-   * called; a user-defined tool: its command and its definition as it is now,
-   * so editing the definition asks again).
+   * What an "always" approval of this call covers: the tool, or what the
+   * tool says (the command it runs and its definition now, so editing the
+   * definition asks again); another source's tool is named with its source.
    */
-  approvalScope(name: string, argumentsText: string): string {
-    if (name === BUILTIN_TOOLS.runVscodeCommand) {
-      const command = parsedObject(argumentsText)?.command;
-      return `${name} → ${typeof command === 'string' ? command : '?'}`;
-    }
-    const user = readUserDefinedTools(this.deps.settings().userDefined, []).tools.find((tool) => tool.spec.name === name);
-    if (user) return `${name} → ${user.command} #${user.definitionHash}`;
-    const source = this.current().find((tool) => tool.spec.name === name)?.source;
-    return source ? `${name} @ ${source.label}` : name;
+  async approvalScope(name: string, argumentsText: string): Promise<string> {
+    const tool = this.current().find((candidate) => candidate.spec.name === name);
+    if (tool?.approvalScope) return `${name} → ${await tool.approvalScope(parsedObject(argumentsText) ?? {})}`;
+    return tool?.source ? `${name} @ ${tool.source.label}` : name;
   }
 
   private current(): WorkspaceTool[] {

@@ -6,7 +6,7 @@
  * sequence, a shell line) gets exactly what the user saw in the approval
  * card, not a string the model completed. Pure.
  */
-import { createHash } from 'node:crypto';
+import { definitionDigest } from './definitionDigest';
 import { TOOL_NAME_PATTERN } from '../gateway/validation/limits';
 import type { JsonSchemaObject } from '../gateway/types/chat';
 import { schemaProblem, uncheckedKeywords } from './jsonSchemaCheck';
@@ -77,7 +77,7 @@ function readEntry(entry: unknown): UserDefinedTool {
     },
     command: e.command.trim(),
     ...(e.arguments !== undefined ? { argumentTemplate: e.arguments as unknown[] } : {}),
-    definitionHash: createHash('sha256').update(JSON.stringify(entry)).digest('hex').slice(0, 16),
+    definitionHash: definitionDigest(entry),
   };
 }
 

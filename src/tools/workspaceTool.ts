@@ -20,4 +20,10 @@ export interface WorkspaceTool {
    * A throw refuses the call before the user is asked.
    */
   preview?(args: ToolArgs, signal: AbortSignal): Promise<PreparedCall | undefined>;
+
+  /**
+   * What an "Always" for this call covers, beyond the tool (a command tool:
+   * the command it runs and its definition now); absent: the tool.
+   */
+  approvalScope?(args: ToolArgs): Promise<string>;
 }

@@ -89,7 +89,7 @@ export function toolRuntime(
       },
     },
     approver: {
-      isPreApproved: (call) => options.preApproved?.includes(call.name) ?? false,
+      isPreApproved: async (call) => options.preApproved?.includes(call.name) ?? false,
       ask: (call, signal) => {
         seen.asked.push(call.name);
         return options.decide ? options.decide(call, signal) : Promise.resolve('once');

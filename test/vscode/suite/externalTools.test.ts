@@ -202,7 +202,7 @@ suite('External tools (MCP, other extensions)', () => {
     );
     assert.deepStrictEqual(
       second?.messages.filter((m) => m.role === 'tool'),
-      [{ role: 'tool', tool_call_id: call?.id, name, content: 'Order 42: 3 blue widgets, shipped' }],
+      [{ role: 'tool', tool_call_id: call?.wireId, name, content: 'Order 42: 3 blue widgets, shipped' }],
     );
   });
 

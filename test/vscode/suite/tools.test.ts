@@ -150,7 +150,7 @@ suite('Chat tools', () => {
     const [first, second] = chatRequests();
     assert.ok((first?.tools?.length ?? 0) >= 10, 'the tools go with the request');
     assert.strictEqual(first?.tool_choice, 'auto');
-    assert.deepStrictEqual(toolMessages(second), [{ role: 'tool', tool_call_id: call?.id, name: 'read_file', content: call?.result }]);
+    assert.deepStrictEqual(toolMessages(second), [{ role: 'tool', tool_call_id: call?.wireId, name: 'read_file', content: call?.result }]);
     assert.ok(
       view.messages.some((m) => m.type === 'toolCallChanged' && m.call.status === 'running'),
       'the card saw the call running',
@@ -443,6 +443,54 @@ suite('Chat tools', () => {
     assert.strictEqual(view.asked.length, 1, 'the same command is not asked again');
     await ask(controller, view, conversation, `call run_vscode_command {"command":"${OTHER}"}`);
     assert.strictEqual(view.asked.length, 2, 'another command is asked about');
+  });
+
+  test('run_task: the card says what the task runs, and "Always" covers that task as defined, not every task nor the task once edited', async () => {
+    const vscodeDir = path.join(WORKSPACE, '.vscode');
+    const tasksFile = path.join(vscodeDir, 'tasks.json');
+    const hadVscodeDir = fs.existsSync(vscodeDir);
+    const writeTasks = (testCommand: string) =>
+      fs.writeFileSync(
+        tasksFile,
+        JSON.stringify({
+          version: '2.0.0',
+          tasks: [
+            { label: 'gg-test', type: 'shell', command: testCommand },
+            { label: 'gg-deploy-prod', type: 'shell', command: `echo deployed > ${JSON.stringify(path.join(sandbox, 'deployed.txt'))}` },
+          ],
+        }),
+      );
+    const commandOf = async (label: string) => {
+      const task = (await vscode.tasks.fetchTasks()).find((t) => t.source === 'Workspace' && t.name === label);
+      return task?.execution instanceof vscode.ShellExecution ? task.execution.commandLine : undefined;
+    };
+    fs.mkdirSync(vscodeDir, { recursive: true });
+    const first = `echo first > ${JSON.stringify(path.join(sandbox, 'test-ran.txt'))}`;
+    writeTasks(first);
+    try {
+      await until('VS Code to read tasks.json', async () => (await commandOf('gg-test')) === first, 15000, 200);
+      const { controller, view, conversation, memento } = await open(() => 'always');
+      const [calling] = await ask(controller, view, conversation, 'call run_task {"label":"gg-test"}');
+      assert.strictEqual(calling?.toolCalls?.[0]?.status, 'succeeded', calling?.toolCalls?.[0]?.result);
+      assert.strictEqual(view.asked.length, 1);
+      assert.strictEqual(view.asked[0]?.approvalNote, `The task "gg-test" runs: ${first}`, 'the card shows the command line');
+      const remembered = memento.get<string[]>('genaiGateway.tools.alwaysAllowed') ?? [];
+      assert.match(remembered[0] ?? '', /^run_task → gg-test #[0-9a-f]{16}$/);
+      await ask(controller, view, conversation, 'call run_task {"label":"gg-test"}');
+      assert.strictEqual(view.asked.length, 1, 'the same task as approved runs without asking');
+      await ask(controller, view, conversation, 'call run_task {"label":"gg-deploy-prod"}');
+      assert.strictEqual(view.asked.length, 2, 'another task is asked about');
+      assert.match(view.asked[1]?.approvalNote ?? '', /^The task "gg-deploy-prod" runs: echo deployed > /);
+      const edited = `echo edited > ${JSON.stringify(path.join(sandbox, 'test-ran.txt'))}`;
+      writeTasks(edited);
+      await until('VS Code to read the edited tasks.json', async () => (await commandOf('gg-test')) === edited, 15000, 200);
+      await ask(controller, view, conversation, 'call run_task {"label":"gg-test"}');
+      assert.strictEqual(view.asked.length, 3, 'the task edited since "Always" is asked about again');
+      assert.strictEqual(view.asked[2]?.approvalNote, `The task "gg-test" runs: ${edited}`);
+    } finally {
+      fs.rmSync(tasksFile, { force: true });
+      if (!hadVscodeDir) fs.rmSync(vscodeDir, { recursive: true, force: true });
+    }
   });
 
   test('run_vscode_command runs only allowlisted commands, after approval', async () => {
