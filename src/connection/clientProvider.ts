@@ -1,3 +1,4 @@
+import { parseBaseUrl } from '../gateway/baseUrl';
 import * as vscode from 'vscode';
 import { GatewayClient } from '../gateway/client';
 import { validationError } from '../gateway/errors';
@@ -83,13 +84,7 @@ export class ClientProvider implements vscode.Disposable {
         t('the gateway address ending in /v1, e.g. https://gateway.example.com/v1; run "GenAI Gateway: Set Gateway URL"'),
       );
     }
-    try {
-      new URL(connection.baseUrl);
-    } catch {
-      throw validationError('genaiGateway.baseUrl', connection.baseUrl, t('an http:// or https:// address ending in /v1'));
-    }
-    const baseUrl = connection.baseUrl;
-    if (!originOf(baseUrl)) throw validationError('genaiGateway.baseUrl', baseUrl, t('an http:// or https:// address ending in /v1'));
+    const baseUrl = parseBaseUrl(connection.baseUrl).url;
     const network = this.settings.network();
     const trust = trustedCertificates({ systemCertificates: network.systemCertificates, env: process.env });
     // VS Code's resolver covers http.proxy, http.noProxy, the environment and the system's proxy (PAC);

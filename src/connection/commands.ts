@@ -1,3 +1,4 @@
+import { baseUrlProblem } from '../gateway/baseUrl';
 import * as vscode from 'vscode';
 import { Log } from '../platform/log';
 import { Settings } from '../platform/settings';
@@ -55,9 +56,9 @@ export function registerConnectionCommands(s: ConnectionServices): vscode.Dispos
               prompt: t('The gateway address, ending in /v1'),
               value: s.settings.connection().baseUrl || 'https://',
               ignoreFocusOut: true,
-              validateInput: validateBaseUrl,
+              validateInput: baseUrlProblem,
             });
-      if (!url || validateBaseUrl(url)) return false;
+      if (!url || baseUrlProblem(url)) return false;
       await s.settings.setBaseUrl(url.trim().replace(/\/+$/, ''));
       return true;
     }),
@@ -159,18 +160,6 @@ async function removeSecretHeader(s: ConnectionServices, givenName?: string): Pr
     removed ? t('GenAI Gateway: secret header {0} removed.', name) : t('GenAI Gateway: no secret header {0} is stored.', name),
   );
   return removed;
-}
-
-export function validateBaseUrl(text: string): string | undefined {
-  try {
-    const url = new URL(text.trim());
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return t('Use an http:// or https:// address.');
-    if (url.username || url.password) return t('Do not put credentials in the address; use "Set API Key".');
-    if (!/\/v1\/?$/.test(url.pathname)) return t('The address ends in /v1, e.g. https://gateway.example.com/v1');
-    return undefined;
-  } catch {
-    return t('Not a valid URL, e.g. https://gateway.example.com/v1');
-  }
 }
 
 function savedMessage(kind: CredentialKind, origin: string | undefined): string {

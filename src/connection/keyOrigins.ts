@@ -3,6 +3,7 @@
  * the user approved for it: the gateway address it was set for, and each
  * other one the user confirmed. Pure: the decision, not the asking.
  */
+import { gatewayAddressOf } from '../gateway/baseUrl';
 import type { SettingSource } from '../platform/settings';
 
 export interface KeyHolder {
@@ -27,12 +28,7 @@ export function keyOriginDecision(key: KeyHolder, origin: string, addressSource:
   return key.origins.length === 0 ? 'bind' : 'ask';
 }
 
-/** `https://host:port` of an address; undefined when it is not one. */
+/** `https://host:port` of a gateway address; undefined when it is not one (the rules of gateway/baseUrl). */
 export function originOf(address: string): string | undefined {
-  try {
-    const url = new URL(address);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : undefined;
-  } catch {
-    return undefined;
-  }
+  return gatewayAddressOf(address)?.origin;
 }

@@ -1,3 +1,4 @@
+import { parseBaseUrl } from './baseUrl';
 import { t } from '../l10n/localize';
 import * as tls from 'node:tls';
 import { Agent, Dispatcher, ProxyAgent } from 'undici';
@@ -167,15 +168,15 @@ export class Transport {
   private readonly secureContext: tls.SecureContext | undefined;
 
   constructor(private readonly options: TransportOptions) {
-    const url = new URL(options.baseUrl);
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.origin = url.origin;
-    this.basePath = url.pathname.replace(/\/+$/, '');
+    const address = parseBaseUrl(options.baseUrl);
+    this.baseUrl = address.url;
+    this.origin = address.origin;
+    this.basePath = address.basePath;
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
     this.limits = { ...DEFAULT_RESPONSE_LIMITS, ...options.limits };
     this.retryOptions = { ...DEFAULT_RETRY, ...options.retry };
     this.proxyUrl = this.staticProxy(this.baseUrl);
-    this.links = new MediaLinkGuard(url, options.lookup ?? systemLookup, (link) => this.knownProxy(link) !== undefined);
+    this.links = new MediaLinkGuard(new URL(address.url), options.lookup ?? systemLookup, (link) => this.knownProxy(link) !== undefined);
     this.secureContext = options.tls?.ca ? tls.createSecureContext({ ca: options.tls.ca }) : undefined;
   }
 
