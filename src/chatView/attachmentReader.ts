@@ -10,7 +10,8 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { fitToLimits, looksBinary, MAX_PROBLEMS, MAX_READ_BYTES, treeListing } from '../chat/attachedContext';
 import { newId, type ContextChip } from '../chat/conversation';
-import { isInWorkspace, shownPath } from '../workspace/workspacePaths';
+import { readCheckedFile, type CheckedRead } from '../workspace/checkedFiles';
+import { isInWorkspace, shownPath, workspaceRoots } from '../workspace/workspacePaths';
 import { t } from '../l10n/localize';
 import type { WorkspaceListing } from './workspaceListing';
 
@@ -61,9 +62,10 @@ async function readChip(chip: ContextChip, listing: WorkspaceListing): Promise<C
     case 'file':
     case 'symbol': {
       const uri = workspaceUri(chip);
-      const { text, languageId } = await fileText(uri);
+      const { text, languageId, hardLinks = 1 } = await fileText(uri);
       const ignored = await isIgnored(uri, listing);
-      const note = ignored ? IGNORED_NOTE : undefined;
+      const notes = [ignored ? IGNORED_NOTE : '', hardLinks > 1 ? hardLinksNote(hardLinks) : ''].filter(Boolean);
+      const note = notes.length ? notes.join('; ') : undefined;
       if (chip.kind === 'file') return { ...fresh, text, languageId, ...(note ? { note } : {}) };
       const lines = text
         .split('\n')
@@ -89,22 +91,27 @@ async function statOf(uri: vscode.Uri): Promise<vscode.FileStat> {
   }
 }
 
-async function assertReadable(uri: vscode.Uri, stat: vscode.FileStat): Promise<Uint8Array> {
+async function assertReadable(uri: vscode.Uri, stat: vscode.FileStat): Promise<CheckedRead> {
   if (stat.size > MAX_READ_BYTES)
     throw new Error(
       t('{0} is too large to attach ({1} bytes; the limit is {2}).', shownPath(uri), stat.size.toLocaleString('en'), MAX_READ_BYTES.toLocaleString('en')),
     );
-  const bytes = await vscode.workspace.fs.readFile(uri);
-  if (looksBinary(bytes)) throw new Error(t('{0} is a binary file: only text can be attached.', shownPath(uri)));
-  return bytes;
+  const read = await readCheckedFile(workspaceRoots(), uri.fsPath, MAX_READ_BYTES);
+  if (looksBinary(read.bytes)) throw new Error(t('{0} is a binary file: only text can be attached.', shownPath(uri)));
+  return read;
 }
 
 /** The open editor's text (unsaved changes included), else the file's; throws for binary, large or missing files. */
-async function fileText(uri: vscode.Uri): Promise<{ text: string; languageId: string }> {
+async function fileText(uri: vscode.Uri): Promise<{ text: string; languageId: string; hardLinks?: number }> {
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   if (open) return { text: open.getText(), languageId: open.languageId };
-  const bytes = await assertReadable(uri, await statOf(uri));
-  return { text: new TextDecoder().decode(bytes), languageId: path.extname(uri.fsPath).slice(1).toLowerCase() };
+  const { bytes, hardLinks } = await assertReadable(uri, await statOf(uri));
+  return { text: new TextDecoder().decode(bytes), languageId: path.extname(uri.fsPath).slice(1).toLowerCase(), hardLinks };
+}
+
+/** Said of a file with other names: what it holds may be a file outside the workspace. */
+function hardLinksNote(links: number): string {
+  return t('a hard link ({0} names of one file, possibly outside the workspace)', links);
 }
 
 async function isIgnored(uri: vscode.Uri, listing: WorkspaceListing): Promise<boolean> {

@@ -10,7 +10,7 @@ import { ConversationStore } from './conversationStore';
 import { WorkspaceInstructionsSource } from './workspaceInstructionsSource';
 
 export interface ChatViewServices extends ChatServices {
-  settings: ChatServices['settings'] & { chatSystemPrompt(): string };
+  settings: ChatServices['settings'] & { chatSystemPrompt(): string; useWorkspaceInstructions(): boolean };
   entryPoints: Pick<EntryPoints, 'registerWebviewViewProvider'>;
   output: { currentFolder(): string | undefined };
 }
@@ -22,6 +22,7 @@ export function registerChatView(context: vscode.ExtensionContext, services: Cha
   const library = new ConversationLibrary(new ConversationStore(dir, services.log), context.workspaceState, () => services.settings.chatSystemPrompt());
   const instructions = new WorkspaceInstructionsSource({
     isTrusted: () => vscode.workspace.isTrusted,
+    enabled: () => services.settings.useWorkspaceInstructions(),
     readFile: (uri) => vscode.workspace.fs.readFile(uri),
     log: services.log,
   });

@@ -17,6 +17,8 @@ const MAX_INSTRUCTION_BYTES = 1024 * 1024;
 export interface InstructionsDeps {
   /** vscode.workspace.isTrusted (tests pass their own: the harness always trusts). */
   isTrusted(): boolean;
+  /** genaiGateway.chat.useWorkspaceInstructions. */
+  enabled(): boolean;
   /** Reads a file (tests count the reads). */
   readFile(uri: vscode.Uri): Thenable<Uint8Array>;
   log: { warn(message: string): void };
@@ -71,7 +73,7 @@ export class WorkspaceInstructionsSource implements vscode.Disposable {
   }
 
   private async read(): Promise<WorkspaceInstruction[]> {
-    if (!this.deps.isTrusted() || !vscode.workspace.getConfiguration().get<boolean>(USE_INSTRUCTIONS_SETTING, true) || fileWorkspaceFolders().length === 0)
+    if (!this.deps.isTrusted() || !this.deps.enabled() || fileWorkspaceFolders().length === 0)
       return [];
     const read: WorkspaceInstruction[] = [];
     for (const file of INSTRUCTION_FILES) {

@@ -3,13 +3,11 @@ import { ModelCapability, isModelCapability } from '../gateway/catalog';
 import type { TokenLimits } from '../chat/languageModelInformation';
 import type { AuthorizationMode } from '../gateway/headers';
 import type { SpeechFormat } from '../gateway/types/speech';
-import { SPEECH_FORMATS, SPEECH_SPEED } from '../gateway/validation/limits';
+import { MAX_TOKEN_LIMIT, NUMBER_RULES, WORKSPACE_RULES, clampToRule } from './settingRules';
+import { SPEECH_FORMATS } from '../gateway/validation/limits';
 import { DEFAULT_VOICE } from '../speech/voices';
 
 export const SECTION = 'genaiGateway';
-
-/** genaiGateway.speech.maxFileMegabytes: package.json declares the same default and maximum. */
-export const SPEECH_FILE_MEGABYTES = { default: 256, max: 2048 } as const;
 
 /** The default model setting of each capability family that has one. */
 export type ModelRole = 'chat' | 'image' | 'video' | 'videoTask' | 'speech';
@@ -104,8 +102,8 @@ export class Settings {
       baseUrl: baseUrl.value.trim(),
       baseUrlSource: baseUrl.source === 'workspace' && sameOrigin(baseUrl.value, c.inspect<string>('baseUrl')?.globalValue) ? 'user' : baseUrl.source,
       ...proxy,
-      requestTimeoutSeconds: inRange(c.get<unknown>('requestTimeoutSeconds'), 120, 5, 3600),
-      maxRetries: inRange(c.get<unknown>('maxRetries'), 3, 0, 10, true),
+      requestTimeoutSeconds: this.number('requestTimeoutSeconds'),
+      maxRetries: this.number('maxRetries'),
       capabilityOverrides: this.capabilityOverrides(),
       ...this.requestHeaders(),
     };
@@ -113,8 +111,8 @@ export class Settings {
 
   /** Added headers and the authorization mode: user settings only, a workspace can set neither. */
   requestHeaders(): { headers: Record<string, unknown>; authorization: AuthorizationMode } {
-    const headers = this.sourced<unknown>('headers', {}, ['user', 'default']).value;
-    const mode = this.sourced<unknown>('authorizationHeader', 'bearer', ['user', 'default']).value;
+    const headers = this.value<unknown>('headers', {});
+    const mode = this.value<unknown>('authorizationHeader', 'bearer');
     return {
       headers: typeof headers === 'object' && headers !== null && !Array.isArray(headers) ? { ...(headers as Record<string, unknown>) } : {},
       authorization: mode === 'custom' ? 'custom' : 'bearer',
@@ -141,7 +139,8 @@ export class Settings {
   }
 
   model(role: ModelRole): string {
-    return this.config.get<string>(`models.${role}`, '').trim();
+    const model = this.value<unknown>(`models.${role}`, '');
+    return typeof model === 'string' ? model.trim() : '';
   }
 
   async setModel(role: ModelRole, model: string): Promise<void> {
@@ -160,35 +159,39 @@ export class Settings {
 
   /** The `user` field of chat requests; empty: not sent. */
   chatUser(): string {
-    return this.config.get<string>('chat.user', '').trim();
+    const user = this.value<unknown>('chat.user', '');
+    return typeof user === 'string' ? user.trim() : '';
   }
 
   /** The system prompt a new conversation starts with. */
   chatSystemPrompt(): string {
-    const prompt = this.sourced<unknown>('chat.systemPrompt', '').value;
+    const prompt = this.value<unknown>('chat.systemPrompt', '');
     return typeof prompt === 'string' ? prompt : '';
   }
 
+  /** Whether AGENTS.md and the workspace's instruction files join the chat's system prompt (trusted workspaces only, decided where they are read). */
+  useWorkspaceInstructions(): boolean {
+    return this.value<unknown>('chat.useWorkspaceInstructions', true) !== false;
+  }
+
   speech(): SpeechSettings {
-    const c = this.config;
-    const format = c.get<string>('speech.format', 'mp3');
-    const speed = c.get<number>('speech.speed', 1);
-    const byLanguage = c.get<Record<string, unknown>>('speech.voiceByLanguage', {});
+    const format = this.value<unknown>('speech.format', 'mp3');
+    const byLanguage = this.value<unknown>('speech.voiceByLanguage', {});
+    const voice = this.value<unknown>('speech.voice', DEFAULT_VOICE);
     return {
-      voice: c.get<string>('speech.voice', DEFAULT_VOICE).trim() || DEFAULT_VOICE,
-      voiceByLanguage: Object.fromEntries(Object.entries(byLanguage).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== '')),
-      speed: Number.isFinite(speed) ? Math.min(SPEECH_SPEED.max, Math.max(SPEECH_SPEED.min, speed)) : 1,
-      format: (SPEECH_FORMATS as readonly string[]).includes(format) ? (format as SpeechFormat) : 'mp3',
+      voice: (typeof voice === 'string' && voice.trim()) || DEFAULT_VOICE,
+      voiceByLanguage:
+        typeof byLanguage === 'object' && byLanguage !== null
+          ? Object.fromEntries(Object.entries(byLanguage).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== ''))
+          : {},
+      speed: this.number('speech.speed'),
+      format: (SPEECH_FORMATS as readonly unknown[]).includes(format) ? (format as SpeechFormat) : 'mp3',
     };
   }
 
-  /** The most one saved speech file may hold, in MB: the user's setting; a workspace may lower it, never raise it. */
+  /** The most one saved speech file may hold, in MB. */
   speechFileLimitMegabytes(): number {
-    const { default: fallback, max } = SPEECH_FILE_MEGABYTES;
-    const values = this.config.inspect<unknown>('speech.maxFileMegabytes');
-    const user = inRange(values?.globalValue, fallback, 1, max, true);
-    const workspace = [values?.workspaceValue, values?.workspaceFolderValue].map((v) => inRange(v, user, 1, max, true));
-    return Math.min(user, ...workspace);
+    return this.number('speech.maxFileMegabytes');
   }
 
   async setSpeechVoice(voice: string): Promise<void> {
@@ -196,7 +199,8 @@ export class Settings {
   }
 
   async setSpeechVoiceForLanguage(language: string, voice: string): Promise<void> {
-    const current = this.config.get<Record<string, unknown>>('speech.voiceByLanguage', {});
+    // The user's own table: a workspace's entries must not move into the user settings.
+    const current = this.config.inspect<Record<string, unknown>>('speech.voiceByLanguage')?.globalValue ?? {};
     await this.config.update('speech.voiceByLanguage', { ...current, [language]: voice }, vscode.ConfigurationTarget.Global);
   }
 
@@ -205,25 +209,19 @@ export class Settings {
   }
 
   tools(): ToolSettings {
-    const c = this.config;
-    // What runs without asking and what may run at all is the user's choice alone: user settings only.
-    const userOnly = (key: string): unknown => this.sourced<unknown>(key, [], ['user', 'default']).value;
-    const names = (key: string, raw: unknown = c.get<unknown>(key, [])) => {
+    const names = (key: string) => {
+      const raw = this.value<unknown>(key, []);
       return Array.isArray(raw) ? raw.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()) : [];
     };
-    const positive = (key: string, fallback: number) => {
-      const value = c.get<number>(key, fallback);
-      return Number.isSafeInteger(value) && value >= 1 ? value : fallback;
-    };
     return {
-      enabled: c.get<boolean>('tools.enabled', true),
-      maxRounds: inRange(c.get<unknown>('tools.maxRounds'), 8, 1, 50, true),
-      maxResultChars: positive('tools.maxResultChars', 20000),
-      autoApprove: names('tools.autoApprove', userOnly('tools.autoApprove')),
-      commandAllowlist: names('tools.commandAllowlist', userOnly('tools.commandAllowlist')),
-      userDefined: userOnly('tools.userDefined'),
+      enabled: this.value<unknown>('tools.enabled', true) !== false,
+      maxRounds: this.number('tools.maxRounds'),
+      maxResultChars: this.number('tools.maxResultChars'),
+      autoApprove: names('tools.autoApprove'),
+      commandAllowlist: names('tools.commandAllowlist'),
+      userDefined: this.value<unknown>('tools.userDefined', []),
       nonStreamingModels: names('tools.nonStreamingModels'),
-      maxTools: positive('tools.maxTools', 128),
+      maxTools: this.number('tools.maxTools'),
     };
   }
 
@@ -250,30 +248,29 @@ export class Settings {
    * 6 minutes (Google's Gemini API video docs), Seedream sets minutes.
    */
   mediaTimeoutSeconds(kind: 'image' | 'video'): number {
-    const [key, fallback] = kind === 'video' ? (['media.videoTimeoutSeconds', 900] as const) : (['media.imageTimeoutSeconds', 300] as const);
-    const value = this.config.get<number>(key, fallback);
-    return typeof value === 'number' && Number.isFinite(value) && value >= 10 ? value : fallback;
+    return this.number(kind === 'video' ? 'media.videoTimeoutSeconds' : 'media.imageTimeoutSeconds');
   }
 
   /** Whether the results of a video task created here are downloaded as soon as it succeeds. */
   videoTasksAutoDownload(): boolean {
-    return this.config.get<boolean>('videoTasks.autoDownload', true);
+    return this.value<unknown>('videoTasks.autoDownload', true) !== false;
   }
 
   /** Seconds between status checks of unfinished video tasks while their view is visible. */
   videoTasksPollIntervalSeconds(): number {
-    return inRange(this.config.get<unknown>('videoTasks.pollIntervalSeconds'), 5, 1, 300);
+    return this.number('videoTasks.pollIntervalSeconds');
   }
 
   /** Token limits by chat model id for VS Code's language model picker; entries that are not positive integers are left out. */
   languageModelTokenLimits(): Record<string, Partial<TokenLimits>> {
-    const raw = this.config.get<Record<string, unknown>>('languageModels.tokenLimits', {});
+    const raw = this.value<unknown>('languageModels.tokenLimits', {});
     const out: Record<string, Partial<TokenLimits>> = {};
+    if (typeof raw !== 'object' || raw === null) return out;
     for (const [model, value] of Object.entries(raw)) {
       if (typeof value !== 'object' || value === null) continue;
       const limits = value as Record<string, unknown>;
       const valid = (key: keyof TokenLimits): Partial<TokenLimits> =>
-        Number.isSafeInteger(limits[key]) && (limits[key] as number) > 0 ? { [key]: limits[key] as number } : {};
+        Number.isSafeInteger(limits[key]) && (limits[key] as number) > 0 ? { [key]: Math.min(MAX_TOKEN_LIMIT, limits[key] as number) } : {};
       out[model] = { ...valid('maxInputTokens'), ...valid('maxOutputTokens') };
     }
     return out;
@@ -297,35 +294,43 @@ export class Settings {
   }
 
   /**
-   * A setting's effective value and its source. Workspace values count only
-   * in a trusted workspace (VS Code also drops restricted settings there; this
-   * does not depend on it).
+   * A setting's effective value and its source, from where its rule
+   * (settingRules.ts) lets it come: a workspace's value counts for
+   * `anyWorkspace`, and for `trustedWorkspace` once the workspace is trusted
+   * (VS Code also drops restricted settings there; this does not depend on
+   * it); otherwise the user's value, then the default.
    */
-  private sourced<T>(key: string, fallback: T, from: readonly SettingSource[] = ['workspace', 'user', 'default']): { value: T; source: SettingSource } {
+  private sourced<T>(key: string, fallback: T): { value: T; source: SettingSource } {
+    const rule = WORKSPACE_RULES[key] ?? 'user';
     const inspected = this.config.inspect<T>(key);
     const workspaceValue = inspected?.workspaceFolderValue ?? inspected?.workspaceValue;
-    if (from.includes('workspace') && this.isTrusted() && workspaceValue !== undefined) return { value: workspaceValue, source: 'workspace' };
+    const workspaceCounts = rule === 'anyWorkspace' || (rule === 'trustedWorkspace' && this.isTrusted());
+    if (workspaceCounts && workspaceValue !== undefined) return { value: workspaceValue, source: 'workspace' };
     if (inspected?.globalValue !== undefined) return { value: inspected.globalValue, source: 'user' };
     return { value: inspected?.defaultValue ?? fallback, source: 'default' };
   }
 
+  private value<T>(key: string, fallback: T): T {
+    return this.sourced(key, fallback).value;
+  }
+
+  /** A number setting within its range (NUMBER_RULES); for `workspaceLowers`, the lower of the user's and the workspace's. */
+  private number(key: string): number {
+    const rule = NUMBER_RULES[key]!;
+    const own = clampToRule(this.value<unknown>(key, rule.default), rule);
+    if (WORKSPACE_RULES[key] !== 'workspaceLowers') return own;
+    const inspected = this.config.inspect<unknown>(key);
+    const workspace = [inspected?.workspaceFolderValue, inspected?.workspaceValue].map((v) => clampToRule(v ?? own, rule));
+    return Math.min(own, ...workspace);
+  }
+
   capabilityOverrides(): Record<string, ModelCapability> {
-    const raw = this.config.get<Record<string, string>>('modelCapabilities', {});
+    const raw = this.value<unknown>('modelCapabilities', {});
     const out: Record<string, ModelCapability> = {};
+    if (typeof raw !== 'object' || raw === null) return out;
     for (const [id, capability] of Object.entries(raw)) if (isModelCapability(capability)) out[id] = capability;
     return out;
   }
-}
-
-/**
- * A number setting within the range package.json declares; the default for
- * anything else. VS Code only warns about a value out of range and hands it
- * over, and a repository's settings file may hold any (e.g. a poll interval
- * of 0: the gateway asked without pause, with the user's key).
- */
-function inRange(value: unknown, fallback: number, min: number, max: number, integer = false): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || (integer && !Number.isInteger(value))) return fallback;
-  return Math.min(max, Math.max(min, value));
 }
 
 /** Whether two addresses have one origin (a workspace repeating the user's own gateway is the user's choice). */

@@ -9,7 +9,8 @@ import { openWorkspaceDocument } from './readTools';
 import { applyReplacement, planEdit, type Replacement } from './textEdits';
 import { optionalBoolean, optionalInteger, optionalString, requiredString, type ToolArgs } from './toolArgs';
 import type { WorkspaceTool } from './workspaceTool';
-import { resolveWorkspaceUri, shownPath } from '../workspace/workspacePaths';
+import { checkBeforeWrite } from '../workspace/checkedFiles';
+import { resolveWorkspaceUri, shownPath, workspaceRoots } from '../workspace/workspacePaths';
 import { t } from '../l10n/localize';
 
 export function editTools(proposals: ProposedChanges): WorkspaceTool[] {
@@ -83,9 +84,18 @@ async function plannedEdit(args: ToolArgs): Promise<{ uri: vscode.Uri; document:
   return { uri, document, replacement };
 }
 
-/** As a refactoring: VS Code then saves the files it touched that were not open (files.refactoring.autoSave). */
+/** Lets a test change the workspace between the path's check and the write. */
+export const writeSeams: { betweenCheckAndWrite?: (file: string) => Promise<void> } = {};
+
+/**
+ * As a refactoring: VS Code then saves the files it touched that were not
+ * open (files.refactoring.autoSave). The path is checked again just before:
+ * the user may have taken minutes to approve.
+ */
 /* model text */
 async function apply(edit: vscode.WorkspaceEdit, uri: vscode.Uri): Promise<void> {
+  await writeSeams.betweenCheckAndWrite?.(uri.fsPath);
+  checkBeforeWrite(workspaceRoots(), uri.fsPath);
   if (!(await vscode.workspace.applyEdit(edit, { isRefactoring: true }))) throw new Error(`VS Code could not apply the change to ${shownPath(uri)}.`);
 }
 

@@ -6,6 +6,7 @@ import { sliceLines } from './textEdits';
 import { MAX_TEXT_FILE_BYTES } from './textFileLimit';
 import { optionalInteger, optionalString, requiredString, type ToolArgs } from './toolArgs';
 import type { WorkspaceTool } from './workspaceTool';
+import { hardLinkCount } from '../workspace/checkedFiles';
 import { findWorkspaceFiles } from '../workspace/workspaceFiles';
 import { isInWorkspace, resolveWorkspaceUri, shownPath } from '../workspace/workspacePaths';
 
@@ -40,10 +41,13 @@ export async function openWorkspaceDocument(uri: vscode.Uri): Promise<vscode.Tex
   return vscode.workspace.openTextDocument(uri);
 }
 
+/* model text */
 async function readFile(args: ToolArgs): Promise<string> {
   const uri = resolveWorkspaceUri(requiredString(args, 'path'));
   const document = await openWorkspaceDocument(uri);
-  return sliceLines(document.getText(), optionalInteger(args, 'startLine', 1), optionalInteger(args, 'endLine', 1));
+  const text = sliceLines(document.getText(), optionalInteger(args, 'startLine', 1), optionalInteger(args, 'endLine', 1));
+  const links = hardLinkCount(uri.fsPath);
+  return links > 1 ? `[${shownPath(uri)} is a hard link: ${links} names of one file, possibly outside the workspace; edits to it are refused.]\n${text}` : text;
 }
 
 /* model text */

@@ -8,6 +8,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { Settings } from '../../../src/platform/settings';
 import { MAX_ITEM_CHARS, MAX_MESSAGE_CHARS } from '../../../src/chat/attachedContext';
 import { newId, type ContextChip } from '../../../src/chat/conversation';
 import { readAttachments, referenceChip } from '../../../src/chatView/attachmentReader';
@@ -174,6 +175,7 @@ suite('Chat context', () => {
     function source(trusted: boolean, reads: string[]): WorkspaceInstructionsSource {
       const s = new WorkspaceInstructionsSource({
         isTrusted: () => trusted,
+        enabled: () => new Settings(() => trusted).useWorkspaceInstructions(),
         readFile: (uri) => (reads.push(uri.fsPath), vscode.workspace.fs.readFile(uri)),
         log,
       });

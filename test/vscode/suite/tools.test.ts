@@ -18,6 +18,7 @@ import type { ChatRequest } from '../../../src/gateway/types/chat';
 import { MediaActions } from '../../../src/mediaActions/mediaActions';
 import type { ToolSettings } from '../../../src/platform/settings';
 import { SHOWN_ARGUMENT_CHARS, type HostMessage, type ToolCallProgress } from '../../../src/protocol/chatProtocol';
+import { writeSeams } from '../../../src/tools/editTools';
 import { PROPOSAL_SCHEME } from '../../../src/tools/proposedChanges';
 import { bundledRipgrep } from '../../../src/workspace/ripgrepLocation';
 import { createChatTools } from '../../../src/tools/chatTools';
@@ -491,6 +492,52 @@ suite('Chat tools', () => {
       fs.rmSync(tasksFile, { force: true });
       if (!hadVscodeDir) fs.rmSync(vscodeDir, { recursive: true, force: true });
     }
+  });
+
+  test('edits: a folder swapped for a link leading out between the check and the write is not written through; a hard link is never written', async () => {
+    const sub = path.join(sandbox, 'sub');
+    fs.mkdirSync(sub);
+    fs.writeFileSync(path.join(sub, 'target.txt'), 'alpha inside\n');
+    fs.writeFileSync(path.join(outside, 'target.txt'), 'alpha outside\n');
+    writeSeams.betweenCheckAndWrite = async () => {
+      fs.rmSync(sub, { recursive: true, force: true });
+      fs.symlinkSync(outside, sub);
+    };
+    try {
+      const { controller, view, conversation } = await open(() => 'once');
+      const [edited] = await ask(
+        controller,
+        view,
+        conversation,
+        `call edit_file ${JSON.stringify({ path: rel('sub/target.txt'), oldText: 'alpha', newText: 'pwned' })}`,
+      );
+      assert.strictEqual(edited?.toolCalls?.[0]?.status, 'failed');
+      assert.match(edited?.toolCalls?.[0]?.result ?? '', /leads outside the workspace/);
+      fs.rmSync(sub, { force: true });
+      fs.mkdirSync(sub);
+      const [created] = await ask(controller, view, conversation, `call create_file ${JSON.stringify({ path: rel('sub/planted.sh'), content: 'echo pwned' })}`);
+      assert.strictEqual(created?.toolCalls?.[0]?.status, 'failed');
+      assert.match(created?.toolCalls?.[0]?.result ?? '', /leads outside the workspace/);
+    } finally {
+      delete writeSeams.betweenCheckAndWrite;
+    }
+    assert.strictEqual(fs.readFileSync(path.join(outside, 'target.txt'), 'utf8'), 'alpha outside\n', 'nothing written outside');
+    assert.ok(!fs.existsSync(path.join(outside, 'planted.sh')));
+
+    fs.writeFileSync(path.join(outside, 'linked.txt'), 'alpha linked\n');
+    fs.linkSync(path.join(outside, 'linked.txt'), path.join(sandbox, 'linked.txt'));
+    const { controller, view, conversation } = await open(() => 'once');
+    const [read] = await ask(controller, view, conversation, `call read_file ${JSON.stringify({ path: rel('linked.txt') })}`);
+    assert.match(read?.toolCalls?.[0]?.result ?? '', /is a hard link: 2 names of one file/);
+    const [linkedEdit] = await ask(
+      controller,
+      view,
+      conversation,
+      `call edit_file ${JSON.stringify({ path: rel('linked.txt'), oldText: 'alpha', newText: 'pwned' })}`,
+    );
+    assert.strictEqual(linkedEdit?.toolCalls?.[0]?.status, 'failed');
+    assert.match(linkedEdit?.toolCalls?.[0]?.result ?? '', /has 2 hard links/);
+    assert.strictEqual(fs.readFileSync(path.join(outside, 'linked.txt'), 'utf8'), 'alpha linked\n');
   });
 
   test('run_vscode_command runs only allowlisted commands, after approval', async () => {

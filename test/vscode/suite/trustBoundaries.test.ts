@@ -156,6 +156,45 @@ suite('Trust boundaries', () => {
     });
   });
 
+  test("in Restricted Mode a repository's settings cannot choose the billed models, the user field, limits, timeouts or token limits; trusted, every number stays in its range", async () => {
+    const planted = {
+      'genaiGateway.models.chat': 'repo-expensive-model',
+      'genaiGateway.models.image': 'repo-image-model',
+      'genaiGateway.models.speech': 'repo-speech-model',
+      'genaiGateway.chat.user': 'billed-to-someone-else',
+      'genaiGateway.tools.maxResultChars': 999999999,
+      'genaiGateway.tools.maxTools': 100000,
+      'genaiGateway.media.imageTimeoutSeconds': 99999999,
+      'genaiGateway.media.videoTimeoutSeconds': 99999999,
+      'genaiGateway.speech.maxFileMegabytes': 999999,
+      'genaiGateway.languageModels.tokenLimits': { 'gpt-4o': { maxInputTokens: 1e12, maxOutputTokens: 5 } },
+    };
+    await withRepositorySettings(planted, 'genaiGateway.chat.user', async () => {
+      const restricted = new Settings(() => false);
+      assert.notStrictEqual(restricted.model('chat'), 'repo-expensive-model');
+      assert.notStrictEqual(restricted.model('image'), 'repo-image-model');
+      assert.notStrictEqual(restricted.model('speech'), 'repo-speech-model');
+      assert.strictEqual(restricted.chatUser(), '');
+      assert.strictEqual(restricted.tools().maxResultChars, 20000);
+      assert.strictEqual(restricted.tools().maxTools, 128);
+      assert.deepStrictEqual([restricted.mediaTimeoutSeconds('image'), restricted.mediaTimeoutSeconds('video')], [300, 900]);
+      assert.deepStrictEqual(restricted.languageModelTokenLimits(), {});
+      assert.strictEqual(restricted.speechFileLimitMegabytes(), 256, 'a workspace never raises the speech file limit');
+
+      const trusted = new Settings(() => true);
+      assert.strictEqual(trusted.model('chat'), 'repo-expensive-model', 'a trusted workspace may choose its models');
+      assert.strictEqual(trusted.chatUser(), 'billed-to-someone-else');
+      assert.strictEqual(trusted.tools().maxResultChars, 1000000, 'clamped to the declared maximum');
+      assert.strictEqual(trusted.tools().maxTools, 128);
+      assert.deepStrictEqual([trusted.mediaTimeoutSeconds('image'), trusted.mediaTimeoutSeconds('video')], [3600, 7200]);
+      assert.deepStrictEqual(trusted.languageModelTokenLimits(), { 'gpt-4o': { maxInputTokens: 10_000_000, maxOutputTokens: 5 } });
+      assert.strictEqual(trusted.speechFileLimitMegabytes(), 256, 'trusted or not: a workspace only lowers it');
+    });
+    await withRepositorySettings({ 'genaiGateway.speech.maxFileMegabytes': 8 }, 'genaiGateway.speech.maxFileMegabytes', async () => {
+      assert.strictEqual(new Settings(() => false).speechFileLimitMegabytes(), 8, 'a workspace may lower it');
+    });
+  });
+
   test('the key goes to an address a workspace set only after the user confirms; a refusal holds for the session, an approval for good', async () => {
     const credentials = new Credentials(new MemorySecrets(), new Memory(), {});
     await credentials.set('apiKey', 'sk-trust-test-0001', 'https://gateway.example.com');
