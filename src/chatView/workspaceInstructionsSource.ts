@@ -73,8 +73,7 @@ export class WorkspaceInstructionsSource implements vscode.Disposable {
   }
 
   private async read(): Promise<WorkspaceInstruction[]> {
-    if (!this.deps.isTrusted() || !this.deps.enabled() || fileWorkspaceFolders().length === 0)
-      return [];
+    if (!this.deps.isTrusted() || !this.deps.enabled() || fileWorkspaceFolders().length === 0) return [];
     const read: WorkspaceInstruction[] = [];
     for (const file of INSTRUCTION_FILES) {
       let uri: vscode.Uri;

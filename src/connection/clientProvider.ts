@@ -108,6 +108,7 @@ export class ClientProvider implements vscode.Disposable {
       authorization: connection.authorization,
       headers: connection.headers,
       getSecretHeaders: (route) => this.secretHeadersFor(connection, route.proxy),
+      allowedLinkHosts: connection.allowedLinkHosts,
       onRequest: (entry) => this.logRequest(entry),
     });
     this.logNetwork(trust.sources, trust.problems, network.strictSSLOff, network.proxySupport === 'off', vscodeResolver !== undefined);

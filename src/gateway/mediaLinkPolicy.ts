@@ -9,13 +9,19 @@
  * - an address that is loopback, link-local, private (CGNAT included) or
  *   unspecified is refused unless the gateway itself is on an address of the
  *   same class (a local or intranet gateway keeps working);
- * - metadata, multicast and reserved addresses are always refused.
+ * - metadata, multicast and reserved addresses are always refused;
+ * - through a proxy, which resolves names itself, a link to another origin
+ *   than the gateway's is also judged by its name (mediaLinkNames.ts) and by
+ *   what the name resolves to here, if it does; names the user allowed
+ *   (`genaiGateway.media.allowedLinkHosts`) pass unless they resolve to an
+ *   address that is always refused.
  *
  * Pure: the caller resolves names and hands in the addresses.
  */
 import { t } from '../l10n/localize';
 import { isIP } from 'node:net';
 import { GatewayError } from './errors';
+import { classifyName, isAllowedHost } from './mediaLinkNames';
 
 /** The classes a gateway may be on, which then allows links to the same class. */
 export type LocalClass = 'loopback' | 'link-local' | 'private' | 'unspecified';
@@ -34,6 +40,8 @@ export interface GatewayPlace {
   /** The local classes of the gateway's addresses; empty for a gateway on public addresses. */
   classes: ReadonlySet<LocalClass>;
 }
+
+const EVERY_LOCAL_CLASS: ReadonlySet<LocalClass> = new Set(['loopback', 'link-local', 'private', 'unspecified']);
 
 /** Host names of metadata services, refused before any lookup. */
 const METADATA_NAMES = new Set(['metadata.google.internal', 'metadata.goog']);
@@ -117,6 +125,11 @@ export function literalAddress(url: URL): string | undefined {
   return isIP(host) ? host : undefined;
 }
 
+/** The host name of a URL as the policy compares it: lower case, without a trailing dot. */
+export function hostName(url: URL): string {
+  return url.hostname.toLowerCase().replace(/\.$/, '');
+}
+
 /**
  * Why `link` may not be fetched, judging what needs no lookup: a metadata
  * host name, an address written in the link, the scheme and, for a redirect,
@@ -124,7 +137,7 @@ export function literalAddress(url: URL): string | undefined {
  * name's addresses are judged by refuseResolved).
  */
 export function refuseLink(link: URL, from: URL | undefined, gateway: GatewayPlace): string | undefined {
-  const name = link.hostname.toLowerCase().replace(/\.$/, '');
+  const name = hostName(link);
   if (METADATA_NAMES.has(name)) return t('the link points to a cloud metadata host ({0}), which is never downloaded from', name);
   const literal = literalAddress(link);
   const address = literal === undefined ? undefined : refusal(classifyAddress(literal)!, gateway);
@@ -142,6 +155,31 @@ export function refuseResolved(name: string, addresses: readonly string[], gatew
     if (reason) return t('{0} resolves to {1}, {2}', name, address, reason);
   }
   return undefined;
+}
+
+/**
+ * Through a proxy: why a link to `name`, on another origin than the
+ * gateway's, may not be fetched, judging the name and `addresses`, what it
+ * resolves to here (undefined when it does not resolve here: the proxy may
+ * still resolve it). A name on `allowedHosts` is refused only for an address
+ * that is never downloaded from.
+ */
+export function refuseProxied(
+  name: string,
+  addresses: readonly string[] | undefined,
+  gateway: GatewayPlace,
+  allowedHosts: readonly string[],
+): string | undefined {
+  const resolved = addresses?.length ? addresses : undefined;
+  const never = resolved && refuseResolved(name, resolved, { ...gateway, classes: EVERY_LOCAL_CLASS });
+  if (never) return never;
+  if (isAllowedHost(name, allowedHosts)) return undefined;
+  const local = classifyName(name);
+  const reason =
+    local && !gateway.classes.has(local.kind)
+      ? t('{0} is {1}, and the gateway is not on such a name or address', name, local.description)
+      : resolved && refuseResolved(name, resolved, gateway);
+  return reason && t('{0}; to download from it anyway, add {1} to genaiGateway.media.allowedLinkHosts in your user settings', reason, name);
 }
 
 /** The link as messages and logs show it: origin and path, never the query (a signed query is a credential). */

@@ -86,6 +86,8 @@ export interface TransportOptions {
   random?: () => number;
   /** Looks up the names of media links and of the gateway (default: the system's resolver); tests stub it. */
   lookup?: HostLookup;
+  /** Media link hosts (names, or `*.domain`) downloaded through a proxy although local (`genaiGateway.media.allowedLinkHosts`). */
+  allowedLinkHosts?: readonly string[];
   /** Trust: `ca` replaces Node's default list (certificates.ts builds it); `rejectUnauthorized: false` only when the user chose it. */
   tls?: { ca?: string[]; rejectUnauthorized?: boolean };
   /** `Proxy-Authorization` for the CONNECT to a proxy whose URL has no credentials (VS Code's http.proxyAuthorization). */
@@ -176,7 +178,12 @@ export class Transport {
     this.limits = { ...DEFAULT_RESPONSE_LIMITS, ...options.limits };
     this.retryOptions = { ...DEFAULT_RETRY, ...options.retry };
     this.proxyUrl = this.staticProxy(this.baseUrl);
-    this.links = new MediaLinkGuard(new URL(address.url), options.lookup ?? systemLookup, (link) => this.knownProxy(link) !== undefined);
+    this.links = new MediaLinkGuard(
+      new URL(address.url),
+      options.lookup ?? systemLookup,
+      (link) => this.knownProxy(link) !== undefined,
+      options.allowedLinkHosts ?? [],
+    );
     this.secureContext = options.tls?.ca ? tls.createSecureContext({ ca: options.tls.ca }) : undefined;
   }
 
@@ -276,7 +283,8 @@ export class Transport {
    * authorisation, and the link may point at another host); redirects are
    * followed for the same reason. The link and every redirect are checked
    * first (mediaLinkPolicy.ts): https: only, or http: to the gateway's own
-   * origin; no local or metadata address unless the gateway is on one too.
+   * origin; no local or metadata address unless the gateway is on one too;
+   * through a proxy, no local name either (unless allowed by the user).
    * The body is a media file: it is cut at `limits.mediaFileBytes` and when
    * it is still arriving `limits.mediaDownloadMs` after this call.
    */
@@ -423,7 +431,7 @@ export class Transport {
   /**
    * Media links without a proxy get their own pool, which connects only to
    * the addresses the link's check accepted. Through a proxy, the proxy
-   * resolves names: only the link's literal host could be checked.
+   * resolves names: the check judged the name, nothing can be pinned.
    */
   private dispatcherFor(proxy: string | undefined, mediaLink: boolean): Dispatcher {
     const checkedLookup = mediaLink && !proxy;

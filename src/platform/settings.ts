@@ -42,6 +42,8 @@ export interface ConnectionSettings {
   headers?: Record<string, unknown>;
   /** `genaiGateway.authorizationHeader` from user settings only. */
   authorization?: AuthorizationMode;
+  /** `genaiGateway.media.allowedLinkHosts` from user settings only: media link hosts downloaded through a proxy although local. */
+  allowedLinkHosts?: string[];
 }
 
 export interface NetworkSettings {
@@ -106,6 +108,7 @@ export class Settings {
       maxRetries: this.number('maxRetries'),
       capabilityOverrides: this.capabilityOverrides(),
       ...this.requestHeaders(),
+      allowedLinkHosts: texts(this.value<unknown>('media.allowedLinkHosts', [])),
     };
   }
 
@@ -209,10 +212,7 @@ export class Settings {
   }
 
   tools(): ToolSettings {
-    const names = (key: string) => {
-      const raw = this.value<unknown>(key, []);
-      return Array.isArray(raw) ? raw.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()) : [];
-    };
+    const names = (key: string) => texts(this.value<unknown>(key, []));
     return {
       enabled: this.value<unknown>('tools.enabled', true) !== false,
       maxRounds: this.number('tools.maxRounds'),
@@ -284,8 +284,8 @@ export class Settings {
   /** True when a change touches how the client connects. */
   static affectsConnection(e: vscode.ConfigurationChangeEvent): boolean {
     return (
-      ['baseUrl', 'proxy', 'requestTimeoutSeconds', 'maxRetries', 'modelCapabilities', 'headers', 'authorizationHeader'].some((name) =>
-        e.affectsConfiguration(`${SECTION}.${name}`),
+      ['baseUrl', 'proxy', 'requestTimeoutSeconds', 'maxRetries', 'modelCapabilities', 'headers', 'authorizationHeader', 'media.allowedLinkHosts'].some(
+        (name) => e.affectsConfiguration(`${SECTION}.${name}`),
       ) ||
       ['http.proxy', 'http.noProxy', 'http.proxyAuthorization', 'http.proxyStrictSSL', 'http.proxySupport', 'http.systemCertificates'].some((name) =>
         e.affectsConfiguration(name),
@@ -331,6 +331,11 @@ export class Settings {
     for (const [id, capability] of Object.entries(raw)) if (isModelCapability(capability)) out[id] = capability;
     return out;
   }
+}
+
+/** The non-empty texts of a list setting, trimmed; none when it is not a list. */
+function texts(raw: unknown): string[] {
+  return Array.isArray(raw) ? raw.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()) : [];
 }
 
 /** Whether two addresses have one origin (a workspace repeating the user's own gateway is the user's choice). */

@@ -2,8 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   classifyAddress,
+  hostName,
   localClasses,
   refuseLink,
+  refuseProxied,
   refuseResolved,
   shownLink,
   unsafeLinkError,
@@ -189,4 +191,101 @@ test('the refusal names the link by origin and path, never its query, user or fr
   );
   assert.match(error.userMessage, /administrator can serve results over https:/);
   assert.doesNotMatch(error.userMessage, /secret/);
+});
+
+const HINT = (name: string) => `; to download from it anyway, add ${name} to genaiGateway.media.allowedLinkHosts in your user settings`;
+const LOCAL_NAME = (name: string, what: string) => `${name} is ${what}, and the gateway is not on such a name or address${HINT(name)}`;
+const ON_CORP_NAME = place('https://genai.intranet.corp', 'private');
+const ON_LOCALHOST = place('http://localhost:8787', 'loopback');
+
+// Through a proxy: [host name, what it resolves to here (undefined: nothing here), gateway, reason (undefined: allowed)]
+const PROXIED: Array<[string, string[] | undefined, GatewayPlace, string | undefined]> = [
+  ['cdn.example.com', undefined, PUBLIC, undefined],
+  ['cdn.example.com', [], PUBLIC, undefined],
+  ['cdn.example.com', ['93.184.216.34'], PUBLIC, undefined],
+  ['images.example.co.uk', undefined, PUBLIC, undefined],
+  ['bucket.s3.amazonaws.com', undefined, PUBLIC, undefined],
+  ['xn--bcher-kva.de', undefined, PUBLIC, undefined],
+  // .box is an ICANN suffix: a router's fritz.box is refused only once it resolves here.
+  ['nas.fritz.box', undefined, PUBLIC, undefined],
+  ['nas.fritz.box', ['192.168.178.1'], PUBLIC, `nas.fritz.box resolves to 192.168.178.1, a private address (192.168.0.0/16) ${NOT_ON}${HINT('nas.fritz.box')}`],
+  ['localhost', undefined, PUBLIC, LOCAL_NAME('localhost', 'a loopback name')],
+  ['media.localhost', undefined, PUBLIC, LOCAL_NAME('media.localhost', 'a loopback name')],
+  ['intranet', undefined, PUBLIC, LOCAL_NAME('intranet', 'a local network name (a single label, without a domain)')],
+  ['nas.local', undefined, PUBLIC, LOCAL_NAME('nas.local', 'a local network name (under .local)')],
+  ['db.internal', undefined, PUBLIC, LOCAL_NAME('db.internal', 'a local network name (under .internal)')],
+  ['hr.intranet.corp', undefined, PUBLIC, LOCAL_NAME('hr.intranet.corp', 'a local network name (under .corp)')],
+  ['printer.lan', undefined, PUBLIC, LOCAL_NAME('printer.lan', 'a local network name (under .lan)')],
+  ['router.home.arpa', undefined, PUBLIC, LOCAL_NAME('router.home.arpa', 'a local network name (under .home.arpa)')],
+  ['home.arpa', undefined, PUBLIC, LOCAL_NAME('home.arpa', 'a local network name (under .home.arpa)')],
+  ['wiki.intranet', undefined, PUBLIC, LOCAL_NAME('wiki.intranet', 'a local network name (under .intranet)')],
+  ['files.private', undefined, PUBLIC, LOCAL_NAME('files.private', 'a local network name (under .private)')],
+  ['hr.example.test', undefined, PUBLIC, LOCAL_NAME('hr.example.test', 'a local network name (.test is not a public suffix)')],
+  ['hr.example.corp', ['93.184.216.34'], PUBLIC, LOCAL_NAME('hr.example.corp', 'a local network name (under .corp)')],
+  ['hr.example.nonexistent', undefined, PUBLIC, LOCAL_NAME('hr.example.nonexistent', 'a local network name (.nonexistent is not a public suffix)')],
+  // A public name that resolves here to a local address.
+  [
+    'media.example.com',
+    ['127.0.0.1'],
+    PUBLIC,
+    `media.example.com resolves to 127.0.0.1, a loopback address (127.0.0.0/8) ${NOT_ON}${HINT('media.example.com')}`,
+  ],
+  [
+    'media.example.com',
+    ['93.184.216.34', '10.0.0.1'],
+    PUBLIC,
+    `media.example.com resolves to 10.0.0.1, a private address (10.0.0.0/8) ${NOT_ON}${HINT('media.example.com')}`,
+  ],
+  ['media.example.com', ['169.254.169.254'], PUBLIC, `media.example.com resolves to 169.254.169.254, a cloud metadata address (169.254.169.254), ${NEVER}`],
+  // A gateway on a local network (by name or address) may link to local network names, not to loopback.
+  ['hr.intranet.corp', undefined, ON_CORP_NAME, undefined],
+  ['intranet', ['10.0.0.8'], ON_CORP_NAME, undefined],
+  ['files.example.com', ['10.0.0.8'], PRIVATE, undefined],
+  ['localhost', undefined, ON_CORP_NAME, LOCAL_NAME('localhost', 'a loopback name')],
+  [
+    'hr.intranet.corp',
+    ['127.0.0.1'],
+    ON_CORP_NAME,
+    `hr.intranet.corp resolves to 127.0.0.1, a loopback address (127.0.0.0/8) ${NOT_ON}${HINT('hr.intranet.corp')}`,
+  ],
+  ['localhost', ['127.0.0.1'], ON_LOCALHOST, undefined],
+];
+
+for (const [name, addresses, gateway, expected] of PROXIED) {
+  test(`through a proxy, ${name} resolving here to ${addresses ? `[${addresses.join(', ')}]` : 'nothing'} with the gateway at ${gateway.origin}: ${expected ?? 'allowed'}`, () => {
+    assert.equal(refuseProxied(name, addresses, gateway, []), expected);
+  });
+}
+
+test('through a proxy, genaiGateway.media.allowedLinkHosts lets a listed name through (exactly, or every name under a *. domain), never to a metadata address', () => {
+  const allowed = [' Media.Example.com. ', '*.example.corp', 'intranet', 'localhost'];
+  for (const name of ['media.example.com', 'hr.example.corp', 'a.b.example.corp', 'intranet', 'localhost']) {
+    assert.equal(refuseProxied(name, undefined, PUBLIC, allowed), undefined, name);
+    assert.equal(refuseProxied(name, ['10.0.0.1', '127.0.0.1'], PUBLIC, allowed), undefined, `${name} resolving here to local addresses`);
+  }
+  assert.equal(
+    refuseProxied('example.corp', undefined, PUBLIC, allowed),
+    LOCAL_NAME('example.corp', 'a local network name (under .corp)'),
+    'not under *.example.corp',
+  );
+  assert.equal(refuseProxied('evilexample.corp', undefined, PUBLIC, allowed), LOCAL_NAME('evilexample.corp', 'a local network name (under .corp)'));
+  assert.equal(
+    refuseProxied('cdn.media.example.com', ['10.0.0.1'], PUBLIC, allowed),
+    `cdn.media.example.com resolves to 10.0.0.1, a private address (10.0.0.0/8) ${NOT_ON}${HINT('cdn.media.example.com')}`,
+  );
+  assert.equal(
+    refuseProxied('media.example.com', ['fd00:ec2::254'], PUBLIC, allowed),
+    `media.example.com resolves to fd00:ec2::254, a cloud metadata address (fd00:ec2::254), ${NEVER}`,
+    'no hint: the list does not lift it',
+  );
+  assert.equal(
+    refuseProxied('hr.intranet.corp', undefined, PUBLIC, ['*']),
+    LOCAL_NAME('hr.intranet.corp', 'a local network name (under .corp)'),
+    '* is no entry',
+  );
+});
+
+test("a link's host name is compared in lower case, without a trailing dot", () => {
+  assert.equal(hostName(new URL('https://LOCALHOST./x')), 'localhost');
+  assert.equal(hostName(new URL('https://Hr.Intranet.Corp/x')), 'hr.intranet.corp');
 });

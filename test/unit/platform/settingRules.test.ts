@@ -15,8 +15,16 @@ const PREFIX = 'genaiGateway.';
 const settings = Object.entries(manifest.contributes.configuration.properties).map(([key, schema]) => ({ name: key.slice(PREFIX.length), schema }));
 
 test('every setting in package.json has a decision on where its value may come from, and the table names no other', () => {
-  assert.deepEqual(settings.map((s) => s.name).filter((name) => !(name in WORKSPACE_RULES)), [], 'settings without a decision');
-  assert.deepEqual(Object.keys(WORKSPACE_RULES).filter((name) => !settings.some((s) => s.name === name)), [], 'decisions for settings that do not exist');
+  assert.deepEqual(
+    settings.map((s) => s.name).filter((name) => !(name in WORKSPACE_RULES)),
+    [],
+    'settings without a decision',
+  );
+  assert.deepEqual(
+    Object.keys(WORKSPACE_RULES).filter((name) => !settings.some((s) => s.name === name)),
+    [],
+    'decisions for settings that do not exist',
+  );
 });
 
 test("VS Code's Restricted Mode list is exactly the settings a workspace may not set freely", () => {
@@ -53,7 +61,7 @@ test('every number setting declares a minimum and a maximum, and is read within 
 test('settings are read only through the reader that applies these rules', () => {
   const source = fs.readFileSync(path.join(ROOT, 'src', 'platform', 'settings.ts'), 'utf8');
   // Reads of genaiGateway.* go through sourced()/value()/number(); inspect() appears there and where a user value is written back.
-  assert.doesNotMatch(source, /(this\.config|\bc)\.get(<[^>]*>)?\(/, "no genaiGateway configuration.get in settings.ts: every read goes through sourced()");
+  assert.doesNotMatch(source, /(this\.config|\bc)\.get(<[^>]*>)?\(/, 'no genaiGateway configuration.get in settings.ts: every read goes through sourced()');
   const offenders: string[] = [];
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -61,7 +69,8 @@ test('settings are read only through the reader that applies these rules', () =>
       if (entry.isDirectory()) walk(file);
       else if (file.endsWith('.ts') && !file.endsWith(path.join('platform', 'settings.ts'))) {
         const text = fs.readFileSync(file, 'utf8');
-        if (/getConfiguration\((SECTION|'genaiGateway'[^)]*)\)|getConfiguration\(\)\s*\.\s*get[^(]*\(\s*(['`]genaiGateway\.|USE_INSTRUCTIONS)/.test(text)) offenders.push(path.relative(ROOT, file));
+        if (/getConfiguration\((SECTION|'genaiGateway'[^)]*)\)|getConfiguration\(\)\s*\.\s*get[^(]*\(\s*(['`]genaiGateway\.|USE_INSTRUCTIONS)/.test(text))
+          offenders.push(path.relative(ROOT, file));
       }
     }
   };
