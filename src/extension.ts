@@ -9,6 +9,7 @@ import { KeyOriginGuard } from './connection/keyOriginGuard';
 import { ModelCatalog } from './connection/modelCatalog';
 import type { ConnectionStatusBar } from './connection/statusBar';
 import { SecretHeaders } from './connection/secretHeaders';
+import { runSetupSteps, setupStep } from './connection/setupStep';
 import { registerLanguageModels } from './languageModels/registerLanguageModels';
 import { MediaActions } from './mediaActions/mediaActions';
 import { registerMediaGeneration } from './mediaGeneration/registerMediaGeneration';
@@ -46,7 +47,7 @@ export function activate(context: vscode.ExtensionContext, startup: StartupHando
   );
   const catalog = new ModelCatalog(provider);
   const output = new OutputFiles(settings);
-  statusBar.follow(provider);
+  statusBar.follow(provider, (signal) => provider.get().models.list(signal));
   context.subscriptions.push(
     log,
     secretHeaders,
@@ -62,7 +63,9 @@ export function activate(context: vscode.ExtensionContext, startup: StartupHando
     tasks: videoTasks.feed,
     followUps: registerMediaGeneration(context, { clients: provider, catalog, settings, output, log }),
   };
-  saveBeforeExit = registerChatView(context, { clients: provider, catalog, settings, log, tools, entryPoints, output, media });
+  const needs = () => setupStep(settings, credentials);
+  const setup = { needs, connect: () => runSetupSteps(needs, (command) => vscode.commands.executeCommand(command)) };
+  saveBeforeExit = registerChatView(context, { clients: provider, catalog, settings, log, tools, entryPoints, output, media, setup });
   registerLanguageModels(context, { clients: provider, catalog, credentials, settings, log, entryPoints });
   log.info(`GenAI Gateway ${version} activated, on first use: ${startup.reason}.`);
   void output

@@ -14,7 +14,7 @@ import type { ToolSwitches } from '../chat/toolSources';
 import type { ModelCapability } from '../gateway/catalog';
 import type { GatewayClient } from '../gateway/client';
 import type { ModelObject } from '../gateway/types/models';
-import { APPENDED_MESSAGE, type HostMessage, type ModelList, type ToolOption, type WebviewMessage } from '../protocol/chatProtocol';
+import { APPENDED_MESSAGE, type HostMessage, type ModelList, type SetupStep, type ToolOption, type WebviewMessage } from '../protocol/chatProtocol';
 import { unhandledMessage } from '../protocol/unhandledMessage';
 import { ChatAttachments, type InstructionsSource } from './chatAttachments';
 import type { ConversationLibrary } from './conversationLibrary';
@@ -38,6 +38,8 @@ export interface ChatServices {
   instructions?: InstructionsSource;
   /** What media tool calls show and do in their cards. */
   media?: ChatMediaServices;
+  /** What the chat waits for before it can answer (the view shows its welcome meanwhile), and what its button runs; absent: nothing. */
+  setup?: { needs(): Promise<SetupStep | undefined>; connect(): Promise<void> };
 }
 
 /** What the chat view needs of the chat's tools (src/tools builds them, the composition root hands them over). */
@@ -63,6 +65,7 @@ export interface ChatViewPort {
 }
 
 const BUSY_CONTEXT_KEY = 'genaiGateway.chatBusy';
+const CHAT_MODEL_SETTING = 'genaiGateway.models.chat';
 /** The messages the batchers post: any other posts what the batchers hold first. */
 const BATCHED: ReadonlySet<HostMessage['type']> = new Set([...Object.values(APPENDED_MESSAGE), 'toolCallsStreamed']);
 
@@ -75,6 +78,10 @@ export class ChatController implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly loading: Promise<void>;
   private readonly approvals = new PendingApprovals();
+  /** genaiGateway.models.chat as last read: a conversation on it follows when it changes. */
+  private defaultModel: string;
+  /** What the chat waits for, as last posted; `unknown` until first asked. */
+  private setupNeeded: SetupStep | 'ready' | 'unknown';
   readonly attachments: ChatAttachments;
   private readingAttachments = false;
   private readonly media: ChatMedia;
@@ -87,13 +94,21 @@ export class ChatController implements vscode.Disposable {
     private readonly services: ChatServices,
     private readonly library: ConversationLibrary,
   ) {
+    this.defaultModel = services.settings.model('chat');
+    this.setupNeeded = services.setup ? 'unknown' : 'ready';
     this.loading = library.load();
     this.media = new ChatMedia(services.media ?? {}, {
       post: (m) => this.post(m),
       active: () => this.library.active,
       webviewUri: (file) => this.view?.webviewUri?.(file),
     });
-    this.subscriptions.push(services.clients.onDidChangeConnection(() => void this.loadModels(false)));
+    this.subscriptions.push(
+      services.clients.onDidChangeConnection(() => {
+        void this.loadModels(false);
+        void this.postSetup();
+      }),
+      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(CHAT_MODEL_SETTING) && this.defaultModelChanged()),
+    );
     this.attachments = new ChatAttachments({ post: (m) => this.post(m), attach: (chip) => this.addContext(chip, false) }, services.instructions);
     if (services.instructions) this.subscriptions.push(services.instructions.onDidChange(() => this.attachments.postInstructions()));
     const tools = services.tools;
@@ -134,6 +149,7 @@ export class ChatController implements vscode.Disposable {
     this.attachments.postInstructions();
     void this.media.shown(conversation, true);
     void this.loadModels(false);
+    void this.postSetup();
   }
 
   disconnect(view: ChatViewPort): void {
@@ -208,6 +224,8 @@ export class ChatController implements vscode.Disposable {
       }
       case 'refreshModels':
         return this.loadModels(true);
+      case 'connectGateway':
+        return this.connectGateway();
       case 'mediaAction':
         return this.media.act(c, message.callId, message.action, message.index);
       case 'readAloud':
@@ -422,6 +440,35 @@ export class ChatController implements vscode.Disposable {
   }
 
   /** A conversation without a model gets the default chat model, or the gateway's first chat model. */
+  /** Tells the view what the chat waits for, and the problem that follows from it. */
+  private async postSetup(): Promise<void> {
+    const needs = await this.services.setup?.needs();
+    this.setupNeeded = needs ?? 'ready';
+    this.post({ type: 'setup', ...(needs ? { needs } : {}) });
+    this.postProblem(this.library.active);
+  }
+
+  /** The welcome's button: the walkthrough's steps still needed, then the view follows. */
+  private async connectGateway(): Promise<void> {
+    await this.services.setup?.connect();
+    await this.postSetup();
+  }
+
+  /**
+   * A new default chat model (Select Model, the settings): the open
+   * conversation follows when it used the old default, or none; one whose
+   * model was chosen in its own picker keeps it.
+   */
+  private defaultModelChanged(): void {
+    const before = this.defaultModel;
+    this.defaultModel = this.services.settings.model('chat');
+    const c = this.library.active;
+    if (!this.defaultModel || this.isBusy(c) || (c.model !== '' && c.model !== before)) return;
+    c.model = this.defaultModel;
+    this.settingsChanged(c);
+    this.postConversation();
+  }
+
   private chooseModelIfNone(c: Conversation): void {
     if (!c.model) c.model = this.services.settings.model('chat') || this.models.models.find((m) => m.group === 'chat')?.id || '';
   }
@@ -454,6 +501,8 @@ export class ChatController implements vscode.Disposable {
   }
 
   private postProblem(c: Conversation): void {
+    // The welcome says what to do: no validation text before the gateway is known to be set up.
+    if (this.setupNeeded !== 'ready') return this.post({ type: 'problem' });
     if (!c.model) return this.post({ type: 'problem', message: this.noModelProblem() });
     const tools = this.services.tools?.runtime.executor.offered(c.toolSwitches).map((tool) => tool.definition);
     this.post({ type: 'problem', message: settingsProblem(c, { user: this.services.settings.chatUser(), tools }) });

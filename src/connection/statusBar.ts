@@ -2,7 +2,11 @@ import * as vscode from 'vscode';
 import type { RequestLogEntry } from '../gateway/transport';
 import type { Settings } from '../platform/settings';
 import type { Credential, Credentials } from './credentials';
+import { HealthRecheck } from './healthRecheck';
 import { t } from '../l10n/localize';
+
+/** True while a key or token is set (stored or from the environment). */
+const HAS_CREDENTIAL_CONTEXT = 'genaiGateway.hasCredential';
 
 type ConnectionState = 'unknown' | 'connected' | 'failing' | 'notConfigured';
 
@@ -48,23 +52,40 @@ export class ConnectionStatusBar implements vscode.Disposable {
     this.item.show();
   }
 
-  /** Follows the outcome of the requests from now on. */
-  follow(connection: ConnectionEvents): void {
+  /**
+   * Follows the outcome of the requests from now on; while the gateway
+   * cannot be reached and a key is set, `probe` asks it again by itself.
+   */
+  follow(connection: ConnectionEvents, probe: (signal: AbortSignal) => Promise<unknown>): void {
+    const recheck = new HealthRecheck(probe);
     this.subscriptions.push(
+      recheck,
       connection.onDidRequest((entry) => {
         // An expired or refused media link says nothing about the gateway or the key.
         if (entry.mediaLink) return;
-        if (entry.status !== undefined && entry.status < 400) this.setState('connected', '');
-        else if (entry.status === 401 || entry.status === 403) this.setState('failing', t('the key was refused'));
-        else if (entry.status === undefined) this.setState('failing', entry.error ?? t('no connection'));
+        if (entry.status !== undefined && entry.status < 400) {
+          recheck.stop();
+          this.setState('connected', '');
+        } else if (entry.status === 401 || entry.status === 403) {
+          recheck.stop();
+          this.setState('failing', t('the key was refused'));
+        } else if (entry.status === undefined) {
+          this.setState('failing', entry.error ?? t('no connection'));
+          void this.credentials.get().then((credential) => credential && this.state === 'failing' && recheck.failed());
+        }
       }),
-      connection.onDidChangeConnection(() => this.setState('unknown', '')),
+      connection.onDidChangeConnection(() => {
+        recheck.stop();
+        this.setState('unknown', '');
+      }),
     );
   }
 
   private async describeKey(): Promise<void> {
     const credential = await this.credentials.get();
     this.keyLine = credential ? keyLineOf(credential) : t('No key set.');
+    // The walkthrough's "Set your API key" step completes on it, however the key was entered.
+    void vscode.commands.executeCommand('setContext', HAS_CREDENTIAL_CONTEXT, credential !== undefined);
     this.render();
   }
 

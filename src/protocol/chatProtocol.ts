@@ -80,6 +80,9 @@ export interface ToolCallProgress {
 export const SHOWN_ARGUMENT_CHARS = 4000;
 
 /** The answers to a tool call waiting for approval, as the card's buttons and the modal name them. */
+/** A step of the setup the chat waits for. */
+export type SetupStep = 'gateway' | 'key';
+
 export const APPROVAL_LABELS: Readonly<Record<ApprovalDecision, string>> = {
   get once() {
     return t('Allow once');
@@ -118,6 +121,8 @@ export type HostMessage =
   | { type: 'draft'; conversationId: string; draft: Draft; replaceText: boolean }
   /** Why a request would be refused (the validator's message), shown at the composer; none: all is valid. */
   | { type: 'problem'; message?: string }
+  /** What the chat needs before it can answer: the gateway's address, a key; none: ready. The view shows its welcome until then. */
+  | { type: 'setup'; needs?: SetupStep }
   | { type: 'focusComposer' }
   | { type: 'toggleHistory' }
   /** The # picker's items for the query of the request with this number. */
@@ -162,6 +167,8 @@ export type WebviewMessage =
   /** The user's answer to a tool call waiting for approval, with the approval key of the call as its card showed it. */
   | { type: 'decideToolCall'; callId: string; approvalKey: string; decision: ApprovalDecision }
   | { type: 'refreshModels' }
+  /** The welcome's button: the walkthrough's first steps (gateway address, then key). */
+  | { type: 'connectGateway' }
   | { type: 'copyCode'; code: string }
   | { type: 'insertCode'; code: string }
   | { type: 'openCode'; code: string; language: string }
@@ -214,6 +221,7 @@ const READERS: MessageReaders<WebviewMessage> = {
     decision: oneOf(m.decision, APPROVAL_DECISIONS, 'decision'),
   }),
   refreshModels: () => ({ type: 'refreshModels' }),
+  connectGateway: () => ({ type: 'connectGateway' }),
   copyCode: (m) => ({ type: 'copyCode', code: str(m.code, 'code') }),
   insertCode: (m) => ({ type: 'insertCode', code: str(m.code, 'code') }),
   openCode: (m) => ({ type: 'openCode', code: str(m.code, 'code'), language: str(m.language, 'language') }),

@@ -27,13 +27,17 @@ export class TaskTreeProvider implements vscode.TreeDataProvider<TaskTreeNode>, 
   private filter: TaskStatus | undefined;
   /** The lists whose first page was asked for, per tracker, by filter ('' for all). */
   private readonly firstPageAsked = new WeakMap<TaskTracker, Set<string>>();
-  private readonly subscription: vscode.Disposable;
+  private readonly subscriptions: vscode.Disposable[];
 
   constructor(
     private readonly tasks: VideoTasks,
     private readonly onLoadError: (error: unknown) => void,
   ) {
-    this.subscription = tasks.onDidChange(() => this.refresh());
+    this.subscriptions = [
+      tasks.onDidChange(() => this.refresh()),
+      // A list that failed (no key yet, the gateway down) is asked for again once the connection changed.
+      tasks.onDidReconnect(() => tasks.current && this.firstPageAsked.delete(tasks.current)),
+    ];
   }
 
   get statusFilter(): TaskStatus | undefined {
@@ -87,7 +91,7 @@ export class TaskTreeProvider implements vscode.TreeDataProvider<TaskTreeNode>, 
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    this.subscriptions.forEach((s) => s.dispose());
     this.changed.dispose();
   }
 

@@ -42,11 +42,14 @@ export class VideoTasks implements vscode.Disposable {
   readonly onDidTransition = this.transitioned.event;
   private readonly disappeared = new vscode.EventEmitter<TaskEntry>();
   readonly onDidDisappear = this.disappeared.event;
+  private readonly reconnected = new vscode.EventEmitter<void>();
+  /** The connection to the same gateway changed (a key, a header, a proxy): what failed may work now. */
+  readonly onDidReconnect = this.reconnected.event;
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly services: VideoTasksServices) {
     this.subscriptions = [
-      services.clients.onDidChangeConnection(() => this.followGateway()),
+      services.clients.onDidChangeConnection(() => this.connectionChanged()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('genaiGateway.videoTasks.pollIntervalSeconds')) this.tracker?.setTiming(this.timing());
       }),
@@ -89,6 +92,16 @@ export class VideoTasks implements vscode.Disposable {
     this.changed.dispose();
     this.transitioned.dispose();
     this.disappeared.dispose();
+    this.reconnected.dispose();
+  }
+
+  /** Another gateway gets a tracker of its own; for the same one, the views are told to ask again. */
+  private connectionChanged(): void {
+    const sameGateway = this.tracker !== undefined && this.services.settings.connection().baseUrl === this.trackerUrl;
+    this.followGateway();
+    if (!sameGateway) return;
+    this.reconnected.fire();
+    this.changed.fire();
   }
 
   private followGateway(): void {

@@ -42,6 +42,8 @@ export async function handleRequest(state: EmulatorState, routes: readonly Route
 
     if (fault.latencyMs) await reply.sleep(fault.latencyMs);
     if (fault.stall === 'before-headers') return await reply.untilClosed();
+    // A gateway that went away mid-way (restarted, a load balancer dropping it): the connection closes without an answer.
+    if (fault.dropConnection) return void req.socket.destroy();
     if (fault.statusBurst || fault.errorBody) return await sendInjectedError(reply, fault);
     if (fault.endlessErrorBody) return await sendEndlessError(reply, fault.errorStatus ?? 500);
     if (fault.hugeBody !== undefined) return await sendHugeBody(reply, fault.hugeBody);

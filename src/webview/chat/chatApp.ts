@@ -1,6 +1,6 @@
 /** The chat view's page: lays out the parts and applies the host's messages to them. */
 import type { Conversation } from '../../chat/conversation';
-import type { HostMessage, ToolOption } from '../../protocol/chatProtocol';
+import type { HostMessage, SetupStep, ToolOption } from '../../protocol/chatProtocol';
 import { installCodeBlockActions } from './codeBlockActions';
 import { Composer } from './composer';
 import { el, iconButton } from './dom';
@@ -14,6 +14,7 @@ import { ToolChoicePicker } from './toolChoicePicker';
 import { ToolPicker } from './toolPicker';
 import { Transcript } from './transcript';
 import { UsageGauge } from './usageGauge';
+import { WelcomePanel } from './welcomePanel';
 import { t } from '../../l10n/localize';
 
 export class ChatApp {
@@ -27,10 +28,14 @@ export class ChatApp {
   private readonly params: ParamsPanel;
   private readonly history: HistoryPanel;
   private readonly title = el('h1', { class: 'conversation-title' });
+  private readonly welcome: WelcomePanel;
+  private readonly root: HTMLElement;
   private conversationId = '';
   private busy = false;
 
   constructor(root: HTMLElement, host: HostConnection) {
+    this.root = root;
+    this.welcome = new WelcomePanel(host);
     this.transcript = new Transcript(host, this.announcer);
     this.models = new ModelPicker(host);
     this.toolChoice = new ToolChoicePicker(host);
@@ -48,6 +53,7 @@ export class ChatApp {
     // New conversation, history and export are the view's title buttons; the history panel also opens from there.
     const header = el('header', { class: 'chat-header' }, this.title, paramsToggle);
     root.replaceChildren(
+      this.welcome.element,
       header,
       this.history.element,
       this.params.element,
@@ -110,6 +116,8 @@ export class ChatApp {
         return;
       case 'problem':
         return this.composer.showProblem(message.message);
+      case 'setup':
+        return this.showSetup(message.needs);
       case 'focusComposer':
         return this.composer.focus();
       case 'toggleHistory':
@@ -124,6 +132,16 @@ export class ChatApp {
       case 'reading':
         return this.transcript.showReading(message.id);
     }
+  }
+
+  /** The welcome instead of the conversation while the chat cannot answer; the keyboard goes where the view now starts. */
+  private showSetup(needs: SetupStep | undefined): void {
+    const wasShown = this.root.classList.contains('needs-setup');
+    this.root.classList.toggle('needs-setup', needs !== undefined);
+    this.welcome.show(needs);
+    if (!document.hasFocus()) return;
+    if (needs) this.welcome.focus();
+    else if (wasShown) this.composer.focus();
   }
 
   private showConversation(conversation: Conversation, busy: boolean, switched: boolean): void {

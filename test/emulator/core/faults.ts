@@ -26,6 +26,8 @@ export interface FaultSpec {
   resetAfterBytes?: number;
   /** 'before-headers': accept the request and never answer; 'after-headers': send the headers, then nothing. */
   stall?: 'before-headers' | 'after-headers';
+  /** Every matching request's connection is closed before any answer: to the client, the gateway cannot be reached. */
+  dropConnection?: boolean;
   /** Chat streams: inject a `data:` line whose JSON is cut in the middle. */
   malformedSse?: boolean;
   /** Chat: tool-call arguments are not valid JSON. */
@@ -151,6 +153,7 @@ function assign(spec: FaultSpec, key: string, v: unknown): string | undefined {
       if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) return `${key} must be a non-negative number`;
       spec[key] = v;
       return undefined;
+    case 'dropConnection':
     case 'malformedSse':
     case 'invalidToolJson':
     case 'dropDone':

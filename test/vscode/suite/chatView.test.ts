@@ -12,6 +12,7 @@ import { ConversationStore } from '../../../src/chatView/conversationStore';
 import { GatewayClient } from '../../../src/gateway/client';
 import { classifyModel } from '../../../src/gateway/catalog';
 import { startEmulator, type Emulator } from '../../emulator';
+import type { HostMessage, SetupStep } from '../../../src/protocol/chatProtocol';
 import { MemoryMemento, RecordingView, until } from './chatViewKit';
 
 suite('Chat view host', () => {
@@ -21,7 +22,7 @@ suite('Chat view host', () => {
   const opened: ChatController[] = [];
   const connectionChanged = new vscode.EventEmitter<void>();
 
-  function open(listModels?: ChatServices['catalog']['list']): { controller: ChatController; view: RecordingView } {
+  function open(listModels?: ChatServices['catalog']['list'], more: Partial<ChatServices> = {}): { controller: ChatController; view: RecordingView } {
     const client = new GatewayClient({
       baseUrl: emulator.url,
       userAgent: 'chat-view-test',
@@ -33,6 +34,7 @@ suite('Chat view host', () => {
       catalog: { list: listModels ?? ((signal) => client.models.list(signal)), capabilityOf: (id) => classifyModel(id) },
       settings: { model: () => '', chatUser: () => 'integration-user', languageModelTokenLimits: () => ({}) },
       log: { warn: () => undefined },
+      ...more,
     };
     const store = new ConversationStore(dir, services.log);
     const library = new ConversationLibrary(store, memento, () => '');
@@ -99,6 +101,68 @@ suite('Chat view host', () => {
       () => failing.view.messages.flatMap((m) => (m.type === 'problem' && m.message ? [m.message] : []))[0],
     );
     assert.match(failed, /^No model: the model list could not be fetched \(.*ECONNREFUSED.*\)\. .*genaiGateway\.models\.chat/);
+  });
+
+  test('before the gateway is set up the view gets its welcome and no validation text; its button runs the steps, and the view follows', async () => {
+    let needs: SetupStep | undefined = 'gateway';
+    const connects: number[] = [];
+    const failing = () => Promise.reject(new Error('Invalid "genaiGateway.baseUrl": got ""; allowed: an http:// or https:// address ending in /v1'));
+    const { controller, view } = open(failing, {
+      setup: {
+        needs: async () => needs,
+        connect: async () => {
+          connects.push(1);
+          needs = undefined;
+        },
+      },
+    });
+    await controller.connect(view);
+    await until('the welcome', () => view.messages.some((m) => m.type === 'setup' && m.needs === 'gateway'));
+    await until('the model list to fail', () => view.messages.some((m) => m.type === 'models' && m.models.error));
+    const problems = () => view.messages.filter((m): m is Extract<HostMessage, { type: 'problem' }> => m.type === 'problem');
+    assert.ok(
+      problems().every((m) => m.message === undefined),
+      `no validation text reaches the view: ${JSON.stringify(problems())}`,
+    );
+    await controller.handle({ type: 'connectGateway' });
+    assert.deepStrictEqual(connects, [1]);
+    const last = view.messages.filter((m) => m.type === 'setup').at(-1);
+    assert.deepStrictEqual(last, { type: 'setup' }, 'ready: the welcome goes');
+    needs = 'key';
+    connectionChanged.fire();
+    await until('the view to follow a connection change', () => {
+      const latest = view.messages.filter((m) => m.type === 'setup').at(-1);
+      return latest?.type === 'setup' && latest.needs === 'key';
+    });
+  });
+
+  test('a new default chat model (Select Model) is followed by the open conversation when it used the old default, not when chosen in its picker', async () => {
+    let defaultModel = 'gpt-4o-mini';
+    const { controller, view } = open(undefined, { settings: { model: () => defaultModel, chatUser: () => '', languageModelTokenLimits: () => ({}) } });
+    await controller.connect(view);
+    const conversation = await controller.active;
+    await until('the default model', () => conversation.model === 'gpt-4o-mini');
+    const config = vscode.workspace.getConfiguration('genaiGateway');
+    const original = config.inspect<string>('models.chat')?.globalValue;
+    const chosen = async (model: string) => {
+      defaultModel = model;
+      await config.update('models.chat', model, vscode.ConfigurationTarget.Global);
+    };
+    try {
+      await chosen('gpt-4o');
+      await until('the conversation to follow', () => conversation.model === 'gpt-4o');
+      assert.ok(
+        view.messages.some((m) => m.type === 'conversation' && m.conversation.model === 'gpt-4o'),
+        'the view shows it',
+      );
+      await controller.handle({ type: 'setModel', model: 'llama-3.1-70b-instruct' });
+      await chosen('gpt-4.1');
+      // The change event has been handled once the configuration reads the new value (both happen in one step).
+      await until('the new default to be read', () => vscode.workspace.getConfiguration('genaiGateway').get('models.chat') === 'gpt-4.1');
+      assert.strictEqual(conversation.model, 'llama-3.1-70b-instruct', 'a model chosen in the picker stays');
+    } finally {
+      await config.update('models.chat', original, vscode.ConfigurationTarget.Global);
+    }
   });
 
   test('send streams the answer to the view and saves it with usage and request id', async () => {

@@ -257,9 +257,12 @@ suite('Video tasks', () => {
     const opened: vscode.Disposable[] = [];
     teardown(() => opened.splice(0).forEach((d) => d.dispose()));
 
-    function open(memento: KeyValueStore): { tasks: VideoTasks; tree: TaskTreeProvider; errors: unknown[] } {
+    function open(
+      memento: KeyValueStore,
+      connection: vscode.Event<void> = emptyConnection.event,
+    ): { tasks: VideoTasks; tree: TaskTreeProvider; errors: unknown[] } {
       const tasks = new VideoTasks({
-        clients: { get: () => client, onDidChangeConnection: emptyConnection.event },
+        clients: { get: () => client, onDidChangeConnection: connection },
         settings: { connection: () => ({ baseUrl: emulator.url }), videoTasksPollIntervalSeconds: () => 0.05 },
         log: { warn: () => undefined },
         state: memento,
@@ -279,6 +282,28 @@ suite('Video tasks', () => {
 
     const recipe = (prompt: string): TaskRecipe => ({ model: PRO, prompt, images: [], settings: { duration: 2 }, settingsAs: 'body', returnLastFrame: false });
     const noImages = async (): Promise<string> => assert.fail('no images');
+
+    test('a list that failed (no key yet, the gateway away) is asked for again once the connection changes, without Refresh', async () => {
+      const connectionChanged = new vscode.EventEmitter<void>();
+      opened.push(connectionChanged);
+      emulator.setFaults({ statusBurst: { status: 503, count: 100 }, pathPrefix: '/contents' });
+      const { tasks, tree, errors } = open(new MemoryMemento(), connectionChanged.event);
+      try {
+        const tracker = tasks.require();
+        tree.getChildren();
+        await until('the list to fail', () => errors.length > 0, 30000);
+        tree.getChildren();
+        assert.strictEqual(tracker.hasMore(), undefined, 'not asked again by itself while nothing changed');
+      } finally {
+        emulator.setFaults(undefined);
+      }
+      const asked = emulator.requests.filter((r) => r.path.startsWith('/v1/contents')).length;
+      // A key set, a header or proxy changed: the same gateway, another connection.
+      connectionChanged.fire();
+      tree.getChildren();
+      await until('the first page after the connection changed', () => tasks.current?.hasMore() !== undefined, 30000);
+      assert.ok(emulator.requests.filter((r) => r.path.startsWith('/v1/contents')).length > asked);
+    });
 
     test('a reload while tasks run resumes polling from the state file and still downloads the result', async () => {
       emulator.setOptions({ taskTiming: { queuedMs: 400, runningMs: 400 } });

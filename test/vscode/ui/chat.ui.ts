@@ -269,4 +269,35 @@ export const tests = [
     },
     { timeoutMs: 90000 },
   ),
+  uiTest(
+    'without a gateway address the chat shows its welcome, not an error; its button asks for the address; setting one brings the chat back without a reload',
+    async (ctx) => {
+      const chat = await openChat(ctx);
+      setWorkspaceSetting(ctx.workspace, 'genaiGateway.baseUrl', '');
+      try {
+        const welcome = chat.locator('.welcome');
+        await welcome.waitFor({ state: 'visible', timeout: 20000 });
+        assert.match(await welcome.innerText(), /Chat with the models of your gateway/);
+        assert.ok(!(await chat.locator('.composer').isVisible()), 'no composer while the chat cannot answer');
+        assert.doesNotMatch(await chat.locator('body').innerText(), /Invalid "genaiGateway|got ""|allowed:/, 'no validation text in the view');
+        for (const theme of ['light', 'high-contrast', 'dark'] as const) {
+          await useTheme(ctx, theme);
+          await ctx.screenshot(`welcome-${theme}`);
+        }
+        await welcome.getByRole('button', { name: 'Connect your gateway' }).click();
+        const input = ctx.wb.quickInput;
+        await input.waitFor({ state: 'visible', timeout: 10000 });
+        assert.match(await input.innerText(), /\/v1/);
+        await ctx.page.keyboard.press('Escape');
+        await welcome.waitFor({ state: 'visible', timeout: 10000 });
+      } finally {
+        setWorkspaceSetting(ctx.workspace, 'genaiGateway.baseUrl', undefined);
+      }
+      await chat.locator('.welcome').waitFor({ state: 'hidden', timeout: 20000 });
+      await chat.locator('.composer-input').waitFor({ state: 'visible', timeout: 20000 });
+      const answer = await send(chat, 'hello after setup');
+      await answer.locator('.assistant-text', { hasText: 'echo: hello after setup' }).waitFor({ timeout: 15000 });
+    },
+    { timeoutMs: 120000 },
+  ),
 ];

@@ -1,4 +1,5 @@
 // Select Model: the gateway's models grouped by capability; the choice becomes that capability's default.
+import { until } from '../../support/until';
 import { assert, uiTest } from '../lib/ui';
 
 export const tests = [
@@ -35,5 +36,36 @@ export const tests = [
       await wb.closeQuickInput();
     },
     { timeoutMs: 90000 },
+  ),
+  uiTest(
+    'the status bar follows the gateway: failing while it cannot be reached, connected again by itself once it is back',
+    async ({ wb, page, emulator, screenshot }) => {
+      const status = page.locator('.statusbar-item[id$="genaiGateway.status"]').first();
+      await status.waitFor({ state: 'visible', timeout: 30000 });
+      emulator.setFaults({ dropConnection: true });
+      try {
+        await wb.runCommand('GenAI Gateway: Test Connection');
+        await until('the status to say failing', async () => /failing/.test((await status.getAttribute('aria-label')) ?? ''), 60000, 250);
+        // Test Connection has given up (its retries too) once it says so: what follows is the status's own asking.
+        await until(
+          'Test Connection to report the failure',
+          async () => (await wb.notifications()).some((n) => /Could not reach|no connection|socket|closed/i.test(n)),
+          60000,
+          500,
+        );
+        await screenshot('status-failing');
+      } finally {
+        emulator.setFaults(undefined);
+      }
+      const before = emulator.requests.length;
+      // Nothing is pressed: the status asks the gateway again by itself.
+      await until('the status to recover', async () => /connected/.test((await status.getAttribute('aria-label')) ?? ''), 30000, 250);
+      assert.ok(
+        emulator.requests.slice(before).some((r) => r.path === '/v1/models'),
+        'the status asked the gateway by itself',
+      );
+      await screenshot('status-recovered');
+    },
+    { timeoutMs: 120000 },
   ),
 ];
