@@ -24,7 +24,7 @@ export function registerChatCommands(controller: ChatController, view: ChatViewP
       return;
     }
     await view.reveal(!ask);
-    await controller.addContext(chip, ask);
+    await (ask ? controller.askAbout(chip) : controller.addContext(chip, false));
   };
   return [
     vscode.commands.registerCommand(CHAT_COMMANDS.open, () => view.reveal(false)),

@@ -254,6 +254,17 @@ export class ChatController implements vscode.Disposable {
     this.showActive();
   }
 
+  /**
+   * Ask about Selection: a question of its own, in a new conversation (the
+   * open one when nothing was asked in it yet), with the excerpt attached and
+   * the caret in the composer.
+   */
+  async askAbout(chip: ContextChip): Promise<void> {
+    await this.loading;
+    if (this.library.active.turns.length > 0) await this.newConversation();
+    await this.addContext(chip, true);
+  }
+
   /** Attaches an editor excerpt to the active conversation's draft. */
   async addContext(chip: ContextChip, focusComposer: boolean): Promise<void> {
     await this.loading;

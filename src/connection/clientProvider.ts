@@ -144,7 +144,7 @@ export class ClientProvider implements vscode.Disposable {
     if (!credential && !this.askedThisSession) {
       this.askedThisSession = true;
       const origin = originOf(connection.baseUrl);
-      const value = await askForCredential('apiKey', origin, t('This request needs your gateway API key.'));
+      const value = await askForCredential('apiKey', origin, t('A request to the gateway is waiting for it.'));
       if (value) {
         await this.credentials.set('apiKey', value, connection.baseUrlSource === 'workspace' ? undefined : origin);
         credential = await this.credentials.get();

@@ -100,10 +100,11 @@ export class ConnectionStatusBar implements vscode.Disposable {
     const state = baseUrl ? this.state : 'notConfigured';
     const chosen = this.settings.model('chat');
     const model = chosen || t('automatic (the first chat model the gateway lists)');
-    this.item.text = `${ICONS[state]} ${state === 'notConfigured' ? t('GenAI Gateway: set up') : chosen || 'GenAI Gateway'}`;
-    this.item.tooltip = connectionTooltip({ state: describe(state), detail: this.detail, baseUrl, model, keyLine: this.keyLine });
-    this.item.command =
-      state === 'notConfigured' ? 'genaiGateway.setBaseUrl' : state === 'failing' ? 'genaiGateway.testConnection' : 'genaiGateway.selectModel';
+    // The product's name stays beside the model: a model id alone does not say whose item this is.
+    this.item.text = `${ICONS[state]} ${state === 'notConfigured' ? t('GenAI Gateway: set up') : chosen ? `GenAI Gateway: ${chosen}` : 'GenAI Gateway'}`;
+    const click = CLICKS[state];
+    this.item.tooltip = connectionTooltip({ state: describe(state), detail: this.detail, baseUrl, model, keyLine: this.keyLine, click: click.says() });
+    this.item.command = click.command;
     this.item.backgroundColor = state === 'failing' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.item.accessibilityInformation = { label: t('GenAI Gateway, {0}, chat model {1}', describe(state), model) };
   }
@@ -123,6 +124,8 @@ export interface ConnectionTooltip {
   /** The chat model's id, which a workspace's settings may name. */
   model: string;
   keyLine: string;
+  /** What a click on the item does. */
+  click: string;
 }
 
 /**
@@ -132,10 +135,18 @@ export interface ConnectionTooltip {
  */
 export function connectionTooltip(view: ConnectionTooltip): vscode.MarkdownString {
   const tooltip = new vscode.MarkdownString().appendMarkdown('**GenAI Gateway** — ').appendText(view.detail ? `${view.state}: ${view.detail}` : view.state);
-  const lines = [view.baseUrl ? t('Gateway: {0}', view.baseUrl) : t('No gateway address set.'), t('Chat model: {0}', view.model), view.keyLine];
+  const lines = [view.baseUrl ? t('Gateway: {0}', view.baseUrl) : t('No gateway address set.'), t('Chat model: {0}', view.model), view.keyLine, view.click];
   for (const line of lines.filter(Boolean)) tooltip.appendMarkdown('\n\n').appendText(line);
   return tooltip;
 }
+
+/** What a click on the item runs in each state, and how the tooltip says it. */
+const CLICKS: Record<ConnectionState, { command: string; says(): string }> = {
+  notConfigured: { command: 'genaiGateway.setBaseUrl', says: () => t('Click to set the gateway address.') },
+  failing: { command: 'genaiGateway.testConnection', says: () => t('Click to test the connection.') },
+  unknown: { command: 'genaiGateway.selectModel', says: () => t('Click to choose the default models.') },
+  connected: { command: 'genaiGateway.selectModel', says: () => t('Click to choose the default models.') },
+};
 
 function describe(state: ConnectionState): string {
   return { unknown: t('not tested yet'), connected: t('connected'), failing: t('failing'), notConfigured: t('not configured') }[state];

@@ -166,7 +166,7 @@ function emptyState(): HTMLElement {
       'p',
       { class: 'hint' },
       t(
-        'Enter sends, Shift+Enter adds a line, Esc stops an answer. Type # to attach files, folders, symbols or problems; select code in an editor and use "Add Selection to Chat" to attach it.',
+        'Enter sends, Shift+Enter adds a line, Esc stops an answer. Type # to attach files, folders, symbols or problems; select code in an editor and use "Add Selection to GenAI Gateway Chat" to attach it.',
       ),
     ),
   );

@@ -165,6 +165,21 @@ suite('Chat view host', () => {
     }
   });
 
+  test('Ask about Selection starts a new conversation with the excerpt and the caret in the composer; an unused one is reused', async () => {
+    const { controller, view, conversation } = await connected();
+    await controller.handle({ type: 'send', text: 'an earlier topic' });
+    await finished(view, conversation);
+    const chip = { id: 'sel-1', kind: 'selection' as const, file: 'a.ts', uri: 'file:///a.ts', languageId: 'typescript', startLine: 1, endLine: 2, text: 'x' };
+    await controller.askAbout(chip);
+    const asked = await controller.active;
+    assert.notStrictEqual(asked.id, conversation.id, 'a new conversation');
+    assert.deepStrictEqual(asked.draft.context, [chip]);
+    assert.ok(view.messages.at(-1)?.type === 'focusComposer', 'the caret goes to the composer');
+    await controller.askAbout({ ...chip, id: 'sel-2' });
+    assert.strictEqual((await controller.active).id, asked.id, 'nothing was asked in it yet: reused');
+    assert.strictEqual((await controller.active).draft.context.length, 2);
+  });
+
   test('send streams the answer to the view and saves it with usage and request id', async () => {
     const { controller, view, conversation } = await connected();
     await controller.handle({ type: 'send', text: 'hello gateway' });

@@ -162,11 +162,13 @@ suite('Connection and credentials', () => {
       baseUrl: 'https://gateway.example/v1',
       model: '[gpt](https://evil.example)',
       keyLine: 'Key: API key for https://gateway.example',
+      click: 'Click to test the connection.',
     });
     assert.ok(!tooltip.isTrusted && !tooltip.supportHtml, 'neither commands nor HTML');
     // Markdown makes a link or an image of `[text](target)` only where neither bracket nor parenthesis is escaped.
     assert.doesNotMatch(tooltip.value, /(^|[^\\])\[[^\]]*[^\\]\]\(/, tooltip.value);
     assert.match(tooltip.value, /^\*\*GenAI Gateway\*\* — /, 'the heading stays bold');
     assert.ok(tooltip.value.includes('tracker.example') && tooltip.value.includes('evil.example'), 'the words are still there to read');
+    assert.match(tooltip.value, /Click(&nbsp;| )to(&nbsp;| )test(&nbsp;| )the(&nbsp;| )connection\\?\.$/, 'the tooltip ends with what a click does');
   });
 });

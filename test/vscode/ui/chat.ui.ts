@@ -2,6 +2,7 @@
 // editor context, and screenshots in light, dark and high contrast themes.
 import * as fs from 'fs';
 import * as path from 'path';
+import { until } from '../../support/until';
 import { openChat, sendMessage as send } from '../lib/chatView';
 import { sleep } from '../lib/proc';
 import { assert, uiTest } from '../lib/ui';
@@ -90,11 +91,11 @@ export const tests = [
     }
   }),
 
-  uiTest('Add Selection to Chat attaches a removable chip with file and lines', async (ctx) => {
+  uiTest('Add Selection to GenAI Gateway Chat attaches a removable chip with file and lines', async (ctx) => {
     await ctx.wb.openFile('hello.txt');
     await ctx.page.locator('.monaco-editor .view-lines').first().click();
     await ctx.page.keyboard.press('Control+A');
-    await ctx.wb.runCommand('GenAI Gateway: Add Selection to Chat');
+    await ctx.wb.runCommand('GenAI Gateway: Add Selection to GenAI Gateway Chat');
     const chat = ctx.wb.webview();
     const chip = chat.locator('.composer .chip', { hasText: 'hello.txt:1' });
     await chip.waitFor({ state: 'visible', timeout: 15000 });
@@ -258,13 +259,14 @@ export const tests = [
     'the history survives a reload of the window',
     async (ctx) => {
       let chat = await openChat(ctx);
+      await (await send(chat, 'a message kept across reloads')).locator('.usage').waitFor({ timeout: 15000 });
       const input = chat.locator('.composer-input');
       await input.click();
       await input.pressSequentially('draft kept across reloads');
       await sleep(800); // the draft is saved after a pause in typing
       await ctx.reload();
       chat = await openChat(ctx);
-      await chat.locator('.turn-user .user-text', { hasText: 'hello from the UI' }).waitFor({ timeout: 20000 });
+      await chat.locator('.turn-user .user-text', { hasText: 'a message kept across reloads' }).waitFor({ timeout: 20000 });
       assert.strictEqual(await chat.locator('.composer-input').inputValue(), 'draft kept across reloads');
     },
     { timeoutMs: 90000 },
@@ -273,6 +275,7 @@ export const tests = [
     'without a gateway address the chat shows its welcome, not an error; its button asks for the address; setting one brings the chat back without a reload',
     async (ctx) => {
       const chat = await openChat(ctx);
+      await ctx.wb.runCommand('GenAI Gateway: New Chat Conversation');
       setWorkspaceSetting(ctx.workspace, 'genaiGateway.baseUrl', '');
       try {
         const welcome = chat.locator('.welcome');
@@ -295,8 +298,10 @@ export const tests = [
       }
       await chat.locator('.welcome').waitFor({ state: 'hidden', timeout: 20000 });
       await chat.locator('.composer-input').waitFor({ state: 'visible', timeout: 20000 });
+      // The model list is fetched again for the new address; the conversation has its model once it is there.
+      await until('a chat model', async () => (await chat.locator('.model-select').inputValue()) !== '', 20000, 200);
       const answer = await send(chat, 'hello after setup');
-      await answer.locator('.assistant-text', { hasText: 'echo: hello after setup' }).waitFor({ timeout: 15000 });
+      await answer.locator('.assistant-text', { hasText: 'echo: hello after setup' }).waitFor({ timeout: 20000 });
     },
     { timeoutMs: 120000 },
   ),

@@ -197,7 +197,7 @@ export const tests = [
       const labels = await ctx.wb.openSubmenu('GenAI Gateway');
       for (const expected of [
         'Ask GenAI Gateway about Selection',
-        'Add Selection to Chat',
+        'Add Selection to GenAI Gateway Chat',
         'Generate Image...',
         'Generate Video...',
         'Create Video Task...',
