@@ -105,7 +105,9 @@ export async function announceSaved(what: string, files: string[], extra: { note
   const first = vscode.Uri.file(files[0]);
   const name = files.length === 1 ? path.basename(files[0]) : t('{0} files in {1}', files.length, path.basename(path.dirname(files[0])));
   const actions = extra.actions ?? [];
-  const said = extra.note ? t('GenAI Gateway: {0} saved as {1}. {2}', what, name, extra.note) : t('GenAI Gateway: {0} saved as {1}.', what, name);
+  // Every saved result has a sidecar (writeSidecar): a user seeing an unexpected .json file learns what it is here.
+  const sidecar = files.length === 1 ? t('The .json file beside it records how it was made.') : t('The .json file beside each records how it was made.');
+  const said = [t('GenAI Gateway: {0} saved as {1}.', what, name), extra.note, sidecar].filter(Boolean).join(' ');
   // What was saved may be named by a prompt: no link in the notification (see inertLinks).
   const message = inertLinks(said);
   const [open, reveal, copy] = [t('Open'), t('Reveal in Explorer'), t('Copy Path')];

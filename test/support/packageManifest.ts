@@ -30,3 +30,10 @@ export function localisedManifest<T>(nlsFile = 'package.nls.json'): T {
   };
   return resolve(readJson('package.json')) as T;
 }
+
+/** The settings of a manifest's `contributes.configuration` (one section or several), by name. */
+export function settingSchemas<S = Record<string, unknown>>(manifest: { contributes: { configuration: unknown } }): Record<string, S> {
+  const { configuration } = manifest.contributes;
+  const sections = (Array.isArray(configuration) ? configuration : [configuration]) as Array<{ properties?: Record<string, S> }>;
+  return Object.assign({}, ...sections.map((section) => section.properties ?? {})) as Record<string, S>;
+}

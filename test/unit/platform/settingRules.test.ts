@@ -4,15 +4,19 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { settingSchemas } from '../../support/packageManifest';
 import { clampToRule, NUMBER_RULES, WORKSPACE_RULES } from '../../../src/platform/settingRules';
 
 const ROOT = path.join(__dirname, '..', '..', '..', '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-  contributes: { configuration: { properties: Record<string, { type: string; default?: unknown; minimum?: number; maximum?: number }> } };
+  contributes: { configuration: unknown };
   capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } };
 };
 const PREFIX = 'genaiGateway.';
-const settings = Object.entries(manifest.contributes.configuration.properties).map(([key, schema]) => ({ name: key.slice(PREFIX.length), schema }));
+const settings = Object.entries(settingSchemas<{ type: string; default?: unknown; minimum?: number; maximum?: number }>(manifest)).map(([key, schema]) => ({
+  name: key.slice(PREFIX.length),
+  schema,
+}));
 
 test('every setting in package.json has a decision on where its value may come from, and the table names no other', () => {
   assert.deepEqual(

@@ -5,12 +5,12 @@ import * as path from 'node:path';
 import { SPEECH_FORMATS, SPEECH_SPEED, VOICES } from '../../../src/gateway/validation/limits';
 import { readPlayerMessage } from '../../../src/protocol/playerProtocol';
 import { guessLanguage } from '../../../src/speech/languageGuess';
+import { settingSchemas } from '../../support/packageManifest';
 import { DEFAULT_VOICE, findVoice, groupVoices, previewText, voiceForText, voiceName } from '../../../src/speech/voices';
 
-const manifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../../package.json'), 'utf8')) as {
-  contributes: { configuration: { properties: Record<string, { default?: unknown; enum?: unknown[]; minimum?: number; maximum?: number }> } };
-};
-const setting = (name: string) => manifest.contributes.configuration.properties[`genaiGateway.speech.${name}`];
+const manifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../../package.json'), 'utf8')) as { contributes: { configuration: unknown } };
+const setting = (name: string) =>
+  settingSchemas<{ default?: unknown; enum?: unknown[]; minimum?: number; maximum?: number }>(manifest)[`genaiGateway.speech.${name}`];
 
 test('all 67 voices, grouped by language then gender, each group of one language and gender', () => {
   const groups = groupVoices();

@@ -2,6 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { settingSchemas } from '../../support/packageManifest';
 import { connectionTooltip } from '../../../src/connection/statusBar';
 
 const EXTENSION_ID = 'genai-gateway.genai-gateway';
@@ -23,7 +24,7 @@ const packageJson = () =>
   vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {
     contributes: {
       commands: Array<{ command: string }>;
-      configuration: { properties: Record<string, { default?: unknown; description?: string; markdownDescription?: string }> };
+      configuration: unknown;
       walkthroughs: Array<{ id: string; steps: unknown[] }>;
     };
   };
@@ -54,7 +55,7 @@ suite('Connection and credentials', () => {
   });
 
   test('every setting is readable, has a default and a description (package.nls.json resolved by VS Code)', () => {
-    const properties = packageJson().contributes.configuration.properties;
+    const properties = settingSchemas<{ default?: unknown; description?: string; markdownDescription?: string }>(packageJson());
     assert.ok(Object.keys(properties).length >= 10);
     for (const [key, schema] of Object.entries(properties)) {
       const inspected = vscode.workspace.getConfiguration().inspect(key);

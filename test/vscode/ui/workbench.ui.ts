@@ -64,4 +64,20 @@ export const tests = [
       `none of ${JSON.stringify(expected)} in ${JSON.stringify(listed)}`,
     );
   }),
+  uiTest('the Settings editor shows our settings under the product name, in titled groups', async ({ page, wb, screenshot }) => {
+    await wb.runCommand('Preferences: Open Settings (UI)');
+    const search = page.locator('.settings-editor .suggest-input-container textarea, .settings-editor .settings-header input').first();
+    await search.waitFor({ state: 'visible', timeout: 20000 });
+    await search.fill(`@ext:${EXTENSION_ID}`);
+    const toc = page.locator('.settings-toc-container');
+    for (const group of ['Connection', 'Chat', 'Tools', 'Images and video', 'Video tasks', 'Read aloud', 'Network']) {
+      await toc
+        .locator('.monaco-list-row', { hasText: new RegExp(`^${group}`) })
+        .first()
+        .waitFor({ state: 'visible', timeout: 20000 });
+    }
+    assert.ok(!(await toc.innerText()).includes('Genai Gateway'), 'the product name as written, not derived from the setting ids');
+    await screenshot('settings-groups');
+    await wb.runCommand('View: Close All Editors');
+  }),
 ];
