@@ -66,9 +66,12 @@ export const tests = [
   }),
   uiTest('the Settings editor shows our settings under the product name, in titled groups', async ({ page, wb, screenshot }) => {
     await wb.runCommand('Preferences: Open Settings (UI)');
-    const search = page.locator('.settings-editor .suggest-input-container textarea, .settings-editor .settings-header input').first();
+    // The search box is a small editor: typed into, as a user does.
+    const search = page.locator('.settings-editor .suggest-input-container .monaco-editor').first();
     await search.waitFor({ state: 'visible', timeout: 20000 });
-    await search.fill(`@ext:${EXTENSION_ID}`);
+    await search.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(`@ext:${EXTENSION_ID}`);
     const toc = page.locator('.settings-toc-container');
     for (const group of ['Connection', 'Chat', 'Tools', 'Images and video', 'Video tasks', 'Read aloud', 'Network']) {
       await toc
