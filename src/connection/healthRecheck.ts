@@ -2,24 +2,29 @@
  * While the gateway cannot be reached, asks it again by itself: after 3 s,
  * then twice as long each time, up to 2 minutes, until a request gets
  * through or the connection settings change. A user who restarts the gateway
- * sees the status recover without pressing anything.
+ * sees the status recover without pressing anything. No `vscode` import.
  */
-import * as vscode from 'vscode';
 
 export const FIRST_RECHECK_MS = 3000;
 export const LONGEST_RECHECK_MS = 120_000;
 
-export class HealthRecheck implements vscode.Disposable {
+export class HealthRecheck {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private delayMs = FIRST_RECHECK_MS;
   private running: AbortController | undefined;
+  /** A failure reported while a check ran (usually the check's own): the next check is scheduled when it ends. */
+  private failedMeanwhile = false;
 
   /** @param probe one request to the gateway; its outcome reaches the status through the request events. */
   constructor(private readonly probe: (signal: AbortSignal) => Promise<unknown>) {}
 
   /** The gateway could not be reached: ask again after the current delay, doubled for the next time. */
   failed(): void {
-    if (this.timer || this.running) return;
+    if (this.running) {
+      this.failedMeanwhile = true;
+      return;
+    }
+    if (this.timer) return;
     const delay = this.delayMs;
     this.delayMs = Math.min(LONGEST_RECHECK_MS, delay * 2);
     this.timer = setTimeout(() => void this.check(), delay);
@@ -31,6 +36,7 @@ export class HealthRecheck implements vscode.Disposable {
     this.timer = undefined;
     this.running?.abort();
     this.running = undefined;
+    this.failedMeanwhile = false;
     this.delayMs = FIRST_RECHECK_MS;
   }
 
@@ -41,12 +47,14 @@ export class HealthRecheck implements vscode.Disposable {
   private async check(): Promise<void> {
     this.timer = undefined;
     const running = (this.running = new AbortController());
+    this.failedMeanwhile = false;
     try {
       await this.probe(running.signal);
     } catch {
       // The request events carry the outcome.
-    } finally {
-      if (this.running === running) this.running = undefined;
     }
+    if (this.running !== running) return; // stopped meanwhile
+    this.running = undefined;
+    if (this.failedMeanwhile) this.failed();
   }
 }

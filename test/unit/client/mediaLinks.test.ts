@@ -8,13 +8,13 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import * as net from 'node:net';
 import { GatewayClient } from '../../../src/gateway/client';
-import { GatewayError } from '../../../src/gateway/errors';
 import type { HostLookup } from '../../../src/gateway/mediaLinkGuard';
 import { renderPng } from '../../emulator/media/png';
 import { installTripwire } from '../../support/networkTripwire';
 import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';
 import { selfSignedCertificate } from '../../support/testCertificate';
 import { clientFixture } from './harness';
+import { refusal } from '../../support/gatewayRefusal';
 
 const tripwire = installTripwire();
 after(() => tripwire.restore());
@@ -36,16 +36,6 @@ function stubDns(table: Record<string, string[] | ((call: number) => string[])>)
 
 const clientAt = (baseUrl: string, lookup: HostLookup, proxy?: string) =>
   new GatewayClient({ baseUrl, userAgent: 't', env: {}, getCredential: async () => 'k-12345678', retry: { maxAttempts: 1 }, lookup, proxy });
-
-async function refusal(download: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await download;
-  } catch (error) {
-    assert.ok(error instanceof GatewayError, String(error));
-    return error;
-  }
-  assert.fail('the download was not refused');
-}
 
 async function body(response: { body: AsyncIterable<Uint8Array> }): Promise<Buffer> {
   const parts: Uint8Array[] = [];

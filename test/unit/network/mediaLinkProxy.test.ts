@@ -9,12 +9,12 @@ import dns from 'node:dns';
 import * as https from 'node:https';
 import * as net from 'node:net';
 import { GatewayClient } from '../../../src/gateway/client';
-import { GatewayError } from '../../../src/gateway/errors';
 import type { HostLookup } from '../../../src/gateway/mediaLinkGuard';
 import { renderPng } from '../../emulator/media/png';
 import { startConnectProxy, type ConnectProxy } from '../../support/connectProxy';
 import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';
 import { selfSignedCertificate } from '../../support/testCertificate';
+import { refusal } from '../../support/gatewayRefusal';
 
 const PNG = renderPng({ width: 8, height: 8, prompt: 'proxied link' });
 const HINT = 'genaiGateway.media.allowedLinkHosts in your user settings';
@@ -97,16 +97,6 @@ async function generateAndDownload(s: Setup, link: string): Promise<Buffer> {
   const parts: Uint8Array[] = [];
   for await (const part of response.body) parts.push(part);
   return Buffer.concat(parts);
-}
-
-async function refusal(download: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await download;
-  } catch (error) {
-    assert.ok(error instanceof GatewayError, String(error));
-    return error;
-  }
-  assert.fail('the download was not refused');
 }
 
 test('through a proxy, links to localhost, a single-label name, a .corp name, a name resolving here to loopback and a loopback address are refused before the proxy is asked for them', async () => {
