@@ -18,7 +18,16 @@ import { buildChatRequest, CONTINUE_PROMPT, NO_RESULT, type RequestOptions } fro
 import { readAnswerInto, readCompletionInto, type AnswerListener } from './answerReader';
 import { addRequestUsage } from './conversationUsage';
 import type { ToolCallGrowth } from './liveToolCalls';
-import { BROKEN_OFF_RESULT, CANCELLED_RESULT, roundLimitMessage, roundLimitResult, runToolCalls, settleUnfinished, type ToolRuntime } from './toolLoop';
+import {
+  BROKEN_OFF_RESULT,
+  CANCELLED_RESULT,
+  roundLimitMessage,
+  roundLimitResult,
+  runToolCalls,
+  settleUnfinished,
+  type StoppableCalls,
+  type ToolRuntime,
+} from './toolLoop';
 import { deriveTitle } from './title';
 
 export interface ChatBackend {
@@ -48,6 +57,8 @@ export interface ChatSessionDeps {
   listener: ChatSessionListener;
   /** The tools offered with each request and how their calls run; absent: no tools. */
   tools?: ToolRuntime;
+  /** Where a card's Stop finds a running call; absent: calls stop only with the answer. */
+  stoppable?: StoppableCalls;
   now?(): number;
 }
 
@@ -214,6 +225,8 @@ export class ChatSession {
     await runToolCalls(calls, {
       runtime,
       signal,
+      conversationId: this.conversation.id,
+      ...(this.deps.stoppable ? { stoppable: this.deps.stoppable } : {}),
       switches: this.conversation.toolSwitches,
       changed: (call) => this.deps.listener.toolCallChanged(turn, call),
       now: () => this.now(),

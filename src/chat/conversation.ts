@@ -97,6 +97,10 @@ export interface ToolCallRecord {
   source?: ToolSource;
   /** What the user is told when asked to approve the call (a paid call: what it makes); not read back from history. */
   approvalNote?: string;
+  /** The tool's own "Always" answers offered while the call awaits approval (their ids and labels; empty: no "Always" at all); not kept. */
+  approvalChoices?: { id: string; label: string }[];
+  /** What the call printed (a terminal command's output, escape sequences removed, capped), shown in its card. */
+  output?: string;
   /**
    * Set by the host while the call awaits approval: a digest of its id, name
    * and arguments that the card's answer must carry, so an answer approves

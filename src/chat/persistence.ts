@@ -146,6 +146,7 @@ function toolCall(c: Record<string, unknown>): ToolCallRecord {
   };
   if (c.result !== undefined) out.result = str(c.result, 'toolCall.result');
   if (c.durationMs !== undefined) out.durationMs = num(c.durationMs, 'toolCall.durationMs');
+  if (c.output !== undefined) out.output = str(c.output, 'toolCall.output');
   if (c.media !== undefined) out.media = readToolMedia(c.media);
   if (c.source !== undefined) out.source = readToolSource(c.source);
   if (out.status === 'streaming') {

@@ -31,14 +31,35 @@ export interface OfferedTool {
   source?: ToolSource;
 }
 
-/** What preparing a call gives: what closes its preview, and a sentence the user reads when asked (what a paid call makes). */
+/**
+ * What preparing a call gives: what closes its preview, a sentence the user
+ * reads when asked (what a paid call makes, the command a terminal runs),
+ * and the tool's own "Always" answers, offered instead of "Always in this
+ * workspace" (a terminal command: rules for the user's settings; none
+ * when no rule could let the call run without asking).
+ */
 export interface PreparedCall {
   dispose?(): void;
   note?: string;
+  choices?: readonly ApprovalChoice[];
 }
 
-/** What the user may answer when asked to run a tool. */
-export type ApprovalDecision = 'once' | 'always' | 'deny';
+/** A tool's own "Always" answer: what its button says, and what choosing it records before the call runs. */
+export interface ApprovalChoice {
+  id: string;
+  label: string;
+  apply(): Promise<void>;
+}
+
+/** What the user may answer when asked to run a tool: one of the tool's own choices by its id, or a plain answer. */
+export type ApprovalDecision = 'once' | 'always' | 'deny' | { choiceId: string };
+
+/** What a running tool may know of its call and tell the user meanwhile. */
+export interface ToolCallContext {
+  conversationId: string;
+  /** What the call printed so far (a terminal command's output), shown in its card as it arrives and kept with it. */
+  showOutput(text: string): void;
+}
 
 export interface ToolExecutor {
   /** The tools the model may call now (settings, workspace trust and the conversation's switches decide). */
@@ -49,7 +70,7 @@ export interface ToolExecutor {
    */
   prepare(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<PreparedCall | undefined>;
   /** The text the model gets back (with what a media tool made); a throw's message reaches the model as the error. */
-  run(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<string | ToolOutput>;
+  run(name: string, args: Record<string, unknown>, signal: AbortSignal, context: ToolCallContext): Promise<string | ToolOutput>;
 }
 
 export interface ToolApprover {
@@ -81,6 +102,8 @@ export interface ToolRuntime {
 export const DENIED_RESULT = 'The user denied this call: it did not run. Do not call it again unless the user asks for it.';
 /* model text */
 export const CANCELLED_RESULT = 'The call was cancelled before it finished.';
+/* model text */
+export const STOPPED_RESULT = 'The user stopped this call before it finished.';
 /** The result of a call in an answer that broke off: it may be cut short, so it never runs. */
 /* model text */
 export const BROKEN_OFF_RESULT = 'Not run: the answer broke off, so the call may be incomplete.';
@@ -161,6 +184,9 @@ export interface ToolCallRun {
   /** The conversation's tool switches: a tool switched off is not run. */
   switches?: ToolSwitches;
   signal: AbortSignal;
+  conversationId: string;
+  /** Where the card's Stop finds the call; absent: calls stop only with the answer. */
+  stoppable?: StoppableCalls;
   /** A call's status, result or duration changed. */
   changed(call: ToolCallRecord): void;
   now(): number;
@@ -170,6 +196,33 @@ export interface ToolCallRun {
  * Runs the first MAX_TOOL_CALLS_PER_ROUND calls, skipping the others, and
  * leaves each with a result; on abort, what did not end is marked cancelled.
  */
+/** The calls running now, each stoppable on its own (the card's Stop) while the answer goes on. */
+export class StoppableCalls {
+  private readonly running = new Map<string, AbortController>();
+
+  /** A signal that ends when the answer is stopped or this call is; `done` forgets the call. */
+  start(callId: string, answer: AbortSignal): { signal: AbortSignal; done(): void } {
+    const controller = new AbortController();
+    const stop = () => controller.abort();
+    answer.addEventListener('abort', stop, { once: true });
+    this.running.set(callId, controller);
+    return {
+      signal: controller.signal,
+      done: () => {
+        answer.removeEventListener('abort', stop);
+        if (this.running.get(callId) === controller) this.running.delete(callId);
+      },
+    };
+  }
+
+  /** True when the call was running and is now told to stop. */
+  stop(callId: string): boolean {
+    const controller = this.running.get(callId);
+    controller?.abort();
+    return controller !== undefined;
+  }
+}
+
 export async function runToolCalls(calls: readonly ToolCallRecord[], run: ToolCallRun): Promise<void> {
   const offered = run.runtime.executor.offered(run.switches);
   const toolOf = (call: ToolCallRecord) => offered.find((t) => t.definition.function.name === call.name);
@@ -215,14 +268,23 @@ async function runOne(call: ToolCallRecord, tool: OfferedTool | undefined, offer
     try {
       preview = await executor.prepare(call.name, parsed.args, run.signal);
       if (preview?.note) call.approvalNote = preview.note;
+      if (preview?.choices) call.approvalChoices = preview.choices.map(({ id, label }) => ({ id, label }));
       call.status = 'awaitingApproval';
       run.changed(call);
       decision = await approver.ask(call, run.signal);
+      if (typeof decision === 'object') {
+        const { choiceId } = decision;
+        const choice = preview?.choices?.find((c) => c.id === choiceId);
+        // A choice the call did not offer decides nothing but "no".
+        decision = choice ? 'once' : 'deny';
+        if (choice && !run.signal.aborted) await choice.apply();
+      }
     } catch (error) {
       if (run.signal.aborted) return;
       return finish('failed', `Error: ${messageOf(error)}`);
     } finally {
       preview?.dispose?.();
+      delete call.approvalChoices;
     }
     if (run.signal.aborted) return;
     if (decision === 'deny') return finish('denied', DENIED_RESULT);
@@ -230,14 +292,26 @@ async function runOne(call: ToolCallRecord, tool: OfferedTool | undefined, offer
   call.status = 'running';
   run.changed(call);
   const started = run.now();
+  const own = run.stoppable?.start(call.id, run.signal) ?? { signal: run.signal, done: () => undefined };
+  const context: ToolCallContext = {
+    conversationId: run.conversationId,
+    showOutput: (text) => {
+      call.output = text;
+      run.changed(call);
+    },
+  };
   try {
-    const output = toolOutput(await executor.run(call.name, parsed.args, run.signal));
+    const output = toolOutput(await executor.run(call.name, parsed.args, own.signal, context));
     call.durationMs = run.now() - started;
     if (output.media) call.media = output.media;
     finish('succeeded', output.text);
   } catch (error) {
     call.durationMs = run.now() - started;
-    if (!run.signal.aborted) finish('failed', `Error: ${messageOf(error)}`);
+    if (run.signal.aborted) return;
+    if (own.signal.aborted) finish('cancelled', STOPPED_RESULT);
+    else finish('failed', `Error: ${messageOf(error)}`);
+  } finally {
+    own.done();
   }
 }
 

@@ -9,7 +9,7 @@ import type { TokenLimits } from '../chat/languageModelInformation';
 import type { ContextChip, Conversation, ToolCallRecord } from '../chat/conversation';
 import { toModelOptions } from '../chat/modelOptions';
 import { settingsProblem } from '../chat/requestBuilder';
-import type { ToolRuntime, ViewAsker } from '../chat/toolLoop';
+import { StoppableCalls, type ToolRuntime, type ViewAsker } from '../chat/toolLoop';
 import type { ToolSwitches } from '../chat/toolSources';
 import type { ModelCapability } from '../gateway/catalog';
 import type { GatewayClient } from '../gateway/client';
@@ -78,6 +78,7 @@ export class ChatController implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly loading: Promise<void>;
   private readonly approvals = new PendingApprovals();
+  private readonly stoppable = new StoppableCalls();
   /** genaiGateway.models.chat as last read: a conversation on it follows when it changes. */
   private defaultModel: string;
   /** What the chat waits for, as last posted; `unknown` until first asked. */
@@ -222,6 +223,9 @@ export class ChatController implements vscode.Disposable {
         if (shownOtherwise) this.showToolCallAgain(c, shownOtherwise);
         return;
       }
+      case 'stopToolCall':
+        this.stoppable.stop(message.callId);
+        return;
       case 'refreshModels':
         return this.loadModels(true);
       case 'connectGateway':
@@ -340,6 +344,7 @@ export class ChatController implements vscode.Disposable {
         requestOptions: () => ({ user: this.services.settings.chatUser(), instructions: this.services.instructions?.current() }),
         listener: this.listenerFor(c),
         tools: this.services.tools?.runtime,
+        stoppable: this.stoppable,
       });
       this.sessions.set(c.id, session);
     }

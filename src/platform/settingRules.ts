@@ -53,6 +53,8 @@ export const WORKSPACE_RULES: Readonly<Record<string, WorkspaceRule>> = {
   'tools.userDefined': 'user',
   'tools.nonStreamingModels': 'anyWorkspace',
   'tools.maxTools': 'trustedWorkspace',
+  'tools.terminal.autoApprove': 'user',
+  'tools.terminal.timeoutSeconds': 'trustedWorkspace',
 };
 
 export interface NumberRule {
@@ -74,6 +76,7 @@ export const NUMBER_RULES: Readonly<Record<string, NumberRule>> = {
   'tools.maxRounds': { default: 8, min: 1, max: 50, integer: true },
   'tools.maxResultChars': { default: 20000, min: 200, max: 1_000_000, integer: true },
   'tools.maxTools': { default: 128, min: 1, max: 128, integer: true },
+  'tools.terminal.timeoutSeconds': { default: 300, min: 5, max: 3600, integer: true },
 };
 
 /** The most tokens a language model entry of `languageModels.tokenLimits` may claim (each of input and output). */

@@ -74,6 +74,9 @@ export interface ToolSettings {
   nonStreamingModels: string[];
   /** The most tools one chat request offers. */
   maxTools: number;
+  /** The raw `tools.terminal.autoApprove` (src/terminal/commandRules.ts reads it). */
+  terminalRules: unknown;
+  terminalTimeoutSeconds: number;
 }
 
 /** Typed reads of `genaiGateway.*`; the only place that knows the setting names. */
@@ -222,7 +225,17 @@ export class Settings {
       userDefined: this.value<unknown>('tools.userDefined', []),
       nonStreamingModels: names('tools.nonStreamingModels'),
       maxTools: this.number('tools.maxTools'),
+      terminalRules: this.value<unknown>('tools.terminal.autoApprove', {}),
+      terminalTimeoutSeconds: this.number('tools.terminal.timeoutSeconds'),
     };
+  }
+
+  /** Adds allowing rules to the user's `tools.terminal.autoApprove` (the card's "Always allow"). */
+  async addTerminalRules(keys: readonly string[]): Promise<void> {
+    const current = this.config.inspect<unknown>('tools.terminal.autoApprove')?.globalValue;
+    const rules = typeof current === 'object' && current !== null && !Array.isArray(current) ? { ...(current as Record<string, unknown>) } : {};
+    for (const key of keys) rules[key] = true;
+    await this.config.update('tools.terminal.autoApprove', rules, vscode.ConfigurationTarget.Global);
   }
 
   /** True when a change touches the chat tools. */

@@ -83,7 +83,10 @@ export const SHOWN_ARGUMENT_CHARS = 4000;
 /** A step of the setup the chat waits for. */
 export type SetupStep = 'gateway' | 'key';
 
-export const APPROVAL_LABELS: Readonly<Record<ApprovalDecision, string>> = {
+/** The answers every approval offers, as the card's buttons and the modal name them; a tool may offer its own "Always" choices instead of `always`. */
+export type PlainDecision = Exclude<ApprovalDecision, object>;
+
+export const APPROVAL_LABELS: Readonly<Record<PlainDecision, string>> = {
   get once() {
     return t('Allow once');
   },
@@ -94,7 +97,7 @@ export const APPROVAL_LABELS: Readonly<Record<ApprovalDecision, string>> = {
     return t('Deny');
   },
 };
-const APPROVAL_DECISIONS = Object.keys(APPROVAL_LABELS) as ApprovalDecision[];
+const APPROVAL_DECISIONS = Object.keys(APPROVAL_LABELS) as PlainDecision[];
 
 // ---------------------------------------------------------------- host → webview
 
@@ -166,6 +169,8 @@ export type WebviewMessage =
   | { type: 'startMcpServers' }
   /** The user's answer to a tool call waiting for approval, with the approval key of the call as its card showed it. */
   | { type: 'decideToolCall'; callId: string; approvalKey: string; decision: ApprovalDecision }
+  /** The card's Stop: the running call ends, the answer goes on. */
+  | { type: 'stopToolCall'; callId: string }
   | { type: 'refreshModels' }
   /** The welcome's button: the walkthrough's first steps (gateway address, then key). */
   | { type: 'connectGateway' }
@@ -218,8 +223,9 @@ const READERS: MessageReaders<WebviewMessage> = {
     type: 'decideToolCall',
     callId: str(m.callId, 'callId'),
     approvalKey: str(m.approvalKey, 'approvalKey'),
-    decision: oneOf(m.decision, APPROVAL_DECISIONS, 'decision'),
+    decision: readDecision(m.decision),
   }),
+  stopToolCall: (m) => ({ type: 'stopToolCall', callId: str(m.callId, 'callId') }),
   refreshModels: () => ({ type: 'refreshModels' }),
   connectGateway: () => ({ type: 'connectGateway' }),
   copyCode: (m) => ({ type: 'copyCode', code: str(m.code, 'code') }),
@@ -240,6 +246,11 @@ const READERS: MessageReaders<WebviewMessage> = {
   readAloud: (m) => ({ type: 'readAloud', turnId: str(m.turnId, 'turnId') }),
   stopReading: () => ({ type: 'stopReading' }),
 };
+
+function readDecision(value: unknown): ApprovalDecision {
+  if (typeof value === 'object' && value !== null) return { choiceId: str((value as { choiceId?: unknown }).choiceId, 'decision.choiceId') };
+  return oneOf(value, APPROVAL_DECISIONS, 'decision');
+}
 
 /* not shown: the chat page sends only indexes it was given; a bad one is a bug, logged */
 function index(value: unknown): number {

@@ -113,22 +113,37 @@ export class HeadAndTail {
   }
 }
 
-/** A command's output from raw terminal data: cleaned, capped, with the line being written. */
+/**
+ * A command's output from raw terminal data: cleaned, capped, with the line
+ * being written; and what ended since it was last taken (a background
+ * command read bit by bit).
+ */
 export class CommandOutput {
   private readonly stripper = new EscapeStripper();
   private readonly lines = new LineAssembler();
   private readonly kept: HeadAndTail;
+  private fresh: HeadAndTail;
 
-  constructor(maxChars: number) {
-    const head = Math.floor(maxChars / 4);
-    this.kept = new HeadAndTail(head, maxChars - head);
+  constructor(private readonly maxChars: number) {
+    this.kept = capped(maxChars);
+    this.fresh = capped(maxChars);
   }
 
   /** Adds raw data; returns the text of the lines it ended. */
   push(data: string): string {
     const ended = this.lines.push(this.stripper.push(data));
-    if (ended) this.kept.append(ended);
+    if (ended) {
+      this.kept.append(ended);
+      this.fresh.append(ended);
+    }
     return ended;
+  }
+
+  /** The lines ended since the last call (capped), and the line being written. */
+  takeFresh(): string {
+    const text = this.fresh.text() + this.lines.pending;
+    this.fresh = capped(this.maxChars);
+    return text;
   }
 
   get cutChars(): number {
@@ -139,4 +154,10 @@ export class CommandOutput {
   text(): string {
     return this.kept.text() + this.lines.pending;
   }
+}
+
+/** A quarter of the cap for the head, the rest for the tail: a command's end says how it went. */
+function capped(maxChars: number): HeadAndTail {
+  const head = Math.floor(maxChars / 4);
+  return new HeadAndTail(head, maxChars - head);
 }

@@ -14,6 +14,8 @@ import { ToolRegistry, type ToolCatalog } from './toolRegistry';
 import type { ToolSwitches } from '../chat/toolSources';
 import { startMcpServers } from './mcpServers';
 import { vscodeLmTools } from './vscodeLmTools';
+import { AgentTerminals } from './terminal/agentTerminals';
+import { terminalTools } from './terminal/terminalTools';
 import { t } from '../l10n/localize';
 
 export const TOOL_COMMANDS = {
@@ -38,6 +40,8 @@ export interface ChatToolDeps {
   workspaceState: Pick<vscode.Memento, 'get' | 'update'>;
   mediaActions: MediaActions;
   log: { warn(message: string): void };
+  /** Adds allowing rules for terminal commands to the user's settings. */
+  addTerminalRules(keys: readonly string[]): Promise<void>;
   /** The tools of other extensions and MCP servers; absent: none. */
   external?(): readonly WorkspaceTool[];
 }
@@ -45,17 +49,28 @@ export interface ChatToolDeps {
 /** The chat tools and what must be disposed with them; no event is wired to VS Code here (tests build their own). */
 export function createChatTools(deps: ChatToolDeps, onDidChange: vscode.Event<void>): { tools: ChatTools; disposables: vscode.Disposable[] } {
   const proposals = new ProposedChanges();
+  const terminals = new AgentTerminals();
+  const terminal = terminalTools({
+    terminals,
+    settings: () => {
+      const s = deps.settings();
+      return { rules: s.terminalRules, timeoutSeconds: s.terminalTimeoutSeconds, maxResultChars: s.maxResultChars };
+    },
+    addRules: deps.addTerminalRules,
+    log: deps.log,
+  });
   const registry = new ToolRegistry({
     settings: deps.settings,
     isTrusted: deps.isTrusted,
     log: deps.log,
-    fixed: [...readTools(), ...editTools(proposals), runTaskTool(), ...mediaTools(deps.mediaActions)],
+    fixed: [...readTools(), ...editTools(proposals), runTaskTool(), ...terminal, ...mediaTools(deps.mediaActions)],
     ...(deps.external ? { external: deps.external } : {}),
   });
   const approvals = new ToolApprovals(
     deps.workspaceState,
     () => deps.settings().autoApprove,
     (call) => registry.approvalScope(call.name, call.arguments),
+    (call) => registry.ownPreApproval(call.name, call.arguments),
   );
   const runtime: ToolRuntime = {
     executor: registry,
@@ -66,7 +81,7 @@ export function createChatTools(deps: ChatToolDeps, onDidChange: vscode.Event<vo
     },
   };
   const catalog = (switches?: ToolSwitches) => registry.catalog(switches);
-  return { tools: { runtime, approvals, catalog, startMcpServers: () => startMcpServers(deps.log), onDidChange }, disposables: [proposals] };
+  return { tools: { runtime, approvals, catalog, startMcpServers: () => startMcpServers(deps.log), onDidChange }, disposables: [proposals, terminals] };
 }
 
 export function registerChatTools(
@@ -81,6 +96,7 @@ export function registerChatTools(
       workspaceState: context.workspaceState,
       mediaActions: services.mediaActions,
       log: services.log,
+      addTerminalRules: (keys) => services.settings.addTerminalRules(keys),
       external: () => vscodeLmTools(context.extension.id),
     },
     changed.event,

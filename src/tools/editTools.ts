@@ -88,15 +88,20 @@ async function plannedEdit(args: ToolArgs): Promise<{ uri: vscode.Uri; document:
 export const writeSeams: { betweenCheckAndWrite?: (file: string) => Promise<void> } = {};
 
 /**
- * As a refactoring: VS Code then saves the files it touched that were not
- * open (files.refactoring.autoSave). The path is checked again just before:
- * the user may have taken minutes to approve.
+ * As a refactoring, then saved unless the file had unsaved changes of the
+ * user's before (those stay for the user to save): a command the model runs
+ * next, in the terminal or as a task, reads the file from disk. The path is
+ * checked again just before: the user may have taken minutes to approve.
  */
 /* model text */
 async function apply(edit: vscode.WorkspaceEdit, uri: vscode.Uri): Promise<void> {
   await writeSeams.betweenCheckAndWrite?.(uri.fsPath);
   checkBeforeWrite(workspaceRoots(), uri.fsPath);
+  const openDocument = () => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  const hadUnsavedChanges = openDocument()?.isDirty === true;
   if (!(await vscode.workspace.applyEdit(edit, { isRefactoring: true }))) throw new Error(`VS Code could not apply the change to ${shownPath(uri)}.`);
+  const document = openDocument();
+  if (!hadUnsavedChanges && document?.isDirty) await document.save();
 }
 
 function fullRange(document: vscode.TextDocument): vscode.Range {

@@ -20,6 +20,8 @@ export class ToolApprovals implements ToolApprover {
     private readonly workspaceState: Pick<vscode.Memento, 'get' | 'update'>,
     private readonly autoApprove: () => readonly string[],
     private readonly scopeOf: (call: ToolCallRecord) => Promise<string>,
+    /** A tool's own verdict (its rules), which then alone decides; undefined: none. */
+    private readonly ownVerdict: (call: ToolCallRecord) => Promise<boolean | undefined> = async () => undefined,
   ) {}
 
   /** The chat view attaches itself while it can ask. */
@@ -28,6 +30,8 @@ export class ToolApprovals implements ToolApprover {
   }
 
   async isPreApproved(call: ToolCallRecord): Promise<boolean> {
+    const own = await this.ownVerdict(call);
+    if (own !== undefined) return own;
     return this.autoApprove().includes(call.name) || this.alwaysAllowed().includes(await this.scopeOf(call));
   }
 
@@ -56,14 +60,18 @@ export class ToolApprovals implements ToolApprover {
 /** The modal's Cancel, or a stopped answer, deny. */
 async function askInModal(call: ToolCallRecord, signal: AbortSignal): Promise<ApprovalDecision> {
   const { once, always, deny } = APPROVAL_LABELS;
+  const choices = call.approvalChoices ?? [{ id: '', label: always }];
   const question = vscode.window.showWarningMessage(
     t('Let the model run {0}?', call.name),
     { modal: true, detail: `${call.approvalNote ? `${call.approvalNote}\n\n` : ''}${t('Arguments:\n{0}', toolArgumentsText(call.arguments))}` },
     once,
-    always,
+    ...choices.map((c) => c.label),
     deny,
   );
   const aborted = new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined), { once: true }));
   const answer = await Promise.race([question, aborted]);
-  return answer === once ? 'once' : answer === always ? 'always' : 'deny';
+  if (answer === once) return 'once';
+  const choice = choices.find((c) => c.label === answer);
+  if (!choice) return 'deny';
+  return choice.id ? { choiceId: choice.id } : 'always';
 }

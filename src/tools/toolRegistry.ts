@@ -6,7 +6,7 @@
  * ones. Each conversation's switches and the limit on tools per request
  * then choose what a request offers.
  */
-import type { OfferedTool, PreparedCall, ToolExecutor } from '../chat/toolLoop';
+import type { OfferedTool, PreparedCall, ToolCallContext, ToolExecutor } from '../chat/toolLoop';
 import type { ToolOutput } from '../chat/toolMedia';
 import { BUILTIN_SOURCE, type ToolSwitches } from '../chat/toolSources';
 import { TOOL_NAME_PATTERN } from '../gateway/validation/limits';
@@ -68,8 +68,14 @@ export class ToolRegistry implements ToolExecutor {
     return this.find(name).preview?.(args, signal);
   }
 
-  run(name: string, args: ToolArgs, signal: AbortSignal): Promise<string | ToolOutput> {
-    return this.find(name).run(args, signal);
+  run(name: string, args: ToolArgs, signal: AbortSignal, context: ToolCallContext): Promise<string | ToolOutput> {
+    return this.find(name).run(args, signal, context);
+  }
+
+  /** The tool's own verdict on running this call without asking; undefined: the tool has none (settings and "Always" decide). */
+  async ownPreApproval(name: string, argumentsText: string): Promise<boolean | undefined> {
+    const tool = this.current().find((candidate) => candidate.spec.name === name);
+    return tool?.preApproved ? tool.preApproved(parsedObject(argumentsText) ?? {}) : undefined;
   }
 
   /**

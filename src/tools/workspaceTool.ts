@@ -1,5 +1,5 @@
 /** A tool the chat's model can call, as the registry runs it. */
-import type { PreparedCall } from '../chat/toolLoop';
+import type { PreparedCall, ToolCallContext } from '../chat/toolLoop';
 import type { ToolOutput } from '../chat/toolMedia';
 import type { ToolArgs } from './toolArgs';
 import type { ToolSource } from '../chat/toolSources';
@@ -12,7 +12,7 @@ export interface WorkspaceTool {
   /** Whether it is on in a conversation that did not switch it; absent: on. */
   readonly defaultOn?: boolean;
   /** The text the model reads (with what a media tool made); a throw's message reaches the model as the error. */
-  run(args: ToolArgs, signal: AbortSignal): Promise<string | ToolOutput>;
+  run(args: ToolArgs, signal: AbortSignal, context: ToolCallContext): Promise<string | ToolOutput>;
 
   /**
    * Shows what the call would change before the user is asked; resolves to
@@ -26,4 +26,11 @@ export interface WorkspaceTool {
    * the command it runs and its definition now); absent: the tool.
    */
   approvalScope?(args: ToolArgs): Promise<string>;
+
+  /**
+   * Whether the call may run without asking, by the tool's own rules (a
+   * terminal command: the user's command rules); when present, nothing else
+   * pre-approves its calls (not `tools.autoApprove`, not "Always in this workspace").
+   */
+  preApproved?(args: ToolArgs): Promise<boolean>;
 }

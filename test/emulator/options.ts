@@ -28,6 +28,8 @@ export interface EmulatorOptions {
   faults?: FaultSpec;
   /** Chat answers chosen by the test: a last user message equal to a key is answered with its value. */
   scriptedAnswers?: Readonly<Record<string, string>>;
+  /** Agent runs chosen by the test: a last user message equal to a key is answered step by step, one step per answer (chat/scripted-model.ts). */
+  scriptedRuns?: Readonly<Record<string, readonly string[]>>;
   /**
    * Scale of the realistic generation times of images and synchronous
    * videos (media/latency.ts): 1 is real time (minutes for a Veo video),
@@ -60,6 +62,7 @@ export interface RuntimeOptions {
   signedUrlTtlMs: number;
   largeVideoBytes: number | undefined;
   scriptedAnswers: Readonly<Record<string, string>>;
+  scriptedRuns: Readonly<Record<string, readonly string[]>>;
   dialect: DialectName | undefined;
   mediaLatencyScale: number;
   voiceList: 'objects' | 'strings' | 'none';
@@ -80,6 +83,7 @@ export function runtimeOptions(o: EmulatorOptions): RuntimeOptions {
     signedUrlTtlMs: o.signedUrlTtlMs ?? 24 * 60 * 60 * 1000,
     largeVideoBytes: o.largeVideoBytes,
     scriptedAnswers: o.scriptedAnswers ?? {},
+    scriptedRuns: o.scriptedRuns ?? {},
     dialect: o.dialect,
     mediaLatencyScale: Math.max(0, o.mediaLatencyScale ?? 0),
     voiceList: o.voiceList ?? 'objects',
@@ -99,6 +103,7 @@ export function patchOptions(current: RuntimeOptions, patch: Partial<EmulatorOpt
   if (patch.signedUrlTtlMs !== undefined) next.signedUrlTtlMs = patch.signedUrlTtlMs;
   if ('largeVideoBytes' in patch) next.largeVideoBytes = patch.largeVideoBytes;
   if ('scriptedAnswers' in patch) next.scriptedAnswers = patch.scriptedAnswers ?? {};
+  if ('scriptedRuns' in patch) next.scriptedRuns = patch.scriptedRuns ?? {};
   if ('dialect' in patch) next.dialect = patch.dialect;
   if (patch.voiceList !== undefined) next.voiceList = patch.voiceList;
   if (patch.mediaLatencyScale !== undefined) next.mediaLatencyScale = Math.max(0, patch.mediaLatencyScale);

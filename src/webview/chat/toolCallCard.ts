@@ -4,6 +4,7 @@
  * folded), and the approval buttons while it waits for the user.
  */
 import type { ToolCallRecord, ToolCallStatus } from '../../chat/conversation';
+import type { ApprovalDecision } from '../../chat/toolLoop';
 import { APPROVAL_LABELS, SHOWN_ARGUMENT_CHARS, type ToolCallProgress } from '../../protocol/chatProtocol';
 import { el, textButton } from './dom';
 import type { HostConnection } from './hostConnection';
@@ -12,6 +13,8 @@ import { t } from '../../l10n/localize';
 
 /** Longer results show this much until "Show all". */
 const FOLDED_RESULT_CHARS = 600;
+/** Output longer than this many lines shows its last ones until "Show all". */
+const FOLDED_OUTPUT_LINES = 12;
 
 const STATUS: Record<ToolCallStatus, { label: string; icon: string }> = {
   streaming: { label: t('Receiving arguments…'), icon: 'loading codicon-modifier-spin' },
@@ -32,6 +35,9 @@ export class ToolCallCard {
   private readonly summary = el('summary', { class: 'tool-call-summary' });
   private readonly approval = el('div', { class: 'tool-approval', role: 'group' });
   private readonly result = el('div', { class: 'tool-section tool-result' });
+  private readonly output = el('div', { class: 'tool-section tool-output' });
+  private readonly stop = el('div', { class: 'tool-stop' });
+  private outputExpanded = false;
   private readonly args = new ToolArgumentsView();
   private readonly source = el('div', { class: 'tool-source' });
   private resultExpanded = false;
@@ -46,7 +52,7 @@ export class ToolCallCard {
       'details',
       { class: 'tool-call', 'data-call-id': call.id },
       this.summary,
-      el('div', { class: 'tool-body' }, this.source, this.args.element, this.approval, this.result),
+      el('div', { class: 'tool-body' }, this.source, this.args.element, this.approval, this.stop, this.output, this.result),
     );
     // Open while the arguments arrive, so they are seen growing.
     if (call.status === 'streaming') this.element.open = true;
@@ -105,7 +111,49 @@ export class ToolCallCard {
     this.source.hidden = !call.source;
     this.source.textContent = call.source ? t('From: {0}', call.source.label) : '';
     this.renderApproval();
+    this.renderStop();
+    this.renderOutput();
     this.renderResult();
+  }
+
+  private renderStop(): void {
+    const running = this.call.status === 'running';
+    this.stop.hidden = !running;
+    if (!running) return this.stop.replaceChildren();
+    if (this.stop.firstChild) return;
+    const callId = this.call.id;
+    const button = textButton('debug-stop', t('Stop'), () => {
+      button.disabled = true;
+      this.host.post({ type: 'stopToolCall', callId });
+    });
+    button.setAttribute('aria-label', t('Stop {0}', this.call.name));
+    this.stop.replaceChildren(button);
+  }
+
+  /** What the call printed: monospace, its last lines while long (the end is where a command's news is), copyable. */
+  private renderOutput(): void {
+    const text = this.call.output;
+    this.output.hidden = text === undefined;
+    if (text === undefined) return this.output.replaceChildren();
+    const lines = text.replace(/\n$/, '').split('\n');
+    const folded = lines.length > FOLDED_OUTPUT_LINES && !this.outputExpanded;
+    const shown = folded ? lines.slice(-FOLDED_OUTPUT_LINES).join('\n') : text;
+    const pre = el('pre', { class: 'tool-output-text', tabindex: '0', 'aria-label': t('Output of {0}', this.call.name) }, shown || t('(no output yet)'));
+    const toggle =
+      lines.length > FOLDED_OUTPUT_LINES
+        ? textButton(
+            folded ? 'unfold' : 'fold',
+            folded ? t('Show all ({0} lines)', lines.length) : t('Show less'),
+            () => {
+              this.outputExpanded = !this.outputExpanded;
+              this.renderOutput();
+            },
+            { class: 'text-button subtle', 'aria-expanded': String(!folded) },
+          )
+        : '';
+    const copy = textButton('copy', t('Copy'), () => this.host.post({ type: 'copyCode', code: text }), { class: 'text-button subtle' });
+    this.output.replaceChildren(el('div', { class: 'tool-section-title' }, t('Output')), pre, el('div', { class: 'tool-output-actions' }, toggle, copy));
+    pre.scrollTop = pre.scrollHeight;
   }
 
   private renderApproval(): void {
@@ -114,17 +162,20 @@ export class ToolCallCard {
     if (!asking) return this.approval.replaceChildren();
     this.approval.setAttribute('aria-label', t('Run {0}?', this.call.name));
     const { id: callId, approvalKey = '' } = this.call;
-    const decide = (decision: keyof typeof APPROVAL_LABELS) => () => {
+    const decide = (decision: ApprovalDecision) => () => {
       this.approval.querySelectorAll('button').forEach((b) => (b.disabled = true));
       this.host.post({ type: 'decideToolCall', callId, approvalKey, decision });
     };
+    const always = this.call.approvalChoices
+      ? this.call.approvalChoices.map((choice) => textButton('check-all', choice.label, decide({ choiceId: choice.id })))
+      : [textButton('check-all', APPROVAL_LABELS.always, decide('always'))];
     this.approval.replaceChildren(
-      el('p', {}, approvalQuestion(this.call)),
+      el('p', { class: 'tool-approval-question' }, approvalQuestion(this.call)),
       el(
         'div',
         { class: 'tool-approval-buttons' },
         textButton('check', APPROVAL_LABELS.once, decide('once'), { class: 'text-button primary' }),
-        textButton('check-all', APPROVAL_LABELS.always, decide('always')),
+        ...always,
         textButton('circle-slash', APPROVAL_LABELS.deny, decide('deny')),
       ),
     );

@@ -21,6 +21,7 @@ export const chatRoute: Route = {
       manyToolCalls: ctx.reply.fault.manyToolCalls,
       sharedToolCallId: ctx.reply.fault.sharedToolCallId,
       scriptedAnswers: ctx.state.options.scriptedAnswers,
+      scriptedRuns: ctx.state.options.scriptedRuns,
     });
     const id = completionId();
     const created = unixSeconds();

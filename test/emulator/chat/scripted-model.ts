@@ -1,6 +1,11 @@
 /**
  * The deterministic chat model. Its answer depends on the last user message:
  *   - a message that is a key of the `scriptedAnswers` option → its value;
+ *   - a message that is a key of the `scriptedRuns` option → an agent run:
+ *     the answer after it is read from the run's first step, the answer
+ *     after that (to the tool results) from its second, and so on; a step
+ *     naming a tool calls it (as a user message would), any other is the
+ *     answer's text; past the last step, as without a run;
  *   - a message naming a tool (when tools are offered and tool_choice is not
  *     'none') → tool calls; a forced tool_choice always calls that function;
  *   - trailing `tool` messages → `Tool results: <name>=<content>; ...`;
@@ -34,11 +39,14 @@ export interface ScriptOptions {
   sharedToolCallId?: string;
   /** Answers chosen by the test, by the exact text of the last user message. */
   scriptedAnswers: Readonly<Record<string, string>>;
+  /** Agent runs chosen by the test, by the exact text of the last user message: one step per answer. */
+  scriptedRuns?: Readonly<Record<string, readonly string[]>>;
 }
 
 export function scriptAnswer(turn: ChatTurn, opts: ScriptOptions): ScriptedAnswer {
   const promptTokens = Math.max(1, promptWordCount(turn));
-  const planned = plannedCalls(turn, opts.manyToolCalls);
+  const step = runStep(turn.messages, opts.scriptedRuns ?? {});
+  const planned = step === undefined ? plannedCalls(turn, opts.manyToolCalls) : stepCalls(turn, step);
   if (planned.length) {
     const toolCalls: ToolCall[] = planned.map((c) => ({
       id: opts.sharedToolCallId ?? toolCallId(),
@@ -48,7 +56,7 @@ export function scriptAnswer(turn: ChatTurn, opts: ScriptOptions): ScriptedAnswe
     const completion = toolCalls.reduce((n, c) => n + Math.ceil((c.function.name.length + c.function.arguments.length) / 4), 0);
     return { content: null, toolCalls, finishReason: 'tool_calls', usage: usage(promptTokens, completion) };
   }
-  let { text, finishReason } = textAnswer(turn.messages, opts.scriptedAnswers);
+  let { text, finishReason } = step === undefined ? textAnswer(turn.messages, opts.scriptedAnswers) : { text: step, finishReason: 'stop' as FinishReason };
   const stopAt = firstStopIndex(text, turn.stop);
   if (stopAt !== undefined) text = text.slice(0, stopAt);
   if (turn.maxTokens !== undefined && countWords(text) > turn.maxTokens) {
@@ -72,6 +80,19 @@ function plannedCalls(turn: ChatTurn, repeatFirstTool: number | undefined): Plan
     return named.length ? named : [{ name: tool.function.name, arguments: argumentsFromSchema(tool.function.parameters) }];
   }
   return callsNamedIn(last.content, turn.tools);
+}
+
+/** The step of a scripted run this request is at: the run of the last user message, counted by the answers since it. */
+function runStep(messages: readonly ChatMessage[], runs: Readonly<Record<string, readonly string[]>>): string | undefined {
+  let answers = 0;
+  let i = messages.length - 1;
+  for (; i >= 0 && messages[i]!.role !== 'user'; i--) if (messages[i]!.role === 'assistant') answers++;
+  const prompt = messages[i]?.content;
+  return typeof prompt === 'string' && Object.hasOwn(runs, prompt) ? runs[prompt]![answers] : undefined;
+}
+
+function stepCalls(turn: ChatTurn, step: string): PlannedCall[] {
+  return turn.tools.length && turn.toolChoice !== 'none' ? callsNamedIn(step, turn.tools) : [];
 }
 
 function textAnswer(messages: readonly ChatMessage[], scripted: Readonly<Record<string, string>>): { text: string; finishReason: FinishReason } {

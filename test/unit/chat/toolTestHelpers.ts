@@ -2,7 +2,7 @@
 import type { ToolOutput } from '../../../src/chat/toolMedia';
 import { ChatSession, type ChatSessionListener } from '../../../src/chat/chatSession';
 import { newConversation, type AssistantTurn, type Conversation, type ToolCallRecord } from '../../../src/chat/conversation';
-import type { ApprovalDecision, OfferedTool, ToolLoopSettings, ToolRuntime } from '../../../src/chat/toolLoop';
+import type { ApprovalChoice, ApprovalDecision, OfferedTool, StoppableCalls, ToolCallContext, ToolLoopSettings, ToolRuntime } from '../../../src/chat/toolLoop';
 import type { ChatChunk, ChatRequest } from '../../../src/gateway/types/chat';
 import { answer, fakeBackend, USAGE, type FakeBackend } from './chatTestHelpers';
 
@@ -50,9 +50,11 @@ export function toolModel(calls: (request: ChatRequest, index: number) => Planne
 export interface ToolFake {
   name: string;
   readOnly: boolean;
-  run?: (args: Record<string, unknown>, signal: AbortSignal) => Promise<string | ToolOutput>;
+  run?: (args: Record<string, unknown>, signal: AbortSignal, context: ToolCallContext) => Promise<string | ToolOutput>;
   /** What preparing a call tells the user who is asked. */
   note?: string;
+  /** The tool's own "Always" answers. */
+  choices?: ApprovalChoice[];
 }
 
 export interface Recorder {
@@ -80,12 +82,13 @@ export function toolRuntime(
       offered: () => offered,
       prepare: async (name) => {
         seen.prepared.push(name);
-        return { dispose: () => seen.disposedPreviews.push(name), note: tools.find((t) => t.name === name)?.note };
+        const tool = tools.find((t) => t.name === name);
+        return { dispose: () => seen.disposedPreviews.push(name), note: tool?.note, choices: tool?.choices };
       },
-      run: async (name, args, signal) => {
+      run: async (name, args, signal, context) => {
         seen.runs.push({ name, args });
         const tool = tools.find((t) => t.name === name);
-        return tool?.run ? tool.run(args, signal) : `${name} ok`;
+        return tool?.run ? tool.run(args, signal, context) : `${name} ok`;
       },
     },
     approver: {
@@ -104,6 +107,7 @@ export function toolSession(
   backend: FakeBackend,
   runtime: ToolRuntime,
   conversation: Conversation = newConversation('gpt-x', ''),
+  stoppable?: StoppableCalls,
 ): { s: ChatSession; c: Conversation; changes: Array<{ id: string; status: string }> } {
   const changes: Array<{ id: string; status: string }> = [];
   const listener: ChatSessionListener = {
@@ -113,7 +117,11 @@ export function toolSession(
     toolCallChanged: (_turn, call) => changes.push({ id: call.id, status: call.status }),
     toolCallsGrew: () => undefined,
   };
-  return { s: new ChatSession(conversation, { backend: () => backend, requestOptions: () => ({}), listener, tools: runtime }), c: conversation, changes };
+  return {
+    s: new ChatSession(conversation, { backend: () => backend, requestOptions: () => ({}), listener, tools: runtime, ...(stoppable ? { stoppable } : {}) }),
+    c: conversation,
+    changes,
+  };
 }
 
 export function answers(c: Conversation): AssistantTurn[] {

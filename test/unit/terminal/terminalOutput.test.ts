@@ -37,3 +37,13 @@ test('a command output: cleaned lines, then the line being written', () => {
   assert.equal(output.push('\u001b[32mok\u001b[0m 1\r\nwaiting'), 'ok 1\n');
   assert.equal(output.text(), 'ok 1\nwaiting');
 });
+
+test('a background command is read bit by bit: each take has what ended since the last', () => {
+  const output = new CommandOutput(1000);
+  output.push('one\ntw');
+  assert.equal(output.takeFresh(), 'one\ntw');
+  output.push('o\nthree\n');
+  assert.equal(output.takeFresh(), 'two\nthree\n');
+  assert.equal(output.takeFresh(), '');
+  assert.equal(output.text(), 'one\ntwo\nthree\n');
+});

@@ -39,6 +39,8 @@ const DEFAULTS: ToolSettings = {
   userDefined: [],
   nonStreamingModels: [],
   maxTools: 128,
+  terminalRules: {},
+  terminalTimeoutSeconds: 300,
 };
 
 /** The name VS Code gives an MCP tool (a prefix from the server's name, then the tool's). */
@@ -97,6 +99,7 @@ suite('External tools (MCP, other extensions)', () => {
         workspaceState: new MemoryMemento(),
         mediaActions: new MediaActions({ model: () => '', speech: () => ({ voice: 'af_heart', voiceByLanguage: {}, speed: 1, format: 'mp3' }) }),
         log: { warn: () => undefined },
+        addTerminalRules: async () => undefined,
         external: () => vscodeLmTools(OWN_ID),
       },
       new vscode.EventEmitter<void>().event,

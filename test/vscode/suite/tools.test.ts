@@ -37,6 +37,8 @@ const DEFAULT_SETTINGS: ToolSettings = {
   userDefined: [],
   nonStreamingModels: [],
   maxTools: 128,
+  terminalRules: {},
+  terminalTimeoutSeconds: 300,
 };
 
 suite('Chat tools', () => {
@@ -47,6 +49,7 @@ suite('Chat tools', () => {
   let settings: ToolSettings;
   let trusted: boolean;
   let recorded: unknown[][];
+  let addedRules: string[];
   const disposables: vscode.Disposable[] = [];
   const controllers: ChatController[] = [];
   const toolsChanged = new vscode.EventEmitter<void>();
@@ -73,6 +76,7 @@ suite('Chat tools', () => {
     settings = { ...DEFAULT_SETTINGS };
     trusted = true;
     recorded = [];
+    addedRules = [];
   });
 
   teardown(async () => {
@@ -81,6 +85,7 @@ suite('Chat tools', () => {
       controller.dispose();
     }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    vscode.window.terminals.filter((t) => t.name.startsWith('GenAI Gateway agent')).forEach((t) => t.dispose());
     await emulator.close();
     for (const d of [dir, sandbox, outside]) fs.rmSync(d, { recursive: true, force: true });
   });
@@ -99,6 +104,10 @@ suite('Chat tools', () => {
         workspaceState: memento,
         mediaActions: new MediaActions({ model: () => '', speech: () => ({ voice: 'af_heart', voiceByLanguage: {}, speed: 1, format: 'mp3' }) }),
         log: { warn: () => undefined },
+        addTerminalRules: async (keys) => {
+          addedRules.push(...keys);
+          settings = { ...settings, terminalRules: { ...(settings.terminalRules as object), ...Object.fromEntries(keys.map((k) => [k, true])) } };
+        },
       },
       toolsChanged.event,
     );
@@ -121,7 +130,7 @@ suite('Chat tools', () => {
   }
 
   /** Sends and waits until the response has ended (the last turn no longer streaming, the session idle). */
-  async function ask(controller: ChatController, view: RecordingView, c: Conversation, text: string): Promise<AssistantTurn[]> {
+  async function ask(controller: ChatController, view: RecordingView, c: Conversation, text: string, timeoutMs = 20000): Promise<AssistantTurn[]> {
     const before = c.turns.length;
     await controller.handle({ type: 'send', text });
     await until(
@@ -131,7 +140,7 @@ suite('Chat tools', () => {
         const idle = view.messages.some((m) => m.type === 'turnChanged' && m.turn.id === last?.id && !m.busy && m.turn.status !== 'streaming');
         return c.turns.length > before + 1 && idle;
       },
-      20000,
+      timeoutMs,
     );
     return c.turns.slice(before + 1).filter((t): t is AssistantTurn => t.kind === 'assistant');
   }
@@ -624,5 +633,114 @@ suite('Chat tools', () => {
     const turn = saved.conversation.turns.find((t): t is AssistantTurn => t.kind === 'assistant' && !!t.toolCalls);
     assert.strictEqual(turn?.toolCalls?.[0]?.status, 'succeeded');
     assert.strictEqual(turn?.toolCalls?.[0]?.name, 'read_file');
+  });
+  // run_in_terminal through VS Code's shell integration in the harness's bash.
+  const terminalCall = (args: Record<string, unknown>) => `call run_in_terminal ${JSON.stringify(args)}`;
+  const agentTerminals = () => vscode.window.terminals.filter((t) => t.name.startsWith('GenAI Gateway agent'));
+
+  test('run_in_terminal: an agent run: the check fails, the model edits, runs it again in the same terminal and sees it pass', async () => {
+    const script = path.join(sandbox, 'check.sh');
+    fs.writeFileSync(script, 'echo checking\nprintf "\\033[31mFAIL\\033[0m: 1 test\\n"\nexit 1\n');
+    const folder = path.relative(WORKSPACE, sandbox).split(path.sep).join('/');
+    const run = terminalCall({ command: 'sh check.sh', cwd: folder });
+    emulator.setOptions({
+      scriptedRuns: {
+        'make the check pass': [
+          run,
+          `call edit_file ${JSON.stringify({ path: rel('check.sh'), oldText: 'FAIL\\033[0m: 1 test\\n"\nexit 1', newText: 'PASS\\033[0m\\n"\nexit 0' })}`,
+          run,
+          'The check passes now.',
+        ],
+      },
+    });
+    const { controller, view, conversation } = await open(() => 'once');
+    const turns = await ask(controller, view, conversation, 'make the check pass', 60000);
+    const calls = turns.flatMap((t) => t.toolCalls ?? []);
+    assert.deepStrictEqual(
+      calls.map((c) => [c.name, c.status]),
+      [
+        ['run_in_terminal', 'succeeded'],
+        ['edit_file', 'succeeded'],
+        ['run_in_terminal', 'succeeded'],
+      ],
+      JSON.stringify(calls.map((c) => c.result)),
+    );
+    assert.match(calls[0]!.result!, /^\$ sh check\.sh\nFolder: .*tools-test-\d+\nExit code 1 after [\d.]+ s\.\nOutput:\nchecking\nFAIL: 1 test\n/);
+    assert.ok(!calls[0]!.result!.includes('\u001b'), 'escape sequences removed');
+    assert.match(calls[2]!.result!, /Exit code 0 after [\d.]+ s\.\nOutput:\nchecking\nPASS\n/);
+    assert.strictEqual(calls[2]!.output, 'checking\nPASS\n', 'the card keeps the output');
+    assert.strictEqual(turns[turns.length - 1]?.text, 'The check passes now.');
+    const requests = chatRequests();
+    assert.match(String(toolMessages(requests[1]).at(-1)?.content), /Exit code 1/, 'the model read the failure');
+    assert.match(String(toolMessages(requests[3]).at(-1)?.content), /Exit code 0/, 'and then the success');
+    assert.strictEqual(agentTerminals().length, 1, 'one terminal for the conversation, reused');
+    assert.match(view.asked[0]?.approvalNote ?? '', /^Runs in .*tools-test-\d+:\nsh check\.sh\n\n• sh check\.sh: no rule allows it$/);
+  });
+
+  test('run_in_terminal rules: an allowed command runs without asking; a compound line with another command asks, and "Always allow" adds an exact rule', async () => {
+    settings = { ...settings, terminalRules: { echo: true, 'rm -rf': false } };
+    const { controller, view, conversation } = await open((call) => (call.approvalChoices?.length ? { choiceId: 'exact' } : 'deny'));
+    const [allowed] = await ask(controller, view, conversation, terminalCall({ command: 'echo allowed-by-rule' }));
+    assert.strictEqual(view.asked.length, 0, 'allowed by the user rule');
+    assert.match(allowed?.toolCalls?.[0]?.result ?? '', /Exit code 0.*\nOutput:\nallowed-by-rule\n/s);
+    const [compound] = await ask(controller, view, conversation, terminalCall({ command: 'echo one && pwd' }));
+    assert.strictEqual(view.asked.length, 1);
+    const card = view.asked[0]!;
+    assert.match(card.approvalNote ?? '', /• echo one: allowed by the rule "echo"\n• pwd: no rule allows it/);
+    assert.deepStrictEqual(
+      card.approvalChoices?.map((c) => c.label),
+      ['Always allow `pwd`'],
+      'pwd has no prefix worth offering: one word',
+    );
+    assert.deepStrictEqual(addedRules, ['/^pwd$/']);
+    assert.strictEqual(compound?.toolCalls?.[0]?.status, 'succeeded');
+    await ask(controller, view, conversation, terminalCall({ command: 'echo two; pwd' }));
+    assert.strictEqual(view.asked.length, 1, 'both commands are now allowed');
+    await ask(controller, view, conversation, terminalCall({ command: 'echo x > out.txt' }));
+    assert.strictEqual(view.asked.length, 2, 'a redirection into a file always asks');
+    assert.match(view.asked[1]?.approvalNote ?? '', /It writes out\.txt through a redirection: always asks\./);
+    assert.deepStrictEqual(view.asked[1]?.approvalChoices, [], 'no rule could allow it: no "Always" offered');
+    const [denied] = await ask(controller, view, conversation, terminalCall({ command: `rm -rf ${JSON.stringify(path.join(sandbox, 'nothing'))}` }));
+    assert.match(view.asked[2]?.approvalNote ?? '', /always asks \(the rule "rm -rf"\)/);
+    assert.strictEqual(denied?.toolCalls?.[0]?.status, 'denied');
+  });
+
+  test('run_in_terminal: Stop in the card interrupts the command and the answer goes on; the time limit interrupts too', async () => {
+    const { controller, view, conversation } = await open(() => 'once');
+    const sending = ask(controller, view, conversation, terminalCall({ command: 'echo started; sleep 60; echo never' }));
+    const running = await until(
+      'the command to print',
+      () =>
+        conversation.turns
+          .flatMap((t) => (t.kind === 'assistant' ? (t.toolCalls ?? []) : []))
+          .find((c) => c.status === 'running' && c.output?.includes('started')),
+      20000,
+    );
+    await controller.handle({ type: 'stopToolCall', callId: running.id });
+    const [stopped, final] = await sending;
+    assert.match(stopped?.toolCalls?.[0]?.result ?? '', /The user stopped it \(Ctrl\+C\) after [\d.]+ s\.\nOutput:\nstarted\n/);
+    assert.match(stopped?.toolCalls?.[0]?.output ?? '', /^started\n(\^C\n)?$/, 'interrupted before its last line');
+    assert.match(final?.text ?? '', /^Tool results: run_in_terminal=/, 'the model got the result and answered');
+
+    settings = { ...settings, terminalTimeoutSeconds: 5 };
+    const [limited] = await ask(controller, view, conversation, terminalCall({ command: 'sleep 60' }));
+    assert.match(limited?.toolCalls?.[0]?.result ?? '', /It reached its time limit of 5 s and was interrupted \(Ctrl\+C\)\./);
+  });
+
+  test('run_in_terminal in the background: returns after the first output; terminal_output reads what came since and stops it', async () => {
+    const { controller, view, conversation } = await open(() => 'once');
+    const [started] = await ask(controller, view, conversation, terminalCall({ command: 'echo serving; sleep 1; echo request-1; sleep 60', background: true }));
+    const result = started?.toolCalls?.[0]?.result ?? '';
+    assert.match(result, /Still running in the background as "bg-\d+"/);
+    const id = /"(bg-\d+)"/.exec(result)![1]!;
+    assert.match(result, /New output:\nserving\n/);
+    await until('the card to show the next line', () => started?.toolCalls?.[0]?.output?.includes('request-1'), 20000);
+    const [read] = await ask(controller, view, conversation, `call terminal_output ${JSON.stringify({ id })}`);
+    assert.match(read?.toolCalls?.[0]?.result ?? '', /Still running in the background as "bg-\d+".*\nNew output:\nrequest-1\n/s);
+    const [stop] = await ask(controller, view, conversation, `call terminal_output ${JSON.stringify({ id, stop: true })}`);
+    assert.match(stop?.toolCalls?.[0]?.result ?? '', /It was stopped\./);
+    assert.strictEqual(view.asked.length, 1, 'reading and stopping its own background command does not ask');
+    const [next] = await ask(controller, view, conversation, terminalCall({ command: 'echo after' }));
+    assert.match(next?.toolCalls?.[0]?.result ?? '', /Output:\nafter\n/, 'the terminal is free again');
   });
 });

@@ -4,6 +4,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { FrameLocator } from 'playwright-core';
 import { assert, uiTest, type UiContext } from '../lib/ui';
+import { useTheme } from '../lib/workspaceSettings';
 
 async function openChat({ wb }: UiContext): Promise<FrameLocator> {
   await wb.openContainer('GenAI Gateway');
@@ -112,6 +113,59 @@ export const tests = [
       } finally {
         ctx.emulator.setFaults(undefined);
       }
+    },
+    { timeoutMs: 90000 },
+  ),
+  uiTest(
+    'run_in_terminal: the card shows the exact line and why it asks, the output streams in, Stop ends the command and the answer goes on',
+    async (ctx) => {
+      const chat = await openChat(ctx);
+      const line = 'for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14; do echo line-$i; done; sleep 60; echo never';
+      await send(chat, `call run_in_terminal ${JSON.stringify({ command: line })}`);
+      const card = chat.locator('.tool-call.status-awaitingApproval', { hasText: 'run_in_terminal' });
+      await card.waitFor({ timeout: 20000 });
+      const question = await card.locator('.tool-approval-question').innerText();
+      assert.ok(question.includes(line), 'the exact command line');
+      assert.match(question, /Always asks: it uses the shell keyword "for"\./);
+      assert.strictEqual(await card.getByRole('button', { name: /^Always/ }).count(), 0, 'no rule could allow it: no Always');
+      await card.getByRole('button', { name: 'Allow once' }).click();
+      const running = chat.locator('.tool-call.status-running', { hasText: 'run_in_terminal' });
+      await running.locator('.tool-output-text', { hasText: 'line-14' }).waitFor({ timeout: 30000 });
+      assert.match(await running.getByRole('button', { name: /^Show all \(\d+ lines\)/ }).innerText(), /Show all/, 'long output is folded');
+      await running.locator('.tool-output-actions').scrollIntoViewIfNeeded();
+      for (const theme of ['light', 'dark', 'high-contrast'] as const) {
+        await useTheme(ctx, theme);
+        await ctx.screenshot(`terminal-running-${theme}`);
+      }
+      await running.getByRole('button', { name: 'Stop run_in_terminal' }).click();
+      await chat.locator('.turn-assistant .assistant-text', { hasText: /Tool results: run_in_terminal=\$ for i in/ }).waitFor({ timeout: 20000 });
+      const done = chat.locator('.tool-call.status-succeeded', { hasText: 'run_in_terminal' }).last();
+      await done.locator('summary').click();
+      assert.match(await done.locator('.tool-result-text').innerText(), /The user stopped it \(Ctrl\+C\)/);
+      assert.doesNotMatch(await done.locator('.tool-output-text').innerText(), /^never$/m);
+      await useTheme(ctx, 'dark');
+    },
+    { timeoutMs: 150000 },
+  ),
+
+  uiTest(
+    'run_in_terminal: "Always allow commands starting with" adds a rule, and the next such command runs without asking',
+    async (ctx) => {
+      const chat = await openChat(ctx);
+      await send(chat, 'call run_in_terminal {"command":"echo first-rule-check"}');
+      const card = chat.locator('.tool-call.status-awaitingApproval', { hasText: 'first-rule-check' });
+      await card.waitFor({ timeout: 20000 });
+      assert.match(await card.locator('.tool-approval-question').innerText(), /• echo first-rule-check: no rule allows it/);
+      await ctx.screenshot('terminal-rule-buttons');
+      assert.strictEqual(await card.getByRole('button', { name: 'Always allow `echo first-rule-check`' }).count(), 1);
+      await card.getByRole('button', { name: 'Always allow commands starting with `echo`' }).click();
+      await chat.locator('.turn-assistant .assistant-text', { hasText: /Tool results: run_in_terminal=.*first-rule-check/s }).waitFor({ timeout: 30000 });
+      // Asked again, this would wait for a click that never comes: the answer arriving is the proof.
+      await send(chat, 'call run_in_terminal {"command":"echo second-rule-check"}');
+      await chat
+        .locator('.turn-assistant .assistant-text', { hasText: /Tool results: run_in_terminal=.*Output:\s+second-rule-check/s })
+        .waitFor({ timeout: 30000 });
+      assert.strictEqual(await chat.locator('.tool-call.status-awaitingApproval').count(), 0);
     },
     { timeoutMs: 90000 },
   ),
