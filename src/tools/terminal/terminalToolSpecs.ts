@@ -42,5 +42,5 @@ export const TERMINAL_OUTPUT_SPEC: ToolSpec = {
     required: ['id'],
     additionalProperties: false,
   },
-  readOnly: true,
+  readOnly: false,
 };

@@ -104,6 +104,8 @@ export function terminalTools(deps: TerminalToolDeps): WorkspaceTool[] {
 
   const terminalOutput: WorkspaceTool = {
     spec: TERMINAL_OUTPUT_SPEC,
+    // Reads or stops only what an approved call started: never asks, and (not read-only) is off where run_in_terminal is.
+    preApproved: async () => true,
     /* model text */
     async run(args: ToolArgs) {
       const id = requiredString(args, 'id');
