@@ -1,3 +1,4 @@
+import { CheckpointStore } from './checkpoints/checkpointStore';
 import * as vscode from 'vscode';
 import { abortUnfinishedFiles } from './files/atomicFile';
 import { registerChatView } from './chatView/registerChatView';
@@ -55,7 +56,9 @@ export function activate(context: vscode.ExtensionContext, startup: StartupHando
     catalog,
     ...registerConnectionCommands({ settings, credentials, catalog, log, secretHeaders, headerNames: () => provider.addedHeaderNames() }),
   );
-  const tools = registerChatTools(context, { settings, mediaActions: new MediaActions(settings), log });
+  // The workspace's storage, or the global one when no folder is open, as for the conversations.
+  const checkpoints = new CheckpointStore(vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'chat', 'checkpoints').fsPath);
+  const tools = registerChatTools(context, { settings, mediaActions: new MediaActions(settings), log, checkpoints });
   const videoTasks = registerVideoTasks(context, { clients: provider, catalog, settings, log });
   closeTasksBeforeExit = videoTasks.closeBeforeExit;
   const media = {
@@ -65,7 +68,7 @@ export function activate(context: vscode.ExtensionContext, startup: StartupHando
   };
   const needs = () => setupStep(settings, credentials);
   const setup = { needs, connect: () => runSetupSteps(needs, (command) => vscode.commands.executeCommand(command)) };
-  saveBeforeExit = registerChatView(context, { clients: provider, catalog, settings, log, tools, entryPoints, output, media, setup });
+  saveBeforeExit = registerChatView(context, { clients: provider, catalog, settings, log, tools, entryPoints, output, media, setup, checkpoints });
   registerLanguageModels(context, { clients: provider, catalog, credentials, settings, log, entryPoints });
   log.info(`GenAI Gateway ${version} activated, on first use: ${startup.reason}.`);
   void output

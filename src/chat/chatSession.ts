@@ -226,6 +226,7 @@ export class ChatSession {
       runtime,
       signal,
       conversationId: this.conversation.id,
+      checkpointId: this.conversation.turns[this.lastIndex((t) => t.kind === 'user')]?.id,
       ...(this.deps.stoppable ? { stoppable: this.deps.stoppable } : {}),
       switches: this.conversation.toolSwitches,
       changed: (call) => this.deps.listener.toolCallChanged(turn, call),

@@ -57,6 +57,8 @@ export type ApprovalDecision = 'once' | 'always' | 'deny' | { choiceId: string }
 /** What a running tool may know of its call and tell the user meanwhile. */
 export interface ToolCallContext {
   conversationId: string;
+  /** The user message the call answers: what it changes is recorded in that message's checkpoint. */
+  checkpointId?: string;
   /** What the call printed so far (a terminal command's output), shown in its card as it arrives and kept with it. */
   showOutput(text: string): void;
 }
@@ -185,6 +187,8 @@ export interface ToolCallRun {
   switches?: ToolSwitches;
   signal: AbortSignal;
   conversationId: string;
+  /** The user message the calls answer (their checkpoint); absent: nothing is recorded. */
+  checkpointId?: string;
   /** Where the card's Stop finds the call; absent: calls stop only with the answer. */
   stoppable?: StoppableCalls;
   /** A call's status, result or duration changed. */
@@ -295,6 +299,7 @@ async function runOne(call: ToolCallRecord, tool: OfferedTool | undefined, offer
   const own = run.stoppable?.start(call.id, run.signal) ?? { signal: run.signal, done: () => undefined };
   const context: ToolCallContext = {
     conversationId: run.conversationId,
+    ...(run.checkpointId ? { checkpointId: run.checkpointId } : {}),
     showOutput: (text) => {
       call.output = text;
       run.changed(call);

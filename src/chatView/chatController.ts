@@ -23,6 +23,7 @@ import { exportConversation } from './exportConversation';
 import { handleCodeAction } from './codeActions';
 import { ChatMedia, type ChatMediaServices } from './chatMedia';
 import { approvalKeyOf, PendingApprovals } from './pendingApprovals';
+import { restoreCheckpoint, type CheckpointFiles } from './checkpointRestore';
 import { TextBatcher } from './textBatcher';
 import { ToolCallBatcher } from './toolCallBatcher';
 import { t } from '../l10n/localize';
@@ -38,6 +39,8 @@ export interface ChatServices {
   instructions?: InstructionsSource;
   /** What media tool calls show and do in their cards. */
   media?: ChatMediaServices;
+  /** What the agent changed per user message, for "Restore checkpoint"; absent: no checkpoints. */
+  checkpoints?: CheckpointFiles & { forget(conversationId: string): Promise<void> };
   /** What the chat waits for before it can answer (the view shows its welcome meanwhile), and what its button runs; absent: nothing. */
   setup?: { needs(): Promise<SetupStep | undefined>; connect(): Promise<void> };
 }
@@ -223,6 +226,8 @@ export class ChatController implements vscode.Disposable {
         if (shownOtherwise) this.showToolCallAgain(c, shownOtherwise);
         return;
       }
+      case 'restoreCheckpoint':
+        return this.restoreCheckpoint(c, message.turnId);
       case 'stopToolCall':
         this.stoppable.stop(message.callId);
         return;
@@ -440,7 +445,24 @@ export class ChatController implements vscode.Disposable {
     this.sessions.get(id)?.dispose();
     this.sessions.delete(id);
     await this.library.remove(id);
+    await this.services.checkpoints?.forget(id).catch((error: unknown) => this.services.log.warn(`Checkpoints: ${errorText(error)}`));
     this.showActive();
+  }
+
+  /** Puts the files the agent changed since the message back (after a preview), and the conversation to before it when chosen. */
+  private async restoreCheckpoint(c: Conversation, turnId: string): Promise<void> {
+    const store = this.services.checkpoints;
+    if (!store) return;
+    if (this.isBusy(c)) return this.post({ type: 'problem', message: t('An answer is still arriving: stop it first.') });
+    const outcome = await restoreCheckpoint(store, c.id, turnId);
+    const index = c.turns.findIndex((turn) => turn.id === turnId && turn.kind === 'user');
+    const user = c.turns[index];
+    if (outcome !== 'filesAndConversation' || user?.kind !== 'user' || this.isBusy(c)) return;
+    c.turns.splice(index);
+    c.draft = { text: user.text, context: user.context };
+    this.library.save(c);
+    if (this.isActive(c)) this.postConversation();
+    this.postDraft(c, true);
   }
 
   private async loadModels(refresh: boolean): Promise<void> {

@@ -169,6 +169,8 @@ export type WebviewMessage =
   | { type: 'startMcpServers' }
   /** The user's answer to a tool call waiting for approval, with the approval key of the call as its card showed it. */
   | { type: 'decideToolCall'; callId: string; approvalKey: string; decision: ApprovalDecision }
+  /** "Restore checkpoint" on a user message: the files the agent changed since (after a preview), and the conversation if chosen. */
+  | { type: 'restoreCheckpoint'; turnId: string }
   /** The card's Stop: the running call ends, the answer goes on. */
   | { type: 'stopToolCall'; callId: string }
   | { type: 'refreshModels' }
@@ -226,6 +228,7 @@ const READERS: MessageReaders<WebviewMessage> = {
     decision: readDecision(m.decision),
   }),
   stopToolCall: (m) => ({ type: 'stopToolCall', callId: str(m.callId, 'callId') }),
+  restoreCheckpoint: (m) => ({ type: 'restoreCheckpoint', turnId: str(m.turnId, 'turnId') }),
   refreshModels: () => ({ type: 'refreshModels' }),
   connectGateway: () => ({ type: 'connectGateway' }),
   copyCode: (m) => ({ type: 'copyCode', code: str(m.code, 'code') }),

@@ -21,7 +21,29 @@ export type CommandLineParse =
   | { ok: false; reason: string };
 
 /** Keywords that make the line a compound statement whose commands this reader does not follow. */
-const COMPOUND_KEYWORDS = new Set(['if', 'then', 'elif', 'else', 'fi', 'for', 'while', 'until', 'do', 'done', 'case', 'esac', 'select', 'function', 'coproc', '[[', ']]', '{', '}', '!', 'time']);
+const COMPOUND_KEYWORDS = new Set([
+  'if',
+  'then',
+  'elif',
+  'else',
+  'fi',
+  'for',
+  'while',
+  'until',
+  'do',
+  'done',
+  'case',
+  'esac',
+  'select',
+  'function',
+  'coproc',
+  '[[',
+  ']]',
+  '{',
+  '}',
+  '!',
+  'time',
+]);
 
 /**
  * Invisible and direction-changing characters (Unicode format characters),

@@ -10,7 +10,8 @@ import { ProposedChanges } from './proposedChanges';
 import { readTools } from './readTools';
 import { ToolApprovals } from './toolApprovals';
 import type { WorkspaceTool } from './workspaceTool';
-import { ToolRegistry, type ToolCatalog } from './toolRegistry';
+import { ToolRegistry, type CheckpointRecorder, type ToolCatalog } from './toolRegistry';
+import { watchWorkspaceChanges } from './workspaceChanges';
 import type { ToolSwitches } from '../chat/toolSources';
 import { startMcpServers } from './mcpServers';
 import { vscodeLmTools } from './vscodeLmTools';
@@ -40,6 +41,8 @@ export interface ChatToolDeps {
   workspaceState: Pick<vscode.Memento, 'get' | 'update'>;
   mediaActions: MediaActions;
   log: { warn(message: string): void };
+  /** Where what the calls change is recorded per user message; absent: nothing is. */
+  checkpoints?: CheckpointRecorder;
   /** Adds allowing rules for terminal commands to the user's settings. */
   addTerminalRules(keys: readonly string[]): Promise<void>;
   /** The tools of other extensions and MCP servers; absent: none. */
@@ -65,6 +68,7 @@ export function createChatTools(deps: ChatToolDeps, onDidChange: vscode.Event<vo
     log: deps.log,
     fixed: [...readTools(), ...editTools(proposals), runTaskTool(), ...terminal, ...mediaTools(deps.mediaActions)],
     ...(deps.external ? { external: deps.external } : {}),
+    ...(deps.checkpoints ? { checkpoints: deps.checkpoints, watchWorkspace: watchWorkspaceChanges } : {}),
   });
   const approvals = new ToolApprovals(
     deps.workspaceState,
@@ -86,7 +90,7 @@ export function createChatTools(deps: ChatToolDeps, onDidChange: vscode.Event<vo
 
 export function registerChatTools(
   context: vscode.ExtensionContext,
-  services: { settings: Settings; mediaActions: MediaActions; log: { warn(message: string): void } },
+  services: { settings: Settings; mediaActions: MediaActions; log: { warn(message: string): void }; checkpoints?: CheckpointRecorder },
 ): ChatTools {
   const changed = new vscode.EventEmitter<void>();
   const { tools, disposables } = createChatTools(
@@ -97,6 +101,7 @@ export function registerChatTools(
       mediaActions: services.mediaActions,
       log: services.log,
       addTerminalRules: (keys) => services.settings.addTerminalRules(keys),
+      ...(services.checkpoints ? { checkpoints: services.checkpoints } : {}),
       external: () => vscodeLmTools(context.extension.id),
     },
     changed.event,

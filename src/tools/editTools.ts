@@ -17,9 +17,13 @@ export function editTools(proposals: ProposedChanges): WorkspaceTool[] {
   return [createFileTool(proposals), editFileTool(proposals)];
 }
 
+/** The one file a call writes, for its checkpoint. */
+const writtenFile = async (args: ToolArgs) => [resolveWorkspaceUri(requiredString(args, 'path')).fsPath];
+
 function createFileTool(proposals: ProposedChanges): WorkspaceTool {
   return {
     spec: builtinSpec(BUILTIN_TOOLS.createFile),
+    changes: writtenFile,
     async preview(args) {
       const { uri, content, existing } = await plannedFile(args);
       const before = existing ? uri : proposals.emptyBefore(uri);
@@ -44,6 +48,7 @@ function createFileTool(proposals: ProposedChanges): WorkspaceTool {
 function editFileTool(proposals: ProposedChanges): WorkspaceTool {
   return {
     spec: builtinSpec(BUILTIN_TOOLS.editFile),
+    changes: writtenFile,
     async preview(args) {
       const { uri, document, replacement } = await plannedEdit(args);
       return proposals.show(uri, uri, applyReplacement(document.getText(), replacement), t('{0} (proposed edit)', shownPath(uri)));

@@ -18,6 +18,7 @@ import { overLimitNote, selectTools, type AvailableTool, type SelectedTool } fro
 import { toolDefinition } from './toolSpec';
 import { readUserDefinedTools } from './userDefinedTools';
 import type { WorkspaceTool } from './workspaceTool';
+import type { ChangeKind } from './workspaceChanges';
 import { t } from '../l10n/localize';
 
 export interface ToolRegistryDeps {
@@ -29,6 +30,17 @@ export interface ToolRegistryDeps {
   fixed: readonly WorkspaceTool[];
   /** The tools of other extensions and MCP servers, as VS Code lists them now; absent: none. */
   external?(): readonly WorkspaceTool[];
+  /** Where what the calls change is recorded, per user message; absent: nothing is. */
+  checkpoints?: CheckpointRecorder;
+  /** Watches the workspace while a tool whose changes are unknown runs. */
+  watchWorkspace?(report: (file: string, kind: ChangeKind) => void): { end(): void };
+}
+
+/** What the registry records of a call's changes (src/checkpoints/checkpointStore.ts). */
+export interface CheckpointRecorder {
+  beforeChange(conversationId: string, checkpointId: string, file: string): Promise<void>;
+  afterChange(conversationId: string, checkpointId: string, file: string): Promise<void>;
+  terminalChanged(conversationId: string, checkpointId: string, file: string, kind: ChangeKind): Promise<void>;
 }
 
 /** What the tool picker shows: every tool available here with its state, and why some are left out. */
@@ -68,8 +80,26 @@ export class ToolRegistry implements ToolExecutor {
     return this.find(name).preview?.(args, signal);
   }
 
-  run(name: string, args: ToolArgs, signal: AbortSignal, context: ToolCallContext): Promise<string | ToolOutput> {
-    return this.find(name).run(args, signal, context);
+  /** Runs the call; what it changes goes into its message's checkpoint first (a failure to record does not stop it: it is logged). */
+  async run(name: string, args: ToolArgs, signal: AbortSignal, context: ToolCallContext): Promise<string | ToolOutput> {
+    const tool = this.find(name);
+    const recorder = this.deps.checkpoints;
+    const checkpointId = context.checkpointId;
+    if (!recorder || !checkpointId || (!tool.changes && !tool.changesUnknown)) return tool.run(args, signal, context);
+    const { conversationId } = context;
+    const logged = (what: Promise<void>) =>
+      what.catch((error: unknown) => this.deps.log.warn(`Checkpoint: ${error instanceof Error ? error.message : String(error)}`));
+    const files = (await tool.changes?.(args).catch(() => [])) ?? [];
+    for (const file of files) await logged(recorder.beforeChange(conversationId, checkpointId, file));
+    const watch = tool.changesUnknown
+      ? this.deps.watchWorkspace?.((file, kind) => void logged(recorder.terminalChanged(conversationId, checkpointId, file, kind)))
+      : undefined;
+    try {
+      return await tool.run(args, signal, context);
+    } finally {
+      watch?.end();
+      for (const file of files) await logged(recorder.afterChange(conversationId, checkpointId, file));
+    }
   }
 
   /** The tool's own verdict on running this call without asking; undefined: the tool has none (settings and "Always" decide). */

@@ -33,4 +33,10 @@ export interface WorkspaceTool {
    * pre-approves its calls (not `tools.autoApprove`, not "Always in this workspace").
    */
   preApproved?(args: ToolArgs): Promise<boolean>;
+
+  /** The files the call writes (absolute paths), recorded in its message's checkpoint before it runs. */
+  changes?(args: ToolArgs): Promise<string[]>;
+
+  /** True for a tool whose changes cannot be known before (a terminal command): the workspace is watched while it runs, for the checkpoint. */
+  readonly changesUnknown?: boolean;
 }

@@ -52,6 +52,7 @@ export function terminalTools(deps: TerminalToolDeps): WorkspaceTool[] {
 
   const runInTerminal: WorkspaceTool = {
     spec: RUN_IN_TERMINAL_SPEC,
+    changesUnknown: true,
     async preApproved(args) {
       return typeof args.command === 'string' && judgeCommandLine(args.command, rules()).allowed;
     },
@@ -70,7 +71,10 @@ export function terminalTools(deps: TerminalToolDeps): WorkspaceTool[] {
       let keepsTerminal = false;
       try {
         if (acquired.integration.cwd?.fsPath !== cwd.fsPath) {
-          const cd = new TerminalCommand(acquired.terminal, acquired.integration, `cd ${shellQuoted(cwd.fsPath)}`, { maxChars: 2000, showOutput: () => undefined });
+          const cd = new TerminalCommand(acquired.terminal, acquired.integration, `cd ${shellQuoted(cwd.fsPath)}`, {
+            maxChars: 2000,
+            showOutput: () => undefined,
+          });
           await cd.finish(signal, CD_TIMEOUT_MS);
           if (cd.end !== 'exited' || (cd.exitCode ?? 0) !== 0) throw new Error(`Could not change to the folder ${shownPath(cwd)} in the terminal.`);
         }
@@ -163,7 +167,10 @@ function visible(text: string): string {
 function commandResultText(commandLine: string, folder: string, command: TerminalCommand, timeoutSeconds: number, elapsedMs: number): string {
   const seconds = (elapsedMs / 1000).toFixed(1);
   const how: Record<typeof command.end, string> = {
-    exited: command.exitCode === undefined ? `It ended after ${seconds} s; the shell did not report an exit code.` : `Exit code ${command.exitCode} after ${seconds} s.`,
+    exited:
+      command.exitCode === undefined
+        ? `It ended after ${seconds} s; the shell did not report an exit code.`
+        : `Exit code ${command.exitCode} after ${seconds} s.`,
     stopped: `The user stopped it (Ctrl+C) after ${seconds} s.`,
     timedOut: `It reached its time limit of ${timeoutSeconds} s and was interrupted (Ctrl+C).`,
     closed: 'The terminal was closed while it ran.',

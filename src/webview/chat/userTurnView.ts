@@ -12,7 +12,16 @@ export function userTurnView(turn: UserTurn, busy: boolean, host: HostConnection
   const header = el('header', { class: 'turn-header' }, el('span', { class: 'turn-role' }, t('You')));
   const edit = iconButton('edit', t('Edit and resend'), () => startEditing(), { class: 'icon-button turn-action' });
   edit.disabled = busy;
-  header.append(edit);
+  const restore = iconButton(
+    'discard',
+    t('Restore checkpoint: undo what the agent changed since this message'),
+    () => host.post({ type: 'restoreCheckpoint', turnId: turn.id }),
+    {
+      class: 'icon-button turn-action',
+    },
+  );
+  restore.disabled = busy;
+  header.append(restore, edit);
   article.append(header);
   if (turn.context.length)
     article.append(chipList(turn.context, t('Attached context'), { open: (chip) => host.post({ type: 'openContext', chipId: chip.id, turnId: turn.id }) }));

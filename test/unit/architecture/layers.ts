@@ -10,7 +10,7 @@ export const ARCHITECTURE: Architecture = {
     { name: 'localisation', members: ['l10n'], vscode: false },
     { name: 'gateway client', members: ['gateway'], vscode: false },
     { name: 'files', members: ['files'], vscode: false },
-    { name: 'pure logic', members: ['chat', 'tasks', 'speech', 'terminal'], vscode: false },
+    { name: 'pure logic', members: ['chat', 'tasks', 'speech', 'terminal', 'checkpoints'], vscode: false },
     { name: 'protocol', members: ['protocol'], vscode: false },
     { name: 'platform adapters', members: ['platform', 'workspace'], vscode: true },
     { name: 'service adapters', members: ['connection', 'output'], vscode: true },

@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import type { AssistantTurn, Conversation, ToolCallRecord } from '../../../src/chat/conversation';
 import { DENIED_RESULT, roundLimitResult, type ApprovalDecision } from '../../../src/chat/toolLoop';
 import { ChatController } from '../../../src/chatView/chatController';
+import { CheckpointStore } from '../../../src/checkpoints/checkpointStore';
 import { ConversationLibrary } from '../../../src/chatView/conversationLibrary';
 import { ConversationStore } from '../../../src/chatView/conversationStore';
 import { classifyModel } from '../../../src/gateway/catalog';
@@ -50,6 +51,7 @@ suite('Chat tools', () => {
   let trusted: boolean;
   let recorded: unknown[][];
   let addedRules: string[];
+  let checkpoints: CheckpointStore;
   const disposables: vscode.Disposable[] = [];
   const controllers: ChatController[] = [];
   const toolsChanged = new vscode.EventEmitter<void>();
@@ -77,6 +79,7 @@ suite('Chat tools', () => {
     trusted = true;
     recorded = [];
     addedRules = [];
+    checkpoints = new CheckpointStore(path.join(dir, 'checkpoints'));
   });
 
   teardown(async () => {
@@ -104,6 +107,7 @@ suite('Chat tools', () => {
         workspaceState: memento,
         mediaActions: new MediaActions({ model: () => '', speech: () => ({ voice: 'af_heart', voiceByLanguage: {}, speed: 1, format: 'mp3' }) }),
         log: { warn: () => undefined },
+        checkpoints,
         addTerminalRules: async (keys) => {
           addedRules.push(...keys);
           settings = { ...settings, terminalRules: { ...(settings.terminalRules as object), ...Object.fromEntries(keys.map((k) => [k, true])) } };
@@ -742,5 +746,50 @@ suite('Chat tools', () => {
     assert.strictEqual(view.asked.length, 1, 'reading and stopping its own background command does not ask');
     const [next] = await ask(controller, view, conversation, terminalCall({ command: 'echo after' }));
     assert.match(next?.toolCalls?.[0]?.result ?? '', /Output:\nafter\n/, 'the terminal is free again');
+  });
+  test('checkpoints: what an agent run changed (edits, a created file, files a terminal command wrote) is recorded per message and restored', async () => {
+    fs.writeFileSync(path.join(sandbox, 'app.txt'), 'version 1\n');
+    const folder = path.relative(WORKSPACE, sandbox).split(path.sep).join('/');
+    emulator.setOptions({
+      scriptedRuns: {
+        'change things': [
+          `call edit_file ${JSON.stringify({ path: rel('app.txt'), oldText: 'version 1', newText: 'version 2' })}`,
+          `call create_file ${JSON.stringify({ path: rel('added.txt'), content: 'new file' })}`,
+          terminalCall({ command: 'echo built > build.log && echo more >> app.txt', cwd: folder }),
+          'Changed.',
+        ],
+      },
+    });
+    const { controller, view, conversation } = await open(() => 'once');
+    await ask(controller, view, conversation, 'change things', 60000);
+    assert.strictEqual(fs.readFileSync(path.join(sandbox, 'app.txt'), 'utf8'), 'version 2\nmore\n');
+    const userTurn = conversation.turns.find((t) => t.kind === 'user')!;
+    const plan = await until(
+      'the terminal’s files in the checkpoint',
+      async () => {
+        const items = await checkpoints.plan(conversation.id, userTurn.id);
+        return items.some((i) => i.path.endsWith('build.log')) ? items : undefined;
+      },
+      10000,
+    );
+    assert.deepStrictEqual(
+      plan.map((i) => [path.basename(i.path), i.action.kind]),
+      [
+        ['added.txt', 'delete'],
+        ['app.txt', 'write'],
+        ['build.log', 'delete'],
+      ],
+    );
+    assert.strictEqual(
+      plan.find((i) => i.path.endsWith('app.txt'))?.changedSince,
+      false,
+      'the terminal change counts as the agent’s, its content since is unknown',
+    );
+    const redo = await checkpoints.restore(conversation.id, plan);
+    assert.strictEqual(fs.readFileSync(path.join(sandbox, 'app.txt'), 'utf8'), 'version 1\n');
+    assert.ok(!fs.existsSync(path.join(sandbox, 'added.txt')));
+    assert.ok(!fs.existsSync(path.join(sandbox, 'build.log')));
+    await checkpoints.redo(conversation.id, redo);
+    assert.strictEqual(fs.readFileSync(path.join(sandbox, 'added.txt'), 'utf8'), 'new file');
   });
 });

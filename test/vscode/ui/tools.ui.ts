@@ -169,4 +169,32 @@ export const tests = [
     },
     { timeoutMs: 90000 },
   ),
+  uiTest(
+    'Restore checkpoint on a message: the preview lists what the agent changed since, and the files and the conversation go back',
+    async (ctx) => {
+      const chat = await openChat(ctx);
+      fs.writeFileSync(path.join(ctx.workspace, 'restore-me.txt'), 'before the agent\n');
+      await send(chat, 'call edit_file {"path":"restore-me.txt","oldText":"before the agent","newText":"after the agent"}');
+      await chat.locator('.tool-call.status-awaitingApproval', { hasText: 'restore-me.txt' }).getByRole('button', { name: 'Allow once' }).click();
+      await chat.locator('.turn-assistant .assistant-text', { hasText: /Tool results: edit_file=Edited restore-me\.txt/ }).waitFor({ timeout: 20000 });
+      const file = path.join(ctx.workspace, 'restore-me.txt');
+      assert.strictEqual(fs.readFileSync(file, 'utf8'), 'after the agent\n');
+      const message = chat.locator('.turn-user', { hasText: 'restore-me.txt' }).last();
+      await message.getByRole('button', { name: /^Restore checkpoint/ }).click();
+      const row = ctx.wb.quickInput.locator('.monaco-list-row', { hasText: 'restore-me.txt' });
+      await row.waitFor({ timeout: 15000 });
+      assert.match(await row.innerText(), /back to its content before/);
+      await ctx.screenshot('restore-checkpoint-preview');
+      await ctx.page.keyboard.press('Enter');
+      const dialog = ctx.page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ timeout: 15000 });
+      assert.match(await dialog.innerText(), /Restore 1 files to what they were before this message\?/);
+      await dialog.getByRole('button', { name: 'Restore Files and Conversation' }).click();
+      await ctx.wb.waitForNotification(/Restored 1 files\./);
+      assert.strictEqual(fs.readFileSync(file, 'utf8'), 'before the agent\n');
+      await chat.locator('.turn-user', { hasText: 'restore-me.txt' }).waitFor({ state: 'detached', timeout: 15000 });
+      assert.match(await chat.locator('.composer-input').inputValue(), /call edit_file .*restore-me\.txt/, 'the message is back in the composer');
+    },
+    { timeoutMs: 90000 },
+  ),
 ];

@@ -52,7 +52,7 @@ export async function handleDialectChat(ctx: RouteContext, d: Dialect): Promise<
   const scripted = scriptAnswer(turn, {
     invalidToolJson: ctx.reply.fault.invalidToolJson ?? false,
     scriptedAnswers: ctx.state.options.scriptedAnswers,
-      scriptedRuns: ctx.state.options.scriptedRuns,
+    scriptedRuns: ctx.state.options.scriptedRuns,
   });
   const answer = withTriggers(d, turn, scripted);
   const id = completionId();
