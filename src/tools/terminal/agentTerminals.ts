@@ -56,6 +56,8 @@ export class AgentTerminals implements vscode.Disposable {
       return { terminal: taken.terminal, integration, release: () => (taken.busy = false) };
     } catch (error) {
       taken.busy = false;
+      // A shell without integration stays so: the next command gets a new terminal (the setting may be on again).
+      if (error instanceof ShellIntegrationMissing) taken.terminal.dispose();
       throw error;
     }
   }

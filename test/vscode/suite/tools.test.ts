@@ -792,4 +792,28 @@ suite('Chat tools', () => {
     await checkpoints.redo(conversation.id, redo);
     assert.strictEqual(fs.readFileSync(path.join(sandbox, 'added.txt'), 'utf8'), 'new file');
   });
+  test('run_in_terminal: closing the terminal ends the call; without shell integration nothing runs and the result says why', async () => {
+    const { controller, view, conversation } = await open(() => 'once');
+    const sending = ask(controller, view, conversation, terminalCall({ command: 'echo waiting; sleep 60' }), 40000);
+    await until(
+      'the command to print',
+      () => conversation.turns.some((t) => t.kind === 'assistant' && t.toolCalls?.some((c) => c.status === 'running' && c.output?.includes('waiting'))),
+      20000,
+    );
+    agentTerminals().forEach((t) => t.dispose());
+    const [closed] = await sending;
+    assert.match(closed?.toolCalls?.[0]?.result ?? '', /The terminal was closed while it ran\./);
+
+    const config = vscode.workspace.getConfiguration('terminal.integrated');
+    await config.update('shellIntegration.enabled', false, vscode.ConfigurationTarget.Workspace);
+    try {
+      const marker = path.join(sandbox, 'ran-without-integration.txt');
+      const [refused] = await ask(controller, view, conversation, terminalCall({ command: `touch ${JSON.stringify(marker)}` }), 40000);
+      assert.strictEqual(refused?.toolCalls?.[0]?.status, 'failed');
+      assert.match(refused?.toolCalls?.[0]?.result ?? '', /The command was not run: the terminal's shell \(.*\) did not report VS Code's shell integration within 15 s/);
+      assert.ok(!fs.existsSync(marker), 'nothing ran');
+    } finally {
+      await config.update('shellIntegration.enabled', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
 });
