@@ -56,6 +56,8 @@ export interface ChatViewTools {
   startMcpServers(): Promise<void>;
   /** The tools on offer may have changed (settings, workspace trust, extensions). */
   onDidChange: vscode.Event<void>;
+  /** A conversation was deleted (its agent terminals close). */
+  forgetConversation?(conversationId: string): void;
 }
 
 /** The webview as the controller sees it: a place to post to once it is ready. */
@@ -445,6 +447,7 @@ export class ChatController implements vscode.Disposable {
     this.sessions.get(id)?.dispose();
     this.sessions.delete(id);
     await this.library.remove(id);
+    this.services.tools?.forgetConversation?.(id);
     await this.services.checkpoints?.forget(id).catch((error: unknown) => this.services.log.warn(`Checkpoints: ${errorText(error)}`));
     this.showActive();
   }

@@ -33,6 +33,8 @@ export interface ChatTools {
   startMcpServers(): Promise<void>;
   /** The tools on offer may have changed (settings, workspace trust, extensions). */
   onDidChange: vscode.Event<void>;
+  /** A conversation was deleted: its agent terminals close. */
+  forgetConversation(conversationId: string): void;
 }
 
 export interface ChatToolDeps {
@@ -85,7 +87,10 @@ export function createChatTools(deps: ChatToolDeps, onDidChange: vscode.Event<vo
     },
   };
   const catalog = (switches?: ToolSwitches) => registry.catalog(switches);
-  return { tools: { runtime, approvals, catalog, startMcpServers: () => startMcpServers(deps.log), onDidChange }, disposables: [proposals, terminals] };
+  return {
+    tools: { runtime, approvals, catalog, startMcpServers: () => startMcpServers(deps.log), onDidChange, forgetConversation: (id) => terminals.close(id) },
+    disposables: [proposals, terminals],
+  };
 }
 
 export function registerChatTools(

@@ -22,7 +22,7 @@ import { SHOWN_ARGUMENT_CHARS, type HostMessage, type ToolCallProgress } from '.
 import { writeSeams } from '../../../src/tools/editTools';
 import { PROPOSAL_SCHEME } from '../../../src/tools/proposedChanges';
 import { bundledRipgrep } from '../../../src/workspace/ripgrepLocation';
-import { createChatTools } from '../../../src/tools/chatTools';
+import { createChatTools, type ChatTools } from '../../../src/tools/chatTools';
 import { startEmulator, type Emulator } from '../../emulator';
 import { ApprovingView, MemoryMemento, RecordingView, until } from './chatViewKit';
 
@@ -97,7 +97,7 @@ suite('Chat tools', () => {
 
   async function open(
     decide: (call: ToolCallRecord) => ApprovalDecision | undefined = () => 'once',
-  ): Promise<{ controller: ChatController; view: ApprovingView; conversation: Conversation; memento: MemoryMemento }> {
+  ): Promise<{ controller: ChatController; view: ApprovingView; conversation: Conversation; memento: MemoryMemento; tools: ChatTools }> {
     const client = new GatewayClient({ baseUrl: emulator.url, userAgent: 'tools-test', getCredential: async () => emulator.apiKey, retry: { maxAttempts: 1 } });
     const memento = new MemoryMemento();
     const { tools, disposables: toolDisposables } = createChatTools(
@@ -130,7 +130,7 @@ suite('Chat tools', () => {
     const view = new ApprovingView(decide, () => controller);
     await controller.connect(view);
     const conversation = await controller.active;
-    return { controller, view, conversation, memento };
+    return { controller, view, conversation, memento, tools };
   }
 
   /** Sends and waits until the response has ended (the last turn no longer streaming, the session idle). */
@@ -792,8 +792,12 @@ suite('Chat tools', () => {
     await checkpoints.redo(conversation.id, redo);
     assert.strictEqual(fs.readFileSync(path.join(sandbox, 'added.txt'), 'utf8'), 'new file');
   });
-  test('run_in_terminal: closing the terminal ends the call; without shell integration nothing runs and the result says why', async () => {
-    const { controller, view, conversation } = await open(() => 'once');
+  test('run_in_terminal: its terminal closes with its conversation, and closing it ends the call', async () => {
+    const { controller, view, conversation, tools } = await open(() => 'once');
+    await ask(controller, view, conversation, terminalCall({ command: 'echo first' }));
+    assert.strictEqual(agentTerminals().length, 1);
+    tools.forgetConversation(conversation.id);
+    await until('the deleted conversation’s terminal to close', () => agentTerminals().length === 0, 10000);
     const sending = ask(controller, view, conversation, terminalCall({ command: 'echo waiting; sleep 60' }), 40000);
     await until(
       'the command to print',
@@ -803,14 +807,20 @@ suite('Chat tools', () => {
     agentTerminals().forEach((t) => t.dispose());
     const [closed] = await sending;
     assert.match(closed?.toolCalls?.[0]?.result ?? '', /The terminal was closed while it ran\./);
+  });
 
+  test('run_in_terminal: without shell integration nothing runs, and the result says why', async () => {
+    const { controller, view, conversation } = await open(() => 'once');
     const config = vscode.workspace.getConfiguration('terminal.integrated');
     await config.update('shellIntegration.enabled', false, vscode.ConfigurationTarget.Workspace);
     try {
       const marker = path.join(sandbox, 'ran-without-integration.txt');
       const [refused] = await ask(controller, view, conversation, terminalCall({ command: `touch ${JSON.stringify(marker)}` }), 40000);
       assert.strictEqual(refused?.toolCalls?.[0]?.status, 'failed');
-      assert.match(refused?.toolCalls?.[0]?.result ?? '', /The command was not run: the terminal's shell \(.*\) did not report VS Code's shell integration within 15 s/);
+      assert.match(
+        refused?.toolCalls?.[0]?.result ?? '',
+        /The command was not run: the terminal's shell \(.*\) did not report VS Code's shell integration within 15 s/,
+      );
       assert.ok(!fs.existsSync(marker), 'nothing ran');
     } finally {
       await config.update('shellIntegration.enabled', undefined, vscode.ConfigurationTarget.Workspace);
