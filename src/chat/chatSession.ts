@@ -32,9 +32,12 @@ import { deriveTitle } from './title';
 
 export interface ChatBackend {
   /** The session reads the answer in batches. */
-  stream(req: ChatRequest, options: { signal?: AbortSignal; includeUsage?: boolean }): Promise<Pick<ChatStream, 'requestId' | 'batches'>>;
+  stream(
+    req: ChatRequest,
+    options: { signal?: AbortSignal; includeUsage?: boolean; headers?: Readonly<Record<string, string>> },
+  ): Promise<Pick<ChatStream, 'requestId' | 'batches'>>;
   /** A whole answer, not streamed: for models that cannot stream tool calls. */
-  create(req: ChatRequest, signal?: AbortSignal): Promise<ChatCompletion>;
+  create(req: ChatRequest, signal?: AbortSignal, headers?: Readonly<Record<string, string>>): Promise<ChatCompletion>;
 }
 
 export interface ChatSessionListener {
@@ -54,6 +57,8 @@ export interface ChatSessionDeps {
   /** Asked once per request, so a changed connection is picked up. */
   backend(): ChatBackend;
   requestOptions(): RequestOptions;
+  /** The header that carries the conversation's id to the gateway (for gateways that route or cache by session); absent or empty: none. */
+  sessionHeader?(): string | undefined;
   listener: ChatSessionListener;
   /** The tools offered with each request and how their calls run; absent: no tools. */
   tools?: ToolRuntime;
@@ -195,9 +200,9 @@ export class ChatSession {
     const now = () => this.now();
     const backend = this.deps.backend();
     if (request.tools && this.deps.tools && !this.deps.tools.settings().streamsToolCalls(request.model)) {
-      readCompletionInto(turn, await backend.create(request, signal), listener, now);
+      readCompletionInto(turn, await backend.create(request, signal, this.sessionHeaders()), listener, now);
     } else {
-      const stream = await backend.stream(request, { signal, includeUsage: true });
+      const stream = await backend.stream(request, { signal, includeUsage: true, headers: this.sessionHeaders() });
       if (stream.requestId) turn.requestId = stream.requestId;
       await readAnswerInto(turn, stream.batches, listener, now);
     }
@@ -241,6 +246,12 @@ export class ChatSession {
     const request = buildChatRequest(this.conversation, history, { ...this.deps.requestOptions(), tools, afterToolResults });
     validateChatRequest(request);
     return request;
+  }
+
+  /** The conversation's id under the session header: the same for every request of the conversation, never for another. */
+  private sessionHeaders(): Record<string, string> | undefined {
+    const name = this.deps.sessionHeader?.()?.trim();
+    return name ? { [name]: this.conversation.id } : undefined;
   }
 
   private userTurn(text: string, context: UserTurn['context']): UserTurn {

@@ -31,7 +31,13 @@ import { t } from '../l10n/localize';
 export interface ChatServices {
   clients: { get(): GatewayClient; readonly onDidChangeConnection: vscode.Event<void> };
   catalog: { list(signal?: AbortSignal, refresh?: boolean): Promise<ModelObject[]>; capabilityOf(model: string): ModelCapability };
-  settings: { model(role: 'chat'): string; chatUser(): string; languageModelTokenLimits(): Record<string, Partial<TokenLimits>> };
+  settings: {
+    model(role: 'chat'): string;
+    chatUser(): string;
+    /** Absent or '': no session header. */
+    chatSessionHeader?(): string;
+    languageModelTokenLimits(): Record<string, Partial<TokenLimits>>;
+  };
   log: { warn(message: string): void };
   /** Absent: requests offer no tools. */
   tools?: ChatViewTools;
@@ -349,6 +355,7 @@ export class ChatController implements vscode.Disposable {
       session = new ChatSession(c, {
         backend: () => this.services.clients.get().chat,
         requestOptions: () => ({ user: this.services.settings.chatUser(), instructions: this.services.instructions?.current() }),
+        sessionHeader: () => this.services.settings.chatSessionHeader?.(),
         listener: this.listenerFor(c),
         tools: this.services.tools?.runtime,
         stoppable: this.stoppable,

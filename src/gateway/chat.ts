@@ -19,9 +19,9 @@ export class ChatApi {
 
   constructor(private readonly transport: Transport) {}
 
-  async create(req: ChatRequest, signal?: AbortSignal): Promise<ChatCompletion> {
+  async create(req: ChatRequest, signal?: AbortSignal, headers?: Readonly<Record<string, string>>): Promise<ChatCompletion> {
     validateChatRequest(req);
-    const response = await this.send(req, false, signal);
+    const response = await this.send(req, false, signal, undefined, headers);
     return response.json<ChatCompletion>();
   }
 
@@ -30,16 +30,25 @@ export class ChatApi {
    * before); chunks follow. `includeUsage` asks for usage with
    * stream_options, unless the model refused that field before.
    */
-  async stream(req: ChatRequest, options: { signal?: AbortSignal; includeUsage?: boolean } = {}): Promise<ChatStream> {
+  async stream(
+    req: ChatRequest,
+    options: { signal?: AbortSignal; includeUsage?: boolean; headers?: Readonly<Record<string, string>> } = {},
+  ): Promise<ChatStream> {
     validateChatRequest(req);
-    const response = await this.send(req, true, options.signal, options.includeUsage ? { include_usage: true } : undefined);
+    const response = await this.send(req, true, options.signal, options.includeUsage ? { include_usage: true } : undefined, options.headers);
     const limits = { ...CHAT_STREAM_LIMITS, maxMs: this.transport.timeouts.chatStreamMs };
     const batches = secretsHidden(readChatChunkBatches(response.body, options.signal, limits), response);
     return { requestId: response.requestId, chunks: chunkByChunk(batches, options.signal), batches };
   }
 
   /** Sends the request, again (once per field) when the model refuses a field the adapter can do without. */
-  private async send(req: ChatRequest, stream: boolean, signal: AbortSignal | undefined, streamOptions?: object): Promise<GatewayResponse> {
+  private async send(
+    req: ChatRequest,
+    stream: boolean,
+    signal: AbortSignal | undefined,
+    streamOptions?: object,
+    headers?: Readonly<Record<string, string>>,
+  ): Promise<GatewayResponse> {
     for (;;) {
       const json = this.adapter.body(req, stream, streamOptions);
       try {
@@ -50,6 +59,7 @@ export class ChatApi {
           signal,
           retry: 'safe',
           ...(stream ? { accept: 'text/event-stream' } : {}),
+          ...(headers ? { headers } : {}),
         });
       } catch (error) {
         if (!this.adapter.learn(req.model, json, error)) throw error;

@@ -115,6 +115,8 @@ export interface RequestSpec {
   headersTimeoutMs?: number;
   /** A cap on the body read through `body` (which `json` and `text` cap anyway). */
   bodyLimit?: BodyLimit;
+  /** Added to this request only, checked as `genaiGateway.headers` are (a conversation's session id). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -227,7 +229,8 @@ export class Transport {
   async send(spec: RequestSpec): Promise<GatewayResponse> {
     const authorization = this.options.authorization ?? 'bearer';
     // A wrong header in the settings is reported before anyone is asked for anything.
-    checkedHeaders({ plain: this.options.headers, authorization });
+    const plain = spec.headers ? { ...this.options.headers, ...spec.headers } : this.options.headers;
+    checkedHeaders({ plain, authorization });
     const route: RequestRoute = { proxy: await this.proxyFor(this.baseUrl) };
     checkProxyScheme(route.proxy);
     let credential: string | undefined;
@@ -243,7 +246,7 @@ export class Transport {
       }
     }
     const secretHeaders = await this.options.getSecretHeaders?.(route);
-    const added = checkedHeaders({ plain: this.options.headers, secret: secretHeaders, authorization });
+    const added = checkedHeaders({ plain, secret: secretHeaders, authorization });
     const secrets = [credential ?? '', ...Object.values(secretHeaders ?? {})];
     const hideSecrets = (error: unknown): unknown => withoutSecrets(error, secrets);
     const query = spec.query && [...spec.query.keys()].length ? `?${spec.query.toString()}` : '';

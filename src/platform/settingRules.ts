@@ -32,6 +32,7 @@ export const WORKSPACE_RULES: Readonly<Record<string, WorkspaceRule>> = {
   headers: 'user',
   authorizationHeader: 'user',
   'chat.user': 'trustedWorkspace',
+  'chat.sessionHeader': 'user',
   'chat.systemPrompt': 'trustedWorkspace',
   'chat.useWorkspaceInstructions': 'anyWorkspace',
   'media.videoTimeoutSeconds': 'trustedWorkspace',

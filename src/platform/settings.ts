@@ -164,6 +164,12 @@ export class Settings {
   }
 
   /** The `user` field of chat requests; empty: not sent. */
+  /** The header name for a conversation's session id; '' when none is sent. */
+  chatSessionHeader(): string {
+    const name = this.value<unknown>('chat.sessionHeader', '');
+    return typeof name === 'string' ? name.trim() : '';
+  }
+
   chatUser(): string {
     const user = this.value<unknown>('chat.user', '');
     return typeof user === 'string' ? user.trim() : '';

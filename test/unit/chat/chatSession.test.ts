@@ -205,3 +205,28 @@ test('the conversation counts the tokens of every request, also of answers regen
     contextTokens: USAGE.prompt_tokens + USAGE.completion_tokens,
   });
 });
+
+test("the session header carries the conversation's own id: the same on every request of a conversation, never another's; none when unset", async () => {
+  const backend = fakeBackend(() => answer(['ok']));
+  const listener: ChatSessionListener = {
+    structureChanged: () => undefined,
+    textAppended: () => undefined,
+    turnChanged: () => undefined,
+    toolCallChanged: () => undefined,
+    toolCallsGrew: () => undefined,
+  };
+  let header = ' X-Session-Id ';
+  const open = () =>
+    new ChatSession(newConversation('gpt-x', ''), { backend: () => backend, requestOptions: () => ({}), sessionHeader: () => header, listener });
+  const first = open();
+  const second = open();
+  await first.send('one');
+  await first.send('two');
+  await second.send('three');
+  const ids = backend.headers.map((h) => h?.['X-Session-Id']);
+  assert.deepEqual(ids, [first.conversation.id, first.conversation.id, second.conversation.id]);
+  assert.notEqual(first.conversation.id, second.conversation.id);
+  header = '';
+  await first.send('four');
+  assert.equal(backend.headers[3], undefined);
+});

@@ -38,22 +38,28 @@ export interface FakeBackend extends ChatBackend {
   requests: ChatRequest[];
   /** How each request was made, in order. */
   modes: Array<'stream' | 'create'>;
+  /** The headers each request carried for itself (the session header). */
+  headers: Array<Readonly<Record<string, string>> | undefined>;
 }
 
 export function fakeBackend(script: (request: ChatRequest, signal: AbortSignal | undefined) => AsyncIterable<ChatChunk>, requestId = 'req-1'): FakeBackend {
   const requests: ChatRequest[] = [];
   const modes: FakeBackend['modes'] = [];
+  const headers: FakeBackend['headers'] = [];
   return {
     requests,
     modes,
+    headers,
     async stream(request, options) {
       requests.push(structuredClone(request));
       modes.push('stream');
+      headers.push(options.headers);
       return { requestId, batches: oneChunkPerBatch(script(request, options.signal)) };
     },
-    async create(request, signal) {
+    async create(request, signal, sent) {
       requests.push(structuredClone(request));
       modes.push('create');
+      headers.push(sent);
       return completionOf(await collectChat(script(request, signal)));
     },
   };
