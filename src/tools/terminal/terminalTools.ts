@@ -57,14 +57,14 @@ export function terminalTools(deps: TerminalToolDeps): WorkspaceTool[] {
       return typeof args.command === 'string' && judgeCommandLine(args.command, rules()).allowed;
     },
     async preview(args) {
-      const commandLine = requiredString(args, 'command');
+      const commandLine = oneLine(args);
       const folder = shownPath(workingFolder(args));
       const verdict = judgeCommandLine(commandLine, rules());
       return { note: approvalNote(commandLine, folder || '.', verdict), choices: ruleChoices(verdict, deps.addRules) };
     },
     /* model text */
     async run(args: ToolArgs, signal: AbortSignal, context: ToolCallContext) {
-      const commandLine = requiredString(args, 'command');
+      const commandLine = oneLine(args);
       const cwd = workingFolder(args);
       const settings = deps.settings();
       const acquired = await deps.terminals.acquire(context.conversationId, cwd, signal);
@@ -121,6 +121,21 @@ export function terminalTools(deps: TerminalToolDeps): WorkspaceTool[] {
   };
 
   return [runInTerminal, terminalOutput];
+}
+
+/**
+ * The command line, refused (before the user is asked) when it spans lines:
+ * shell integration follows one command line as one execution, so the lines
+ * after the first would run unseen, without their output or exit code.
+ */
+/* model text */
+function oneLine(args: ToolArgs): string {
+  const commandLine = requiredString(args, 'command');
+  if (/[\r\n]/.test(commandLine.trim()))
+    throw new Error(
+      'The command spans several lines, which the terminal would run as separate commands unseen: join them with && or ; on one line (for a long text, write a file first).',
+    );
+  return commandLine.trim();
 }
 
 /** The folder a command runs in: the argument's, inside the workspace, or the first workspace folder. */

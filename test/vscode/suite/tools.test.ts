@@ -707,6 +707,10 @@ suite('Chat tools', () => {
     const [denied] = await ask(controller, view, conversation, terminalCall({ command: `rm -rf ${JSON.stringify(path.join(sandbox, 'nothing'))}` }));
     assert.match(view.asked[2]?.approvalNote ?? '', /always asks \(the rule "rm -rf"\)/);
     assert.strictEqual(denied?.toolCalls?.[0]?.status, 'denied');
+    const [multiLine] = await ask(controller, view, conversation, terminalCall({ command: 'echo one\necho two' }));
+    assert.strictEqual(multiLine?.toolCalls?.[0]?.status, 'failed');
+    assert.match(multiLine?.toolCalls?.[0]?.result ?? '', /spans several lines/);
+    assert.strictEqual(view.asked.length, 3, 'refused before asking: the lines after the first would run unseen');
   });
 
   test('run_in_terminal: Stop in the card interrupts the command and the answer goes on; the time limit interrupts too', async () => {
