@@ -75,7 +75,8 @@ GenAI Gateway demo is running.
   Extension    ${session.extensionPath} (development mode)
   Logs         ${OUTPUT_DIR}/logs/demo/ (when stopped)
 
-The chat opens with a conversation showing generated media: an image in its card (click it, or use
+Open the GenAI Gateway view in the activity bar (or Ctrl+Alt+G, "GenAI Gateway: Open Chat"): its chat
+has a conversation showing generated media: an image in its card (click it, or use
 its actions), a video task followed to its last frame (Play, Extend), a reading aloud (Read again), and
 Read Aloud on every answer. Chat streams in DeepSeek's dialect: put "think" in a message to see the
 model reason first.

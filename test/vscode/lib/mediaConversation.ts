@@ -66,6 +66,8 @@ export async function buildMediaConversation(chat: FrameLocator, emulator: Emula
   const speech = await callTool(chat, MEDIA_PROMPTS.speech);
   await speech.locator('.tool-media').getByRole('button', { name: 'Read again' }).waitFor({ timeout: 60000 });
   await chat.locator('.turn-assistant .assistant-text', { hasText: /Tool results: read_aloud=/ }).waitFor({ timeout: 30000 });
+  // The text can be there before the answer has ended: a window closed now would leave it interrupted.
+  await chat.locator('.turn-status').first().waitFor({ state: 'detached', timeout: 60000 });
   await steps.reached?.('speech');
 }
 
