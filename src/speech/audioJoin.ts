@@ -9,6 +9,7 @@
 import { t } from '../l10n/localize';
 import type { SpeechFormat } from '../gateway/types/speech';
 import { flacFrames, readFlacMetadata, renumberFrame, SEEKTABLE_TYPE } from './flacFrames';
+import { joinBytes } from './joinBytes';
 
 /** Bytes to write over the file at `offset` once everything is written. */
 export interface FilePatch {
@@ -132,7 +133,7 @@ class FlacJoiner implements AudioJoiner {
       this.minFrame = Math.min(this.minFrame, renumbered.length);
       this.maxFrame = Math.max(this.maxFrame, renumbered.length);
     }
-    return concat(out);
+    return joinBytes(out);
   }
 
   /** STREAMINFO with the joined stream's block and frame sizes and total; the MD5 is zeroed ("unknown"). */
@@ -159,12 +160,3 @@ function setUint24(bytes: Uint8Array, at: number, value: number): void {
   bytes[at + 2] = value & 0xff;
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}

@@ -4,6 +4,7 @@ import type { SpeechAudio } from '../gateway/speech';
 import type { SpeechFormat, SpeechRequest } from '../gateway/types/speech';
 import { AUDIO_FORMATS, pcmToWav, playbackFormat } from './audioFormats';
 import type { SynthesizeChunk } from './readingSession';
+import { joinBytes } from './joinBytes';
 
 /** What synthesizes: the gateway client's `speech`, or a stand-in in tests. */
 export interface Synthesizer {
@@ -31,13 +32,7 @@ export async function readAudio(body: AsyncIterable<Uint8Array>, signal: AbortSi
   } finally {
     if (!ended) stopReading(items);
   }
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
+  return joinBytes(parts);
 }
 
 /**
