@@ -159,4 +159,3 @@ function setUint24(bytes: Uint8Array, at: number, value: number): void {
   bytes[at + 1] = (value >> 8) & 0xff;
   bytes[at + 2] = value & 0xff;
 }
-
