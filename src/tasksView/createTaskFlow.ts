@@ -3,7 +3,7 @@
  * then the settings the model takes (from limits.ts), each step escapable.
  */
 import * as vscode from 'vscode';
-import { CAPABILITY_LABELS, isClassified, type ModelCapability } from '../gateway/catalog';
+import { CAPABILITY_LABELS, modelsOfKind, type ModelCapability, type ModelPlace } from '../gateway/catalog';
 import type { TaskCreateRequest } from '../gateway/types/tasks';
 import { validateTaskRequest } from '../gateway/validation';
 import { TASK_AUTO_DURATION, TASK_MODE_LABELS, type TaskMode } from '../gateway/validation/limits';
@@ -16,7 +16,7 @@ import { pickImages } from './pickWorkspaceImages';
 import { t } from '../l10n/localize';
 
 export interface CreateFlowServices {
-  catalog: { list(signal?: AbortSignal): Promise<ModelObject[]>; capabilityOf(model: string): ModelCapability; overrides?(): Record<string, ModelCapability> };
+  catalog: { list(signal?: AbortSignal): Promise<ModelObject[]>; placeOf(model: ModelObject): ModelPlace };
   settings: { model(role: 'videoTask'): string; setModelCapability?(model: string, capability: ModelCapability): Promise<void> };
   log: { warn(message: string): void };
 }
@@ -44,10 +44,10 @@ async function pickModel(services: CreateFlowServices): Promise<string | undefin
   let ids: string[];
   let others: string[] = [];
   try {
-    const all = (await services.catalog.list()).map((m) => m.id);
-    ids = all.filter((id) => TASK_CAPABILITIES.includes(services.catalog.capabilityOf(id)));
-    // Ids nothing classifies (counted as chat) are never hidden: offered under "Other", their kind asked.
-    others = all.filter((id) => services.catalog.capabilityOf(id) === 'chat' && !isClassified(id, services.catalog.overrides?.()));
+    // Ids nothing classifies, and video models of a family whose fields are not known, are offered under "Other", their kind asked.
+    const listed = modelsOfKind(await services.catalog.list(), 'videoTask', (model) => services.catalog.placeOf(model));
+    ids = listed.ofKind.map((m) => m.id);
+    others = listed.other;
   } catch (error) {
     services.log.warn(`Listing models for a video task failed; offering the default model. ${error instanceof Error ? error.message : String(error)}`);
     ids = [];
