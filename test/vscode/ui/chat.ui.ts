@@ -9,6 +9,33 @@ import { assert, uiTest } from '../lib/ui';
 import { setWorkspaceSetting, useTheme } from '../lib/workspaceSettings';
 
 export const tests = [
+  uiTest(
+    "the model dropdown offers the gateway's chat models, unknown ones under Other, and no image, video, speech or embedding model",
+    async (ctx) => {
+      const chat = await openChat(ctx);
+      ctx.emulator.setOptions({ extraModels: ['acme-assistant-v2'] });
+      try {
+        await chat.getByRole('button', { name: 'Refresh the model list' }).click();
+        const select = chat.locator('.model-select');
+        await select.locator('option[value="acme-assistant-v2"]').waitFor({ state: 'attached', timeout: 20000 });
+        const groups = await select
+          .locator('optgroup')
+          .evaluateAll((els) =>
+            els.map((g) => ({ label: g.getAttribute('label'), ids: Array.from(g.querySelectorAll('option')).map((o) => o.getAttribute('value')) })),
+          );
+        assert.deepStrictEqual(groups, [
+          { label: 'Chat models', ids: ['gpt-4o-mini', 'gpt-4o', 'llama-3.1-70b-instruct', 'claude-sonnet-4-5', 'gemini-2.5-pro', 'deepseek-chat'] },
+          { label: 'Other (kind not recognised)', ids: ['acme-assistant-v2'] },
+        ]);
+        assert.match((await select.locator('option[value="acme-assistant-v2"]').getAttribute('title')) ?? '', /genaiGateway\.modelCapabilities/);
+        await ctx.screenshot('model-dropdown');
+      } finally {
+        ctx.emulator.setOptions({ extraModels: [] });
+      }
+    },
+    { timeoutMs: 60000 },
+  ),
+
   uiTest('a message typed and sent with Enter is answered in the view', async (ctx) => {
     const chat = await openChat(ctx);
     const answer = await send(chat, 'hello from the UI');
