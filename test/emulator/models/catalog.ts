@@ -1,4 +1,4 @@
-/** The models the emulated gateway offers: the real ids of gaps.md plus the chat, image, video and embedding models other OpenAI-compatible gateways list. */
+/** The models the emulated gateway offers: the real ids of gaps.md plus chat models. */
 
 import type { ModelObject } from '../../../src/gateway/types/models';
 import { ApiError, modelNotFound } from '../core/errors';
@@ -15,10 +15,7 @@ export type Capability =
   | 'task-1.0-pro-fast'
   | 'task-1.0-lite-i2v'
   | 'task-1.5-pro'
-  | 'speech'
-  /** Listed, but no endpoint here takes them: an embedding model, a video model of a family the gateway's video endpoints do not speak. */
-  | 'embedding'
-  | 'video-other';
+  | 'speech';
 
 interface CatalogEntry {
   id: string;
@@ -42,12 +39,6 @@ const CATALOG: readonly CatalogEntry[] = [
   { id: 'seedance-1-0-lite-i2v-250428', ownedBy: 'bytedance', created: 1745798400, capability: 'task-1.0-lite-i2v' },
   { id: 'seedance-1-5-pro-251215', ownedBy: 'bytedance', created: 1765756800, capability: 'task-1.5-pro' },
   { id: 'kokoro', ownedBy: 'hexgrad', created: 1735689600, capability: 'speech' },
-  { id: 'claude-sonnet-4-5', ownedBy: 'anthropic', created: 1759104000, capability: 'chat' },
-  { id: 'gemini-2.5-pro', ownedBy: 'google', created: 1750118400, capability: 'chat' },
-  { id: 'deepseek-chat', ownedBy: 'deepseek', created: 1735084800, capability: 'chat' },
-  { id: 'dall-e-3', ownedBy: 'openai', created: 1698785189, capability: 'image-basic' },
-  { id: 'sora-2', ownedBy: 'openai', created: 1759276800, capability: 'video-other' },
-  { id: 'text-embedding-3-small', ownedBy: 'openai', created: 1705948997, capability: 'embedding' },
 ];
 
 /** Accepted by the speech server without being listed. */

@@ -4,6 +4,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { until } from '../../support/until';
 import { openChat, sendMessage as send } from '../lib/chatView';
+import { LISTED_ELSEWHERE, MORE_CHAT_MODELS, UNKNOWN_MODEL } from '../lib/listedModels';
 import { sleep } from '../lib/proc';
 import { assert, uiTest } from '../lib/ui';
 import { setWorkspaceSetting, useTheme } from '../lib/workspaceSettings';
@@ -13,21 +14,21 @@ export const tests = [
     "the model dropdown offers the gateway's chat models, unknown ones under Other, and no image, video, speech or embedding model",
     async (ctx) => {
       const chat = await openChat(ctx);
-      ctx.emulator.setOptions({ extraModels: ['acme-assistant-v2'] });
+      ctx.emulator.setOptions({ extraModels: LISTED_ELSEWHERE });
       try {
         await chat.getByRole('button', { name: 'Refresh the model list' }).click();
         const select = chat.locator('.model-select');
-        await select.locator('option[value="acme-assistant-v2"]').waitFor({ state: 'attached', timeout: 20000 });
+        await select.locator(`option[value="${UNKNOWN_MODEL}"]`).waitFor({ state: 'attached', timeout: 20000 });
         const groups = await select
           .locator('optgroup')
           .evaluateAll((els) =>
             els.map((g) => ({ label: g.getAttribute('label'), ids: Array.from(g.querySelectorAll('option')).map((o) => o.getAttribute('value')) })),
           );
         assert.deepStrictEqual(groups, [
-          { label: 'Chat models', ids: ['gpt-4o-mini', 'gpt-4o', 'llama-3.1-70b-instruct', 'claude-sonnet-4-5', 'gemini-2.5-pro', 'deepseek-chat'] },
-          { label: 'Other (kind not recognised)', ids: ['acme-assistant-v2'] },
+          { label: 'Chat models', ids: ['gpt-4o-mini', 'gpt-4o', 'llama-3.1-70b-instruct', ...MORE_CHAT_MODELS] },
+          { label: 'Other (kind not recognised)', ids: [UNKNOWN_MODEL] },
         ]);
-        assert.match((await select.locator('option[value="acme-assistant-v2"]').getAttribute('title')) ?? '', /genaiGateway\.modelCapabilities/);
+        assert.match((await select.locator(`option[value="${UNKNOWN_MODEL}"]`).getAttribute('title')) ?? '', /genaiGateway\.modelCapabilities/);
         await ctx.screenshot('model-dropdown');
       } finally {
         ctx.emulator.setOptions({ extraModels: [] });
