@@ -4,6 +4,7 @@ import { registerChatView } from './chatView/registerChatView';
 import { ClientProvider } from './connection/clientProvider';
 import type { Credentials } from './connection/credentials';
 import { registerConnectionCommands } from './connection/commands';
+import { registerReadmeCommand } from './platform/readme';
 import { InsecureUrlGuard } from './connection/insecureUrlGuard';
 import { KeyOriginGuard } from './connection/keyOriginGuard';
 import { ModelCatalog } from './connection/modelCatalog';
@@ -54,6 +55,7 @@ export function activate(context: vscode.ExtensionContext, startup: StartupHando
     provider,
     catalog,
     ...registerConnectionCommands({ settings, credentials, catalog, log, secretHeaders, headerNames: () => provider.addedHeaderNames() }),
+    registerReadmeCommand(context.extensionUri),
   );
   const tools = registerChatTools(context, { settings, mediaActions: new MediaActions(settings), log });
   const videoTasks = registerVideoTasks(context, { clients: provider, catalog, settings, log });

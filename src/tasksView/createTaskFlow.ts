@@ -180,8 +180,8 @@ function settingItems(recipe: TaskRecipe, options: TaskSettingOptions): SettingI
   items.push(
     { label: t('Return last frame'), description: recipe.returnLastFrame ? t('yes') : t('no (not asked for)'), key: 'lastFrame' },
     {
-      label: t('Send settings as'),
-      description: recipe.settingsAs === 'flags' ? t('inline flags (--rs 720p --dur 5 …)') : t('body fields'),
+      label: t('How the settings are sent'),
+      description: recipe.settingsAs === 'flags' ? t('in the prompt, as flags (--rs 720p --dur 5 …)') : t('as request fields (the usual way)'),
       key: 'settingsAs',
     },
   );
@@ -192,7 +192,10 @@ interface ValueItem<T> extends vscode.QuickPickItem {
   value: T | undefined;
 }
 
-async function pickValue<T>(title: string, values: ReadonlyArray<{ label: string; value: T | undefined }>): Promise<ValueItem<T> | undefined> {
+async function pickValue<T>(
+  title: string,
+  values: ReadonlyArray<{ label: string; description?: string; value: T | undefined }>,
+): Promise<ValueItem<T> | undefined> {
   return vscode.window.showQuickPick(
     values.map((v) => ({ ...v })),
     { title },
@@ -235,9 +238,14 @@ async function changeSetting(recipe: TaskRecipe, key: SettingKey, options: TaskS
       return picked && { ...recipe, returnLastFrame: picked.value };
     }
     case 'settingsAs': {
-      const picked = await pickValue<TaskRecipe['settingsAs']>(t('GenAI Gateway: Create Video Task (send settings as)'), [
-        { label: t('body fields'), value: 'body' },
-        { label: t('inline flags'), value: 'flags' },
+      // The same settings either way: flags are for a gateway that ignores the request's fields (the spec shows both).
+      const picked = await pickValue<TaskRecipe['settingsAs']>(t('GenAI Gateway: Create Video Task (how the settings are sent)'), [
+        { label: t('As request fields'), description: t('the usual way: ratio, duration and resolution as fields of the request'), value: 'body' },
+        {
+          label: t('In the prompt, as flags'),
+          description: t('added to the prompt as --rt 16:9 --dur 5 --rs 720p, for a gateway that ignores the fields'),
+          value: 'flags',
+        },
       ]);
       return picked?.value && { ...recipe, settingsAs: picked.value };
     }
