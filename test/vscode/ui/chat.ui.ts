@@ -213,6 +213,35 @@ export const tests = [
     }
   }),
 
+  uiTest("an unreachable gateway's address wraps only as a whole or after a slash, at any width of the chat", async (ctx) => {
+    setWorkspaceSetting(ctx.workspace, 'genaiGateway.maxRetries', 0);
+    const chat = await openChat(ctx);
+    ctx.emulator.setFaults({ dropConnection: true, pathPrefix: '/chat' });
+    try {
+      const box = (await send(chat, 'is anyone there')).locator('.error-box');
+      await box.waitFor({ timeout: 30000 });
+      const address = box.locator('.address').first();
+      assert.match(await address.innerText(), /^http:\/\/127\.0\.0\.1:\d+$/, await box.innerText());
+      // Narrowed step by step, the message wraps in many places; no part of the address (host and port) is ever split.
+      const split = await box.locator('.error-text').evaluate((text: HTMLElement) => {
+        const found: string[] = [];
+        text.style.flex = 'none';
+        for (let width = 90; width <= 420; width += 3) {
+          text.style.width = `${width}px`;
+          for (const part of Array.from(text.querySelectorAll('.address-part')))
+            if (part.getClientRects().length > 1) found.push(`${width}px: ${part.textContent}`);
+        }
+        text.style.removeProperty('width');
+        text.style.removeProperty('flex');
+        return found;
+      });
+      assert.deepStrictEqual(split, []);
+      await ctx.screenshot('offline-error');
+    } finally {
+      ctx.emulator.setFaults(undefined);
+    }
+  }),
+
   uiTest('an earlier message can be edited and sent again', async (ctx) => {
     await ctx.wb.runCommand('GenAI Gateway: New Chat Conversation');
     const chat = await openChat(ctx);
