@@ -5,6 +5,7 @@ import { registerChatView } from './chatView/registerChatView';
 import { ClientProvider } from './connection/clientProvider';
 import type { Credentials } from './connection/credentials';
 import { registerConnectionCommands } from './connection/commands';
+import { registerReadmeCommand } from './platform/readme';
 import { InsecureUrlGuard } from './connection/insecureUrlGuard';
 import { KeyOriginGuard } from './connection/keyOriginGuard';
 import { ModelCatalog } from './connection/modelCatalog';
@@ -55,6 +56,7 @@ export function activate(context: vscode.ExtensionContext, startup: StartupHando
     provider,
     catalog,
     ...registerConnectionCommands({ settings, credentials, catalog, log, secretHeaders, headerNames: () => provider.addedHeaderNames() }),
+    registerReadmeCommand(context.extensionUri),
   );
   // The workspace's storage, or the global one when no folder is open, as for the conversations.
   const checkpoints = new CheckpointStore(vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'chat', 'checkpoints').fsPath);

@@ -1,6 +1,6 @@
 /** The gateway's chat models as VS Code's language model picker describes them. */
 import { t } from '../l10n/localize';
-import type { ModelCapability } from '../gateway/catalog';
+import { modelsOfKind, type ModelPlace } from '../gateway/catalog';
 import type { ModelObject } from '../gateway/types/models';
 import { contextWindowOf } from './contextWindow';
 
@@ -32,23 +32,31 @@ export interface ChatModelInformation {
 }
 
 /**
- * The models classified as chat, in the gateway's order. Image input is
- * off: the gateway's chat messages carry text only.
+ * The chat models, then those whose kind nothing says (tried as chat, and
+ * marked so), in the gateway's order; image, video, speech and embedding
+ * models are left out. Image input is off: the gateway's chat messages carry text only.
  */
 export function chatModelInformation(
   models: readonly ModelObject[],
-  capabilityOf: (model: string) => ModelCapability,
+  placeOf: (model: ModelObject) => ModelPlace,
   limits: Readonly<Record<string, Partial<TokenLimits>>>,
   gatewayHost: string,
 ): ChatModelInformation[] {
+  const { ofKind, other } = modelsOfKind(models, 'chat', placeOf);
+  const offered = new Set([...ofKind.map((m) => m.id), ...other]);
   return models
-    .filter((model) => capabilityOf(model.id) === 'chat')
+    .filter((model) => offered.delete(model.id))
     .map((model) => ({
       id: model.id,
       name: model.id,
       family: model.id,
       version: versionOf(model),
-      tooltip: model.owned_by ? t('{0} on the gateway {1}, by {2}', model.id, gatewayHost, model.owned_by) : t('{0} on the gateway {1}', model.id, gatewayHost),
+      tooltip: [
+        model.owned_by ? t('{0} on the gateway {1}, by {2}', model.id, gatewayHost, model.owned_by) : t('{0} on the gateway {1}', model.id, gatewayHost),
+        other.includes(model.id) ? t('Kind not recognised: tried as a chat model (genaiGateway.modelCapabilities sets it).') : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
       detail: 'GenAI Gateway',
       ...DEFAULT_TOKEN_LIMITS,
       maxInputTokens: contextWindowOf(model.id, limits)?.tokens ?? DEFAULT_TOKEN_LIMITS.maxInputTokens,

@@ -1,20 +1,14 @@
-/** The model picker's entries: the gateway's chat models first, every other model after them. */
-import { CAPABILITY_LABELS, type ModelCapability } from '../gateway/catalog';
+/** The chat's model picker entries: the gateway's chat models, then those of unknown kind; image, video and speech models are not offered. */
+import { modelsOfKind, type ModelPlace } from '../gateway/catalog';
+import type { ModelObject } from '../gateway/types/models';
 
 export interface ModelOption {
   id: string;
-  group: 'chat' | 'other';
-  /** What a model outside the chat group is classified as, e.g. "Speech". */
-  capability?: string;
+  /** `unknown`: nothing says what the model is (offered under "Other", as the user may know it chats). */
+  group: 'chat' | 'unknown';
 }
 
-export function toModelOptions(ids: readonly string[], capabilityOf: (id: string) => ModelCapability): ModelOption[] {
-  const chat: ModelOption[] = [];
-  const other: ModelOption[] = [];
-  for (const id of new Set(ids)) {
-    const capability = capabilityOf(id);
-    if (capability === 'chat') chat.push({ id, group: 'chat' });
-    else other.push({ id, group: 'other', capability: CAPABILITY_LABELS[capability] });
-  }
-  return [...chat, ...other];
+export function toModelOptions(models: readonly ModelObject[], placeOf: (model: ModelObject) => ModelPlace): ModelOption[] {
+  const { ofKind, other } = modelsOfKind(models, 'chat', placeOf);
+  return [...ofKind.map(({ id }): ModelOption => ({ id, group: 'chat' })), ...other.map((id): ModelOption => ({ id, group: 'unknown' }))];
 }

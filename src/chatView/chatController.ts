@@ -11,7 +11,7 @@ import { toModelOptions } from '../chat/modelOptions';
 import { settingsProblem } from '../chat/requestBuilder';
 import { StoppableCalls, type ToolRuntime, type ViewAsker } from '../chat/toolLoop';
 import type { ToolSwitches } from '../chat/toolSources';
-import type { ModelCapability } from '../gateway/catalog';
+import type { ModelPlace } from '../gateway/catalog';
 import type { GatewayClient } from '../gateway/client';
 import type { ModelObject } from '../gateway/types/models';
 import { APPENDED_MESSAGE, type HostMessage, type ModelList, type SetupStep, type ToolOption, type WebviewMessage } from '../protocol/chatProtocol';
@@ -30,7 +30,7 @@ import { t } from '../l10n/localize';
 
 export interface ChatServices {
   clients: { get(): GatewayClient; readonly onDidChangeConnection: vscode.Event<void> };
-  catalog: { list(signal?: AbortSignal, refresh?: boolean): Promise<ModelObject[]>; capabilityOf(model: string): ModelCapability };
+  catalog: { list(signal?: AbortSignal, refresh?: boolean): Promise<ModelObject[]>; placeOf(model: ModelObject): ModelPlace };
   settings: {
     model(role: 'chat'): string;
     chatUser(): string;
@@ -477,8 +477,8 @@ export class ChatController implements vscode.Disposable {
 
   private async loadModels(refresh: boolean): Promise<void> {
     try {
-      const ids = (await this.services.catalog.list(undefined, refresh)).map((m) => m.id);
-      this.models = { models: toModelOptions(ids, (id) => this.services.catalog.capabilityOf(id)) };
+      const models = await this.services.catalog.list(undefined, refresh);
+      this.models = { models: toModelOptions(models, (model) => this.services.catalog.placeOf(model)) };
     } catch (error) {
       this.models = { models: [], error: errorText(error) };
     }

@@ -1,21 +1,7 @@
 import * as vscode from 'vscode';
-import { ModelCapability } from '../gateway/catalog';
+import { ListedModel, ModelCapability, ModelPlace } from '../gateway/catalog';
 import { ModelObject } from '../gateway/types/models';
-import { ModelRole } from '../platform/settings';
 import { ClientProvider } from './clientProvider';
-
-export const ROLE_OF_CAPABILITY: Record<ModelCapability, ModelRole> = {
-  chat: 'chat',
-  'image-basic': 'image',
-  'image-4.0': 'image',
-  'image-4.5': 'image',
-  'video-v2': 'video',
-  'video-v3': 'video',
-  'video-v3.1': 'video',
-  'task-gen1': 'videoTask',
-  'task-gen2': 'videoTask',
-  speech: 'speech',
-};
 
 /** The gateway's model list, fetched once per connection and shared by every picker; Select Model, Test Connection and the chat's refresh fetch it again. */
 export class ModelCatalog implements vscode.Disposable {
@@ -61,6 +47,10 @@ export class ModelCatalog implements vscode.Disposable {
 
   capabilityOf(model: string): ModelCapability {
     return this.provider.get().capabilityOf(model);
+  }
+
+  placeOf(model: ListedModel): ModelPlace {
+    return this.provider.get().placeOf(model);
   }
 
   dispose(): void {

@@ -1,14 +1,25 @@
 import * as vscode from 'vscode';
-import { CAPABILITY_LABELS, ModelCapability, groupByCapability, isClassified } from '../gateway/catalog';
+import {
+  CAPABILITY_LABELS,
+  KIND_OF_CAPABILITY,
+  MODEL_CAPABILITIES,
+  MODEL_KINDS,
+  ModelCapability,
+  ModelKind,
+  ModelPlace,
+  modelsOfKind,
+} from '../gateway/catalog';
 import { showError } from '../platform/notify';
 import { ModelRole, Settings } from '../platform/settings';
-import { ModelCatalog, ROLE_OF_CAPABILITY } from './modelCatalog';
+import { ModelCatalog } from './modelCatalog';
 import { ModelObject } from '../gateway/types/models';
 import { t } from '../l10n/localize';
 
 interface ModelPickItem extends vscode.QuickPickItem {
   model?: string;
   capability?: ModelCapability;
+  /** A model under "Other": its kind is asked when chosen, among these. */
+  ask?: ModelCapability[];
 }
 
 /** Quick pick of the gateway's models grouped by capability; the choice becomes that capability's default model. */
@@ -31,11 +42,7 @@ export async function selectModel(catalog: ModelCatalog, settings: Settings, onl
   });
   const show = (models: readonly ModelObject[]): void => {
     const active = picker.activeItems[0]?.model;
-    const groups = groupByCapability(
-      models.map((m) => m.id),
-      settings.connection().capabilityOverrides,
-    );
-    picker.items = pickItems(groups, settings, onlyRole);
+    picker.items = pickItems(models, (model) => catalog.placeOf(model), settings, onlyRole);
     picker.placeholder = t('Choose the default model for its kind of work');
     const keep = picker.items.find((item) => item.model !== undefined && item.model === active);
     if (keep) picker.activeItems = [keep];
@@ -58,28 +65,51 @@ export async function selectModel(catalog: ModelCatalog, settings: Settings, onl
   picker.busy = false;
   const choice = await chosen;
   picker.dispose();
-  if (!choice?.model || !choice.capability) return undefined;
-  await settings.setModel(ROLE_OF_CAPABILITY[choice.capability], choice.model);
+  const capability = choice?.ask ? await askKind(choice, onlyRole) : choice?.capability;
+  if (!choice?.model || !capability) return undefined;
+  if (choice.ask) await settings.setModelCapability(choice.model, capability);
+  await settings.setModel(KIND_OF_CAPABILITY[capability], choice.model);
   return choice.model;
 }
 
-function pickItems(groups: Map<ModelCapability, string[]>, settings: Settings, onlyRole: ModelRole | undefined): ModelPickItem[] {
+/** What the user says a model under "Other" is; saved in genaiGateway.modelCapabilities. */
+async function askKind(choice: ModelPickItem, onlyRole: ModelRole | undefined): Promise<ModelCapability | undefined> {
+  const items = (choice.ask ?? []).map((capability) => ({ label: CAPABILITY_LABELS[capability], capability }));
+  const picked = await vscode.window.showQuickPick(items, {
+    title: t('GenAI Gateway: what kind of model is {0}?', choice.model ?? ''),
+    placeHolder: onlyRole
+      ? t('Saved in {0}', 'genaiGateway.modelCapabilities')
+      : t('It becomes the default of its kind; saved in {0}', 'genaiGateway.modelCapabilities'),
+  });
+  return picked?.capability;
+}
+
+/** The models of each kind, grouped by variant, then under "Other" those whose kind (or variant) nothing says. */
+function pickItems(
+  models: readonly ModelObject[],
+  placeOf: (model: ModelObject) => ModelPlace,
+  settings: Settings,
+  onlyRole: ModelRole | undefined,
+): ModelPickItem[] {
+  const kinds = onlyRole ? [onlyRole] : MODEL_KINDS;
   const items: ModelPickItem[] = [];
-  const overrides = settings.connection().capabilityOverrides;
-  for (const [capability, ids] of groups) {
-    const role = ROLE_OF_CAPABILITY[capability];
-    if (onlyRole && role !== onlyRole) continue;
-    items.push({ label: CAPABILITY_LABELS[capability], kind: vscode.QuickPickItemKind.Separator });
-    const current = settings.model(role);
-    for (const id of ids) {
-      // An id nothing classifies is offered as chat, never hidden; its kind can be set in genaiGateway.modelCapabilities.
-      const unrecognised = capability === 'chat' && !isClassified(id, overrides);
-      const notes = [
-        id === current ? t('current default') : '',
-        unrecognised ? t('kind not recognised: counted as chat (set it in genaiGateway.modelCapabilities)') : '',
-      ].filter(Boolean);
-      items.push({ label: id, description: notes.join(' · ') || undefined, model: id, capability });
+  const others = new Map<string, ModelCapability[]>();
+  for (const kind of kinds) {
+    const { ofKind, other } = modelsOfKind(models, kind, placeOf);
+    const current = settings.model(kind);
+    for (const capability of MODEL_CAPABILITIES) {
+      const ids = ofKind.filter((m) => m.capability === capability).map((m) => m.id);
+      if (ids.length === 0) continue;
+      items.push({ label: CAPABILITY_LABELS[capability], kind: vscode.QuickPickItemKind.Separator });
+      for (const id of ids) items.push({ label: id, description: id === current ? t('current default') : undefined, model: id, capability });
     }
+    for (const id of other) others.set(id, [...(others.get(id) ?? []), ...capabilitiesOf(kind)]);
   }
+  if (others.size > 0) items.push({ label: t('Other (kind not recognised)'), kind: vscode.QuickPickItemKind.Separator });
+  for (const [id, ask] of others) items.push({ label: id, description: t('choose its kind, saved in {0}', 'genaiGateway.modelCapabilities'), model: id, ask });
   return items;
+}
+
+function capabilitiesOf(kind: ModelKind): ModelCapability[] {
+  return MODEL_CAPABILITIES.filter((capability) => KIND_OF_CAPABILITY[capability] === kind);
 }

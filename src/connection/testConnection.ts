@@ -9,7 +9,8 @@ export interface ConnectionTestResult {
   ok: boolean;
   latencyMs: number;
   modelCount?: number;
-  byCapability?: Partial<Record<ModelCapability, number>>;
+  /** Models per capability; `unknown`: nothing says what they are; `unused`: embedding and other models nothing here uses. */
+  byCapability?: Partial<Record<ModelCapability | 'unknown' | 'unused', number>>;
   /** The user-facing message of the failure: server message, advice, request id. */
   error?: string;
   status?: number;
@@ -29,14 +30,17 @@ export async function testConnection(catalog: ModelCatalog, quiet = false, heade
       },
     );
     const latencyMs = Date.now() - started;
-    const byCapability: Partial<Record<ModelCapability, number>> = {};
+    const byCapability: NonNullable<ConnectionTestResult['byCapability']> = {};
     for (const model of models) {
-      const capability = catalog.capabilityOf(model.id);
-      byCapability[capability] = (byCapability[capability] ?? 0) + 1;
+      const place = catalog.placeOf(model);
+      const key = place.capability ?? (place.kind === 'unused' ? 'unused' : 'unknown');
+      byCapability[key] = (byCapability[key] ?? 0) + 1;
     }
     if (!quiet) {
+      const labelOf = (key: string): string =>
+        key === 'unknown' ? t('kind not recognised') : key === 'unused' ? t('not used here') : CAPABILITY_LABELS[key as ModelCapability];
       const summary = Object.entries(byCapability)
-        .map(([c, n]) => `${n} ${CAPABILITY_LABELS[c as ModelCapability]}`)
+        .map(([key, n]) => `${n} ${labelOf(key)}`)
         .join(', ');
       void vscode.window.showInformationMessage(
         headers

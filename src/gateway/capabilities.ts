@@ -1,5 +1,5 @@
 import { t } from '../l10n/localize';
-import { ModelCapability, classifyModel } from './catalog';
+import { ListedModel, ModelCapability, ModelPlace, classifyModel, placeModel } from './catalog';
 import { validationError } from './errors';
 
 /** Maps a model id to its capability, with the user's overrides applied. */
@@ -7,6 +7,13 @@ export type CapabilityResolver = (model: string) => ModelCapability;
 
 export function capabilityResolver(overrides: Record<string, ModelCapability> = {}): CapabilityResolver {
   return (model) => classifyModel(model, overrides);
+}
+
+/** Maps a listed model to what it is for, with the user's overrides applied. */
+export type PlaceResolver = (model: ListedModel) => ModelPlace;
+
+export function placeResolver(overrides: Record<string, ModelCapability> = {}): PlaceResolver {
+  return (model) => placeModel(model, overrides);
 }
 
 /** The capability of `model`, which must be one of `expected`: the variant decides which fields are valid. */

@@ -1,9 +1,13 @@
 /**
  * What each model id can do. GET /v1/models says nothing about capabilities,
- * so ids are classified by the known ids of gaps.md, then by name patterns;
- * an id nothing matches is offered as a chat model, never hidden.
+ * so ids are classified by their names (modelNames.ts) and the user's
+ * overrides; an id nothing matches is offered under "Other", never hidden.
  */
 import { t } from '../l10n/localize';
+import { familyVersion, KIND_OF_CAPABILITY, recogniseModel, type ModelKind, type Recognition } from './modelNames';
+import type { ModelObject } from './types/models';
+
+export { KIND_OF_CAPABILITY, type ModelKind } from './modelNames';
 
 export type ModelCapability =
   'chat' | 'image-basic' | 'image-4.0' | 'image-4.5' | 'video-v2' | 'video-v3' | 'video-v3.1' | 'task-gen1' | 'task-gen2' | 'speech';
@@ -59,46 +63,57 @@ export const CAPABILITY_LABELS: Readonly<Record<ModelCapability, string>> = {
   },
 };
 
-/** The ids the real gateway lists (gaps.md), with the upstream ids it forwards to. */
-const KNOWN_MODELS: Readonly<Record<string, ModelCapability>> = {
-  'stable-image-core-1.1': 'image-basic',
-  'bytedance-seedream-4': 'image-4.0',
-  'seedream-4-0-250828': 'image-4.0',
-  'bytedance-seedream-4-5': 'image-4.5',
-  'seedream-4-5-251128': 'image-4.5',
-  'veo-2': 'video-v2',
-  'google-veo-3': 'video-v3',
-  'google-veo-3-1': 'video-v3.1',
-  'seedance-1-0-pro-250528': 'task-gen1',
-  'seedance-1-0-pro-fast-251015': 'task-gen1',
-  'seedance-1-0-lite-i2v-250428': 'task-gen1',
-  'seedance-1-5-pro-251215': 'task-gen2',
-  kokoro: 'speech',
-  'tts-1': 'speech',
-  'tts-1-hd': 'speech',
-};
-
 export function isModelCapability(x: string): x is ModelCapability {
   return (MODEL_CAPABILITIES as readonly string[]).includes(x);
 }
 
-export function classifyModel(id: string, overrides?: Record<string, ModelCapability>): ModelCapability {
+/** Every kind of work, in the order a model picker shows them. */
+export const MODEL_KINDS: readonly ModelKind[] = ['chat', 'image', 'video', 'videoTask', 'speech'];
+
+/** A listed model: its id, and the vendor the model list names. */
+export type ListedModel = string | Pick<ModelObject, 'id' | 'owned_by'>;
+
+/** What a listed model is for; `unknown` when nothing says (offered under "Other" by the pickers, never hidden). */
+export type ModelPlace = Recognition | { kind: 'unknown'; capability?: undefined };
+
+/** The user's override (genaiGateway.modelCapabilities) first, then what the name rules recognise. */
+export function placeModel(model: ListedModel, overrides?: Record<string, ModelCapability>): ModelPlace {
+  const id = typeof model === 'string' ? model : model.id;
   const override = overrides?.[id];
-  if (override !== undefined && isModelCapability(override)) return override;
-  const lower = id.trim().toLowerCase();
-  return KNOWN_MODELS[lower] ?? classifyByPattern(lower);
+  if (override !== undefined && isModelCapability(override)) return { kind: KIND_OF_CAPABILITY[override], capability: override };
+  const ownedBy = typeof model === 'string' || typeof model.owned_by !== 'string' ? undefined : model.owned_by;
+  return recogniseModel(id, ownedBy) ?? { kind: 'unknown' };
 }
 
-/**
- * Whether the id's capability is known (an override, a known id, or a name
- * pattern) rather than the chat fallback of an id nothing matched. Pickers
- * of other kinds offer unclassified ids under "Other" so none is hidden.
- */
-export function isClassified(id: string, overrides?: Record<string, ModelCapability>): boolean {
-  const override = overrides?.[id];
-  if (override !== undefined && isModelCapability(override)) return true;
-  const lower = id.trim().toLowerCase();
-  return KNOWN_MODELS[lower] !== undefined || classifyByPattern(lower) !== 'chat';
+/** The capability a request to `id` is sent with: what it is recognised as, else chat (an unknown id is tried as a chat model). */
+export function classifyModel(id: string, overrides?: Record<string, ModelCapability>): ModelCapability {
+  return placeModel(id, overrides).capability ?? 'chat';
+}
+
+/** What a picker of one kind offers: the models of the kind with their variant, and those it may be that nothing says so. */
+export interface KindModels {
+  ofKind: Array<{ id: string; capability: ModelCapability }>;
+  /**
+   * Shown under "Other", choosing one asks its variant: models of unknown
+   * kind and, for the video pickers, video models of a family whose fields are
+   * not known (Sora, Kling...). Models of other kinds are left out.
+   */
+  other: string[];
+}
+
+export function modelsOfKind<M extends ListedModel>(models: readonly M[], kind: ModelKind, placeOf: (model: M) => ModelPlace): KindModels {
+  const result: KindModels = { ofKind: [], other: [] };
+  const seen = new Set<string>();
+  for (const model of models) {
+    const id = typeof model === 'string' ? model : model.id;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const place = placeOf(model);
+    if (place.capability !== undefined && place.kind === kind) result.ofKind.push({ id, capability: place.capability });
+    else if (place.kind === 'unknown' || (place.kind === 'video' && place.capability === undefined && (kind === 'video' || kind === 'videoTask')))
+      result.other.push(id);
+  }
+  return result;
 }
 
 export function taskModelTier(id: string): TaskModelTier | undefined {
@@ -111,63 +126,4 @@ export function taskModelTier(id: string): TaskModelTier | undefined {
   if (/lite/.test(lower) && /i2v/.test(lower)) return 'lite-i2v';
   if (/pro/.test(lower)) return 'pro';
   return undefined;
-}
-
-/** Ids grouped by capability, groups in MODEL_CAPABILITIES order, ids in input order without repeats. */
-export function groupByCapability(ids: string[], overrides?: Record<string, ModelCapability>): Map<ModelCapability, string[]> {
-  const byCapability = new Map<ModelCapability, string[]>();
-  for (const id of new Set(ids)) {
-    const capability = classifyModel(id, overrides);
-    byCapability.set(capability, [...(byCapability.get(capability) ?? []), id]);
-  }
-  const ordered = new Map<ModelCapability, string[]>();
-  for (const capability of MODEL_CAPABILITIES) {
-    const group = byCapability.get(capability);
-    if (group) ordered.set(capability, group);
-  }
-  return ordered;
-}
-
-interface Version {
-  major: number;
-  /** 0 when the id gives only a major version, as in `bytedance-seedream-4`. */
-  minor: number;
-  explicit: boolean;
-}
-
-/**
- * The version after a family name: `seedream-4-5-251128` gives 4.5,
- * `veo-3.0-generate` 3.0, `seedream-4-250828` 4.0 (a minor version is one
- * digit, so a date suffix is not taken for one). Undefined when no word of
- * the id starts with the family name; `explicit` is false when it carries no number.
- */
-function familyVersion(id: string, family: string): Version | undefined {
-  const found = new RegExp(`(?:^|[^a-z])${family}`).exec(id);
-  if (!found) return undefined;
-  const match = /^[-_ .]?v?(\d+)(?:[-_.](\d)(?!\d))?/.exec(id.slice(found.index + found[0].length));
-  if (!match) return { major: 0, minor: 0, explicit: false };
-  return { major: Number(match[1]), minor: Number(match[2] ?? 0), explicit: true };
-}
-
-function atLeast(version: Version, major: number, minor: number): boolean {
-  return version.major > major || (version.major === major && version.minor >= minor);
-}
-
-/** An unversioned or newer-than-known id gets the newest rules of its family. */
-function classifyByPattern(id: string): ModelCapability {
-  const seedance = familyVersion(id, 'seedance');
-  if (seedance) return !seedance.explicit || atLeast(seedance, 1, 5) ? 'task-gen2' : 'task-gen1';
-  const veo = familyVersion(id, 'veo');
-  if (veo) {
-    if (!veo.explicit || atLeast(veo, 3, 1)) return 'video-v3.1';
-    return veo.major >= 3 ? 'video-v3' : 'video-v2';
-  }
-  const seedream = familyVersion(id, 'seedream');
-  if (seedream) {
-    if (!seedream.explicit || atLeast(seedream, 4, 5)) return 'image-4.5';
-    return seedream.major === 4 ? 'image-4.0' : 'image-basic';
-  }
-  if (/kokoro|(^|[^a-z])tts([^a-z]|$)/.test(id)) return 'speech';
-  if (/image|stable-diffusion|sdxl|dall-e|flux/.test(id)) return 'image-basic';
-  return 'chat';
 }

@@ -1,5 +1,5 @@
 import { ModelCapability } from './catalog';
-import { capabilityResolver } from './capabilities';
+import { capabilityResolver, placeResolver, type PlaceResolver } from './capabilities';
 import { ChatApi } from './chat';
 import { ImagesApi } from './images';
 import { ModelsApi } from './models';
@@ -22,11 +22,14 @@ export class GatewayClient {
   readonly tasks: TasksApi;
   readonly speech: SpeechApi;
   readonly capabilityOf: (model: string) => ModelCapability;
+  /** What a listed model is for (its kind, or unknown): what the model pickers offer it as. */
+  readonly placeOf: PlaceResolver;
   private readonly transport: Transport;
 
   constructor(options: GatewayClientOptions) {
     this.transport = new Transport(options);
     this.capabilityOf = capabilityResolver(options.capabilityOverrides);
+    this.placeOf = placeResolver(options.capabilityOverrides);
     this.models = new ModelsApi(this.transport);
     this.chat = new ChatApi(this.transport);
     this.images = new ImagesApi(this.transport, this.capabilityOf);

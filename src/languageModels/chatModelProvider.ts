@@ -50,7 +50,7 @@ export class GatewayChatModelProvider implements vscode.LanguageModelChatProvide
     if (!settings.connection().baseUrl || (options.silent && !(await credentials.get()))) return [];
     try {
       const client = clients.get();
-      return chatModelInformation(await catalog.list(), client.capabilityOf, settings.languageModelTokenLimits(), new URL(client.baseUrl).host);
+      return chatModelInformation(await catalog.list(), client.placeOf, settings.languageModelTokenLimits(), new URL(client.baseUrl).host);
     } catch (error) {
       log.warn(`The gateway's models could not be listed for VS Code's chat: ${errorText(error)}`);
       return [];

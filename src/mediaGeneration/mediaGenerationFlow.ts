@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { requireCapability } from '../gateway/capabilities';
-import { isClassified, type ModelCapability } from '../gateway/catalog';
+import { modelsOfKind, type ModelCapability } from '../gateway/catalog';
 import type { GatewayClient } from '../gateway/client';
 import { validationError } from '../gateway/errors';
 import type { ModelObject } from '../gateway/types/models';
@@ -124,11 +124,8 @@ export class MediaGenerationFlow {
   }
 
   private async modelsOf(kind: MediaKind, client: GatewayClient): Promise<ModelChoice[]> {
-    const models = await this.services.catalog.list();
-    return models.flatMap((model): ModelChoice[] => {
-      const variant = client.capabilityOf(model.id);
-      return isVariantOf(kind, variant) ? [{ id: model.id, variant }] : [];
-    });
+    const { ofKind } = modelsOfKind(await this.services.catalog.list(), kind, client.placeOf);
+    return ofKind.flatMap(({ id, capability }): ModelChoice[] => (isVariantOf(kind, capability) ? [{ id, variant: capability }] : []));
   }
 
   private async askUser(start: GenerationStart, model: string, variant: MediaVariant, client: GatewayClient): Promise<GenerationSpec | undefined> {
@@ -142,7 +139,7 @@ export class MediaGenerationFlow {
       models: () => this.modelsOf(start.kind, client),
       remembered: (other) => lastChoices.values(other.variant),
       nameOf: shownAs,
-      others: () => this.unclassifiedModels(client),
+      others: () => this.unclassifiedModels(start.kind, client),
       classify: (id, variant) => settings.setModelCapability(id, variant),
     });
     if (!accepted) return undefined;
@@ -152,10 +149,9 @@ export class MediaGenerationFlow {
     return accepted;
   }
 
-  /** The gateway's models nothing classifies (offered as chat elsewhere): never hidden, offered under "Other". */
-  private async unclassifiedModels(client: GatewayClient): Promise<string[]> {
-    const models = await this.services.catalog.list();
-    return models.map((m) => m.id).filter((id) => client.capabilityOf(id) === 'chat' && !isClassified(id, this.services.settings.capabilityOverrides()));
+  /** The gateway's models that may be of the kind but nothing says which variant: never hidden, offered under "Other". */
+  private async unclassifiedModels(kind: MediaKind, client: GatewayClient): Promise<string[]> {
+    return modelsOfKind(await this.services.catalog.list(), kind, client.placeOf).other;
   }
 
   private fromArguments(start: GenerationStart, model: string, variant: MediaVariant): GenerationSpec {

@@ -3,7 +3,7 @@
  * then the settings the model takes (from limits.ts), each step escapable.
  */
 import * as vscode from 'vscode';
-import { CAPABILITY_LABELS, isClassified, type ModelCapability } from '../gateway/catalog';
+import { CAPABILITY_LABELS, modelsOfKind, type ModelCapability, type ModelPlace } from '../gateway/catalog';
 import type { TaskCreateRequest } from '../gateway/types/tasks';
 import { validateTaskRequest } from '../gateway/validation';
 import { TASK_AUTO_DURATION, TASK_MODE_LABELS, type TaskMode } from '../gateway/validation/limits';
@@ -16,7 +16,7 @@ import { pickImages } from './pickWorkspaceImages';
 import { t } from '../l10n/localize';
 
 export interface CreateFlowServices {
-  catalog: { list(signal?: AbortSignal): Promise<ModelObject[]>; capabilityOf(model: string): ModelCapability; overrides?(): Record<string, ModelCapability> };
+  catalog: { list(signal?: AbortSignal): Promise<ModelObject[]>; placeOf(model: ModelObject): ModelPlace };
   settings: { model(role: 'videoTask'): string; setModelCapability?(model: string, capability: ModelCapability): Promise<void> };
   log: { warn(message: string): void };
 }
@@ -44,10 +44,10 @@ async function pickModel(services: CreateFlowServices): Promise<string | undefin
   let ids: string[];
   let others: string[] = [];
   try {
-    const all = (await services.catalog.list()).map((m) => m.id);
-    ids = all.filter((id) => TASK_CAPABILITIES.includes(services.catalog.capabilityOf(id)));
-    // Ids nothing classifies (counted as chat) are never hidden: offered under "Other", their kind asked.
-    others = all.filter((id) => services.catalog.capabilityOf(id) === 'chat' && !isClassified(id, services.catalog.overrides?.()));
+    // Ids nothing classifies, and video models of a family whose fields are not known, are offered under "Other", their kind asked.
+    const listed = modelsOfKind(await services.catalog.list(), 'videoTask', (model) => services.catalog.placeOf(model));
+    ids = listed.ofKind.map((m) => m.id);
+    others = listed.other;
   } catch (error) {
     services.log.warn(`Listing models for a video task failed; offering the default model. ${error instanceof Error ? error.message : String(error)}`);
     ids = [];
@@ -180,8 +180,8 @@ function settingItems(recipe: TaskRecipe, options: TaskSettingOptions): SettingI
   items.push(
     { label: t('Return last frame'), description: recipe.returnLastFrame ? t('yes') : t('no (not asked for)'), key: 'lastFrame' },
     {
-      label: t('Send settings as'),
-      description: recipe.settingsAs === 'flags' ? t('inline flags (--rs 720p --dur 5 …)') : t('body fields'),
+      label: t('How the settings are sent'),
+      description: recipe.settingsAs === 'flags' ? t('in the prompt, as flags (--rs 720p --dur 5 …)') : t('as request fields (the usual way)'),
       key: 'settingsAs',
     },
   );
@@ -192,7 +192,10 @@ interface ValueItem<T> extends vscode.QuickPickItem {
   value: T | undefined;
 }
 
-async function pickValue<T>(title: string, values: ReadonlyArray<{ label: string; value: T | undefined }>): Promise<ValueItem<T> | undefined> {
+async function pickValue<T>(
+  title: string,
+  values: ReadonlyArray<{ label: string; description?: string; value: T | undefined }>,
+): Promise<ValueItem<T> | undefined> {
   return vscode.window.showQuickPick(
     values.map((v) => ({ ...v })),
     { title },
@@ -235,9 +238,14 @@ async function changeSetting(recipe: TaskRecipe, key: SettingKey, options: TaskS
       return picked && { ...recipe, returnLastFrame: picked.value };
     }
     case 'settingsAs': {
-      const picked = await pickValue<TaskRecipe['settingsAs']>(t('GenAI Gateway: Create Video Task (send settings as)'), [
-        { label: t('body fields'), value: 'body' },
-        { label: t('inline flags'), value: 'flags' },
+      // The same settings either way: flags are for a gateway that ignores the request's fields (the spec shows both).
+      const picked = await pickValue<TaskRecipe['settingsAs']>(t('GenAI Gateway: Create Video Task (how the settings are sent)'), [
+        { label: t('As request fields'), description: t('the usual way: ratio, duration and resolution as fields of the request'), value: 'body' },
+        {
+          label: t('In the prompt, as flags'),
+          description: t('added to the prompt as --rt 16:9 --dur 5 --rs 720p, for a gateway that ignores the fields'),
+          value: 'flags',
+        },
       ]);
       return picked?.value && { ...recipe, settingsAs: picked.value };
     }

@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { GatewayClient } from '../gateway/client';
-import type { ModelCapability } from '../gateway/catalog';
+import type { ModelPlace } from '../gateway/catalog';
 import type { ModelObject } from '../gateway/types/models';
 import { OutputFiles } from '../output/outputFiles';
 import type { Settings } from '../platform/settings';
@@ -20,7 +20,7 @@ import { t } from '../l10n/localize';
 
 export interface VideoTasksViewServices {
   clients: { get(): GatewayClient; readonly onDidChangeConnection: vscode.Event<void> };
-  catalog: { list(signal?: AbortSignal): Promise<ModelObject[]>; capabilityOf(model: string): ModelCapability };
+  catalog: { list(signal?: AbortSignal): Promise<ModelObject[]>; placeOf(model: ModelObject): ModelPlace };
   settings: Settings;
   log: { info(message: string): void; warn(message: string): void };
 }

@@ -2,6 +2,7 @@
 import { unexplainedFinishReason, usageLine, type AssistantTurn, type ToolCallRecord } from '../../chat/conversation';
 import type { ToolCallProgress } from '../../protocol/chatProtocol';
 import { decorateCodeBlocks } from './codeBlockActions';
+import { addressText } from './addressText';
 import { el, textButton } from './dom';
 import type { HostConnection } from './hostConnection';
 import type { MediaView } from '../../protocol/chatMediaProtocol';
@@ -239,7 +240,7 @@ export class AssistantTurnView {
       el(
         'div',
         { class: 'error-text' },
-        el('p', {}, error.message),
+        el('p', {}, ...addressText(error.message)),
         error.requestId ? el('p', { class: 'request-id' }, t('Request ID: {0}', error.requestId)) : undefined,
       ),
       canRetry ? textButton('refresh', t('Retry'), () => this.host.post({ type: 'regenerate' })) : undefined,

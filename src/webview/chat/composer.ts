@@ -3,6 +3,7 @@ import type { Draft } from '../../chat/conversation';
 import type { ContextItem } from '../../protocol/chatProtocol';
 import { chipList } from './contextChips';
 import { ContextPicker } from './contextPicker';
+import { addressText } from './addressText';
 import { el, iconButton } from './dom';
 import { installFileDrop } from './fileDrop';
 import type { HostConnection } from './hostConnection';
@@ -94,7 +95,7 @@ export class Composer {
   }
 
   showProblem(message: string | undefined): void {
-    this.problem.textContent = message ?? '';
+    this.problem.replaceChildren(...addressText(message ?? ''));
     this.problem.hidden = !message;
   }
 

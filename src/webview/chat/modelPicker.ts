@@ -1,4 +1,4 @@
-/** The conversation's model: the gateway's chat models first, every other model after them. */
+/** The conversation's model: the gateway's chat models, then under "Other" those whose kind nothing says (image, video and speech models are not offered). */
 import type { ModelList } from '../../protocol/chatProtocol';
 import { el, iconButton } from './dom';
 import type { HostConnection } from './hostConnection';
@@ -35,13 +35,14 @@ export class ModelPicker {
 
   private render(): void {
     const chat = this.models.models.filter((m) => m.group === 'chat');
-    const other = this.models.models.filter((m) => m.group === 'other');
+    const unknown = this.models.models.filter((m) => m.group === 'unknown');
     const groups: HTMLElement[] = [];
     // The conversation's model stays choosable even when the gateway no longer lists it.
     if (this.current && !this.models.models.some((m) => m.id === this.current)) groups.push(option(this.current, this.current));
     if (!this.current) groups.push(option('', this.models.error ? t('No models: see the tooltip') : t('Choose a model…')));
     if (chat.length) groups.push(el('optgroup', { label: t('Chat models') }, ...chat.map((m) => option(m.id, m.id))));
-    if (other.length) groups.push(el('optgroup', { label: t('Other models') }, ...other.map((m) => option(m.id, `${m.id} (${m.capability ?? t('other')})`))));
+    const hint = t('Nothing says what kind of model this is: it is tried as a chat model. Set its kind in the setting genaiGateway.modelCapabilities.');
+    if (unknown.length) groups.push(el('optgroup', { label: t('Other (kind not recognised)') }, ...unknown.map((m) => option(m.id, m.id, hint))));
     this.select.replaceChildren(...groups);
     this.select.value = this.current;
     this.select.title = this.models.error
@@ -50,6 +51,6 @@ export class ModelPicker {
   }
 }
 
-function option(value: string, label: string): HTMLOptionElement {
-  return el('option', { value }, label);
+function option(value: string, label: string, title?: string): HTMLOptionElement {
+  return el('option', { value, title }, label);
 }

@@ -1,20 +1,22 @@
 /** Issue #18, point 8: ids nothing classifies are never hidden and can be given a kind; a model the key cannot use gives the gateway's message with advice. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { classifyModel, groupByCapability, isClassified } from '../../../src/gateway/catalog';
+import { classifyModel, modelsOfKind, placeModel } from '../../../src/gateway/catalog';
 import { GatewayError } from '../../../src/gateway/errors';
 import { clientFixture } from '../client/harness';
 
-test('isClassified: known ids, patterns and overrides are; anything else is the chat fallback, still listed', () => {
-  assert.ok(isClassified('bytedance-seedream-4-5'));
-  assert.ok(isClassified('seedance-2-0-pro'));
-  assert.ok(isClassified('my-kokoro-voice'));
-  assert.ok(!isClassified('acme-render-v2'));
-  assert.ok(!isClassified('gpt-4o'));
-  assert.ok(isClassified('acme-render-v2', { 'acme-render-v2': 'image-4.5' }));
+test('known ids, names and overrides are placed; anything else is unknown, offered under "Other" and sent as chat', () => {
+  assert.equal(placeModel('bytedance-seedream-4-5').kind, 'image');
+  assert.equal(placeModel('seedance-2-0-pro').kind, 'videoTask');
+  assert.equal(placeModel('my-kokoro-voice').kind, 'speech');
+  assert.equal(placeModel('gpt-4o').kind, 'chat');
+  assert.equal(placeModel('acme-render-v2').kind, 'unknown');
+  assert.equal(placeModel('acme-render-v2', { 'acme-render-v2': 'image-4.5' }).kind, 'image');
   assert.equal(classifyModel('acme-render-v2', { 'acme-render-v2': 'image-4.5' }), 'image-4.5');
-  const groups = groupByCapability(['acme-render-v2', 'google-veo-3-1']);
-  assert.deepEqual(groups.get('chat'), ['acme-render-v2'], 'never hidden');
+  assert.equal(classifyModel('acme-render-v2'), 'chat');
+  for (const kind of ['chat', 'image', 'video', 'videoTask', 'speech'] as const) {
+    assert.deepEqual(modelsOfKind(['acme-render-v2', 'google-veo-3-1'], kind, (id) => placeModel(id)).other, ['acme-render-v2'], 'never hidden');
+  }
 });
 
 test('a model the gateway does not have (or the key may not use): its model-not-found message, with advice and request id', async () => {

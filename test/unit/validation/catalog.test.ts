@@ -4,7 +4,8 @@ import {
   CAPABILITY_LABELS,
   MODEL_CAPABILITIES,
   classifyModel,
-  groupByCapability,
+  modelsOfKind,
+  placeModel,
   isModelCapability,
   taskModelTier,
   type ModelCapability,
@@ -66,7 +67,7 @@ for (const [id, capability] of PATTERN_IDS) {
 }
 
 for (const id of ['gpt-4o', 'llama-3.1-70b-instruct', 'mistral-large', 'pitts-model', 'corveo-1', 'some-new-model', '']) {
-  test(`offers the unknown id "${id}" as chat`, () => {
+  test(`sends requests to "${id}" as chat`, () => {
     assert.equal(classifyModel(id), 'chat');
   });
 }
@@ -102,32 +103,48 @@ for (const [id, tier] of TIERS) {
   });
 }
 
-test('groups ids by capability, chat first, groups in a stable order, ids in input order', () => {
-  const groups = groupByCapability(['kokoro', 'veo-2', 'gpt-4o', 'bytedance-seedream-4-5', 'claude', 'tts-1', 'gpt-4o']);
-  assert.deepEqual(
-    [...groups.entries()],
-    [
-      ['chat', ['gpt-4o', 'claude']],
-      ['image-4.5', ['bytedance-seedream-4-5']],
-      ['video-v2', ['veo-2']],
-      ['speech', ['kokoro', 'tts-1']],
+test('modelsOfKind: the kind in list order without repeats, unknown ids under other, other kinds left out', () => {
+  const ids = ['kokoro', 'veo-2', 'gpt-4o', 'bytedance-seedream-4-5', 'claude-3-haiku', 'tts-1', 'gpt-4o', 'house-model', 'text-embedding-3-small'];
+  const place = (id: string) => placeModel(id);
+  assert.deepEqual(modelsOfKind(ids, 'chat', place), {
+    ofKind: [
+      { id: 'gpt-4o', capability: 'chat' },
+      { id: 'claude-3-haiku', capability: 'chat' },
     ],
+    other: ['house-model'],
+  });
+  assert.deepEqual(
+    modelsOfKind(ids, 'speech', place).ofKind.map((m) => m.id),
+    ['kokoro', 'tts-1'],
+  );
+  assert.deepEqual(
+    modelsOfKind(ids, 'speech', (id) => placeModel(id, { 'house-model': 'speech' })),
+    {
+      ofKind: [
+        { id: 'kokoro', capability: 'speech' },
+        { id: 'tts-1', capability: 'speech' },
+        { id: 'house-model', capability: 'speech' },
+      ],
+      other: [],
+    },
   );
 });
 
-test('grouping applies overrides', () => {
-  const groups = groupByCapability(['gpt-4o', 'house-model'], { 'house-model': 'speech' });
-  assert.deepEqual([...groups.keys()], ['chat', 'speech']);
-});
-
-test('grouping gives the same order whatever the input order', () => {
-  const ids = GAPS_IDS.map(([id]) => id);
-  const forward = [...groupByCapability(ids).keys()];
-  const backward = [...groupByCapability([...ids].reverse()).keys()];
-  assert.deepEqual(forward, backward);
+test('the video pickers: tasks offer task models, Generate Video the Veo variants; both offer unknown ids and video families of unknown fields under other, never chat, image or speech models', () => {
+  const ids = ['gpt-4o', 'llama-3.1-70b-instruct', 'dall-e-3', 'kokoro', 'google-veo-3-1', 'seedance-1-0-pro-250528', 'sora-2', 'kling-v2-1', 'house-model'];
+  const place = (id: string) => placeModel(id);
+  assert.deepEqual(modelsOfKind(ids, 'videoTask', place), {
+    ofKind: [{ id: 'seedance-1-0-pro-250528', capability: 'task-gen1' }],
+    other: ['sora-2', 'kling-v2-1', 'house-model'],
+  });
+  assert.deepEqual(modelsOfKind(ids, 'video', place), {
+    ofKind: [{ id: 'google-veo-3-1', capability: 'video-v3.1' }],
+    other: ['sora-2', 'kling-v2-1', 'house-model'],
+  });
+  assert.deepEqual(modelsOfKind(ids, 'image', place), { ofKind: [{ id: 'dall-e-3', capability: 'image-basic' }], other: ['house-model'] });
   assert.deepEqual(
-    forward,
-    MODEL_CAPABILITIES.filter((c) => c !== 'chat'),
+    modelsOfKind(ids, 'videoTask', (id) => placeModel(id, { 'sora-2': 'task-gen2' })).ofKind.map((m) => m.id),
+    ['seedance-1-0-pro-250528', 'sora-2'],
   );
 });
 

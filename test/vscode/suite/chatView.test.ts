@@ -10,7 +10,7 @@ import { ChatController, type ChatServices } from '../../../src/chatView/chatCon
 import { ConversationLibrary } from '../../../src/chatView/conversationLibrary';
 import { ConversationStore } from '../../../src/chatView/conversationStore';
 import { GatewayClient } from '../../../src/gateway/client';
-import { classifyModel } from '../../../src/gateway/catalog';
+import { placeModel } from '../../../src/gateway/catalog';
 import { startEmulator, type Emulator } from '../../emulator';
 import type { HostMessage, SetupStep } from '../../../src/protocol/chatProtocol';
 import { MemoryMemento, RecordingView, until } from './chatViewKit';
@@ -31,7 +31,7 @@ suite('Chat view host', () => {
     });
     const services: ChatServices = {
       clients: { get: () => client, onDidChangeConnection: connectionChanged.event },
-      catalog: { list: listModels ?? ((signal) => client.models.list(signal)), capabilityOf: (id) => classifyModel(id) },
+      catalog: { list: listModels ?? ((signal) => client.models.list(signal)), placeOf: (model) => placeModel(model) },
       settings: { model: () => '', chatUser: () => 'integration-user', languageModelTokenLimits: () => ({}) },
       log: { warn: () => undefined },
       ...more,

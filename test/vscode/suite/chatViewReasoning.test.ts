@@ -10,7 +10,7 @@ import type { AssistantTurn, Conversation } from '../../../src/chat/conversation
 import { ChatController, type ChatServices } from '../../../src/chatView/chatController';
 import { ConversationLibrary } from '../../../src/chatView/conversationLibrary';
 import { ConversationStore } from '../../../src/chatView/conversationStore';
-import { classifyModel } from '../../../src/gateway/catalog';
+import { placeModel } from '../../../src/gateway/catalog';
 import { GatewayClient } from '../../../src/gateway/client';
 import { startRecordingServer, type RecordingServer, type SeenRequest } from '../../support/recordingServer';
 import type { ServerResponse } from 'http';
@@ -75,7 +75,7 @@ suite('Chat view host: reasoning, refusals, stream errors', () => {
     });
     const services: ChatServices = {
       clients: { get: () => client, onDidChangeConnection: connectionChanged.event },
-      catalog: { list: (signal) => client.models.list(signal), capabilityOf: (id) => classifyModel(id) },
+      catalog: { list: (signal) => client.models.list(signal), placeOf: (model) => placeModel(model) },
       settings: { model: () => MODEL, chatUser: () => '', languageModelTokenLimits: () => ({}) },
       log: { warn: () => undefined },
     };

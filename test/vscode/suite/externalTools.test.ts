@@ -12,7 +12,7 @@ import type { ApprovalDecision } from '../../../src/chat/toolLoop';
 import { ChatController } from '../../../src/chatView/chatController';
 import { ConversationLibrary } from '../../../src/chatView/conversationLibrary';
 import { ConversationStore } from '../../../src/chatView/conversationStore';
-import { classifyModel } from '../../../src/gateway/catalog';
+import { placeModel } from '../../../src/gateway/catalog';
 import { GatewayClient } from '../../../src/gateway/client';
 import type { ChatRequest } from '../../../src/gateway/types/chat';
 import { validateTools } from '../../../src/gateway/validation/chatTools';
@@ -120,7 +120,7 @@ suite('External tools (MCP, other extensions)', () => {
     const controller = new ChatController(
       {
         clients: { get: () => client, onDidChangeConnection: new vscode.EventEmitter<void>().event },
-        catalog: { list: (signal) => client.models.list(signal), capabilityOf: (id) => classifyModel(id) },
+        catalog: { list: (signal) => client.models.list(signal), placeOf: (model) => placeModel(model) },
         settings: { model: () => 'gpt-4o-mini', chatUser: () => '', languageModelTokenLimits: () => ({}) },
         log: { warn: () => undefined },
         tools: chatTools(),

@@ -13,7 +13,7 @@ import { ChatController } from '../../../src/chatView/chatController';
 import { CheckpointStore } from '../../../src/checkpoints/checkpointStore';
 import { ConversationLibrary } from '../../../src/chatView/conversationLibrary';
 import { ConversationStore } from '../../../src/chatView/conversationStore';
-import { classifyModel } from '../../../src/gateway/catalog';
+import { placeModel } from '../../../src/gateway/catalog';
 import { GatewayClient } from '../../../src/gateway/client';
 import type { ChatRequest } from '../../../src/gateway/types/chat';
 import { MediaActions } from '../../../src/mediaActions/mediaActions';
@@ -119,7 +119,7 @@ suite('Chat tools', () => {
     const controller = new ChatController(
       {
         clients: { get: () => client, onDidChangeConnection: new vscode.EventEmitter<void>().event },
-        catalog: { list: (signal) => client.models.list(signal), capabilityOf: (id) => classifyModel(id) },
+        catalog: { list: (signal) => client.models.list(signal), placeOf: (model) => placeModel(model) },
         settings: { model: () => 'gpt-4o-mini', chatUser: () => '', languageModelTokenLimits: () => ({}) },
         log: { warn: () => undefined },
         tools,

@@ -4,11 +4,39 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { until } from '../../support/until';
 import { openChat, sendMessage as send } from '../lib/chatView';
+import { LISTED_ELSEWHERE, MORE_CHAT_MODELS, UNKNOWN_MODEL } from '../lib/listedModels';
 import { sleep } from '../lib/proc';
 import { assert, uiTest } from '../lib/ui';
 import { setWorkspaceSetting, useTheme } from '../lib/workspaceSettings';
 
 export const tests = [
+  uiTest(
+    "the model dropdown offers the gateway's chat models, unknown ones under Other, and no image, video, speech or embedding model",
+    async (ctx) => {
+      const chat = await openChat(ctx);
+      ctx.emulator.setOptions({ extraModels: LISTED_ELSEWHERE });
+      try {
+        await chat.getByRole('button', { name: 'Refresh the model list' }).click();
+        const select = chat.locator('.model-select');
+        await select.locator(`option[value="${UNKNOWN_MODEL}"]`).waitFor({ state: 'attached', timeout: 20000 });
+        const groups = await select
+          .locator('optgroup')
+          .evaluateAll((els) =>
+            els.map((g) => ({ label: g.getAttribute('label'), ids: Array.from(g.querySelectorAll('option')).map((o) => o.getAttribute('value')) })),
+          );
+        assert.deepStrictEqual(groups, [
+          { label: 'Chat models', ids: ['gpt-4o-mini', 'gpt-4o', 'llama-3.1-70b-instruct', ...MORE_CHAT_MODELS] },
+          { label: 'Other (kind not recognised)', ids: [UNKNOWN_MODEL] },
+        ]);
+        assert.match((await select.locator(`option[value="${UNKNOWN_MODEL}"]`).getAttribute('title')) ?? '', /genaiGateway\.modelCapabilities/);
+        await ctx.screenshot('model-dropdown');
+      } finally {
+        ctx.emulator.setOptions({ extraModels: [] });
+      }
+    },
+    { timeoutMs: 60000 },
+  ),
+
   uiTest('a message typed and sent with Enter is answered in the view', async (ctx) => {
     const chat = await openChat(ctx);
     const answer = await send(chat, 'hello from the UI');
@@ -180,6 +208,35 @@ export const tests = [
       ctx.emulator.setFaults(undefined);
       await box.getByRole('button', { name: 'Retry' }).click();
       await chat.locator('.turn-assistant').last().locator('.assistant-text', { hasText: 'echo: please fail once' }).waitFor({ timeout: 15000 });
+    } finally {
+      ctx.emulator.setFaults(undefined);
+    }
+  }),
+
+  uiTest("an unreachable gateway's address wraps only as a whole or after a slash, at any width of the chat", async (ctx) => {
+    setWorkspaceSetting(ctx.workspace, 'genaiGateway.maxRetries', 0);
+    const chat = await openChat(ctx);
+    ctx.emulator.setFaults({ dropConnection: true, pathPrefix: '/chat' });
+    try {
+      const box = (await send(chat, 'is anyone there')).locator('.error-box');
+      await box.waitFor({ timeout: 30000 });
+      const address = box.locator('.address').first();
+      assert.match(await address.innerText(), /^http:\/\/127\.0\.0\.1:\d+$/, await box.innerText());
+      // Narrowed step by step, the message wraps in many places; no part of the address (host and port) is ever split.
+      const split = await box.locator('.error-text').evaluate((text: HTMLElement) => {
+        const found: string[] = [];
+        text.style.flex = 'none';
+        for (let width = 90; width <= 420; width += 3) {
+          text.style.width = `${width}px`;
+          for (const part of Array.from(text.querySelectorAll('.address-part')))
+            if (part.getClientRects().length > 1) found.push(`${width}px: ${part.textContent}`);
+        }
+        text.style.removeProperty('width');
+        text.style.removeProperty('flex');
+        return found;
+      });
+      assert.deepStrictEqual(split, []);
+      await ctx.screenshot('offline-error');
     } finally {
       ctx.emulator.setFaults(undefined);
     }

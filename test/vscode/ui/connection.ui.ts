@@ -5,10 +5,11 @@ import { assert, uiTest } from '../lib/ui';
 export const tests = [
   uiTest(
     "Select Model groups the gateway's models by capability and sets the default",
-    async ({ wb, page, screenshot }) => {
+    async ({ wb, page, emulator, screenshot }) => {
+      emulator.setOptions({ extraModels: ['sora-2', 'text-embedding-3-small'] });
       await wb.runCommand('GenAI Gateway: Select Model');
       const widget = wb.quickInput;
-      await widget.locator('.monaco-list-row', { hasText: 'gpt-4o-mini' }).first().waitFor({ timeout: 20000 });
+      await widget.locator('.monaco-list-row', { hasText: 'sora-2' }).first().waitFor({ timeout: 20000 });
       // Separators carry the capability labels: chat first, then the media capabilities.
       const separators = await widget
         .locator('.quick-input-list-separator, .quick-input-list-separator-as-item, .monaco-list-row .quick-input-list-separator')
@@ -23,6 +24,11 @@ export const tests = [
           `a group matching ${expected} among ${JSON.stringify(labels)}`,
         );
       }
+      // Every model has its group; what nothing places is under Other, and an embedding model is not offered.
+      const rows = (await widget.locator('.monaco-list-row').allInnerTexts()).map((text) => text.replace(/\s+/g, ' '));
+      assert.ok(!rows.some((text) => text.includes('text-embedding-3-small')), JSON.stringify(rows));
+      const sora = rows.findIndex((text) => text.startsWith('sora-2'));
+      assert.ok(sora >= 0 && /\bOther\b/.test(rows[sora]) && sora === rows.length - 1, `sora-2 last, under Other: ${JSON.stringify(rows)}`);
       await wb.pickQuickItem('bytedance-seedream-4');
       await page.waitForTimeout(500);
       await wb.runCommand('GenAI Gateway: Select Model');
@@ -34,6 +40,7 @@ export const tests = [
         `marked current: ${JSON.stringify(texts)}`,
       );
       await wb.closeQuickInput();
+      emulator.setOptions({ extraModels: [] });
     },
     { timeoutMs: 90000 },
   ),

@@ -7,6 +7,7 @@ import type { Locator } from 'playwright-core';
 import { sleep } from '../lib/proc';
 import { assert, confirmDialog, uiTest, type UiContext } from '../lib/ui';
 import { createTaskThroughPalette as createThroughPalette, groupOf, PRO_TASK_MODEL, row, tasksPane, waitForGroup } from '../lib/videoTasks';
+import { LISTED_ELSEWHERE, UNKNOWN_MODEL } from '../lib/listedModels';
 import { setWorkspaceSetting } from '../lib/workspaceSettings';
 
 const PRO = PRO_TASK_MODEL;
@@ -41,6 +42,36 @@ async function activityBadge({ page }: UiContext): Promise<string> {
 }
 
 export const tests = [
+  uiTest(
+    "Create Video Task's model pick offers the video task models, and under Other only what may be one: no chat, image, speech or Veo model",
+    async (ctx) => {
+      const { wb } = ctx;
+      ctx.emulator.setOptions({ extraModels: LISTED_ELSEWHERE });
+      let texts: string[];
+      try {
+        // Select Model asks the gateway again, so the task flow's list has the added ids.
+        await wb.runCommand('GenAI Gateway: Select Model');
+        await wb.quickInput.locator('input').fill(UNKNOWN_MODEL);
+        await wb.quickInput.locator('.monaco-list-row', { hasText: UNKNOWN_MODEL }).first().waitFor({ timeout: 20000 });
+        await wb.closeQuickInput();
+        await wb.runCommand('GenAI Gateway: Create Video Task...');
+        const rows = wb.quickInput.locator('.monaco-list-row');
+        await rows.filter({ hasText: PRO }).first().waitFor({ timeout: 20000 });
+        texts = (await rows.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
+        await ctx.screenshot('task-model-pick');
+        await wb.closeQuickInput();
+      } finally {
+        ctx.emulator.setOptions({ extraModels: [] });
+      }
+      const expected = [PRO, 'seedance-1-0-pro-fast-251015', 'seedance-1-0-lite-i2v-250428', 'seedance-1-5-pro-251215', 'sora-2', 'kling-v2-1', UNKNOWN_MODEL];
+      assert.ok(texts.length === expected.length && expected.every((id, i) => texts[i].startsWith(id)), JSON.stringify(texts));
+      // Video models whose request format is not known, and the unknown id, under Other with where their kind is saved.
+      assert.match(texts[4], /\bOther\b/);
+      for (const text of texts.slice(4)) assert.match(text, /modelCapabilities/);
+    },
+    { timeoutMs: 60000 },
+  ),
+
   uiTest(
     'Create Video Task from the palette: queued and running with a badge, then succeeded and saved',
     async (ctx) => {

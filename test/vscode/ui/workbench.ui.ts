@@ -83,4 +83,37 @@ export const tests = [
     await screenshot('settings-groups');
     await wb.runCommand('View: Close All Editors');
   }),
+  uiTest(
+    "a default-model setting says in plain words what it is for, and its Select Model link opens the gateway's list; a shortened description links to the README",
+    async ({ page, wb, screenshot }) => {
+      /** The Settings editor filtered to one setting, once its description (holding `text`) is shown. */
+      const setting = async (id: string, text: RegExp) => {
+        await wb.runCommand('Preferences: Open Settings (UI)');
+        const search = page.locator('.settings-editor .suggest-input-container .monaco-editor').first();
+        await search.waitFor({ state: 'visible', timeout: 20000 });
+        await search.click();
+        await page.keyboard.press('Control+A');
+        await page.keyboard.type(id);
+        const item = page.locator('.settings-editor .setting-item-contents').filter({ has: page.locator('.setting-item-description', { hasText: text }) });
+        await item.first().waitFor({ state: 'visible', timeout: 20000 });
+        return item.first();
+      };
+      const image = await setting('genaiGateway.models.image', /Generate Image/);
+      assert.doesNotMatch(await image.locator('.setting-item-description').innerText(), /variant/);
+      await screenshot('setting-models-image');
+      await image.getByRole('link', { name: 'GenAI Gateway: Select Model' }).click();
+      await wb.quickInput.locator('.monaco-list-row', { hasText: 'bytedance-seedream-4-5' }).first().waitFor({ timeout: 20000 });
+      await wb.closeQuickInput();
+      const baseUrl = await setting('genaiGateway.baseUrl', /More in the README/);
+      await baseUrl.getByRole('link', { name: 'More in the README' }).click();
+      // The README opens at the section the link names: Credentials, with what comes before it scrolled away.
+      await page.locator('.tab', { hasText: 'README.md' }).first().waitFor({ state: 'visible', timeout: 20000 });
+      const lines = page.locator('.editor-instance .view-lines').first();
+      await lines.filter({ hasText: '## Credentials' }).waitFor({ state: 'visible', timeout: 20000 });
+      assert.doesNotMatch(await lines.innerText(), /## Install/);
+      await screenshot('setting-readme-link');
+      await wb.runCommand('View: Close All Editors');
+    },
+    { timeoutMs: 90000 },
+  ),
 ];
