@@ -63,6 +63,7 @@ export function isIgnored(file: string, globs: readonly string[], glob: GlobTest
 }
 
 /** The candidates that apply to the files in play, in the order they join the prompt. */
+/* model text: the scopes */
 export function applicableInstructions(candidates: readonly InstructionCandidate[], inPlay: readonly string[], glob: GlobTest): WorkspaceInstruction[] {
   const copilot: WorkspaceInstruction[] = [];
   const agents: { depth: number; instruction: WorkspaceInstruction }[] = [];
