@@ -2,7 +2,7 @@
  * Which instruction files apply to a request, and in which order. Pure: the
  * host lists and reads the candidates, this decides.
  *
- * - `.github/copilot-instructions.md` and the root `AGENTS.md`: always;
+ * - the root `AGENTS.md`, then `.github/copilot-instructions.md`: always;
  * - a nested `AGENTS.md`: when a file in play is in its folder (at any
  *   depth), after those of the folders above it (the nearest last);
  * - `.github/instructions/**​/*.instructions.md`: when a glob of its
@@ -65,6 +65,7 @@ export function isIgnored(file: string, globs: readonly string[], glob: GlobTest
 /** The candidates that apply to the files in play, in the order they join the prompt. */
 /* model text: the scopes */
 export function applicableInstructions(candidates: readonly InstructionCandidate[], inPlay: readonly string[], glob: GlobTest): WorkspaceInstruction[] {
+  const root: WorkspaceInstruction[] = [];
   const copilot: WorkspaceInstruction[] = [];
   const agents: { depth: number; instruction: WorkspaceInstruction }[] = [];
   const scoped: WorkspaceInstruction[] = [];
@@ -76,7 +77,7 @@ export function applicableInstructions(candidates: readonly InstructionCandidate
         break;
       case 'agents': {
         const folder = folderOf(candidate.file);
-        if (folder === '') agents.push({ depth: 0, instruction });
+        if (folder === '') root.push(instruction);
         else if (inPlay.some((file) => file === folder || file.startsWith(`${folder}/`)))
           agents.push({ depth: folder.split('/').length, instruction: { ...instruction, scope: `the folder ${folder}` } });
         break;
@@ -90,7 +91,7 @@ export function applicableInstructions(candidates: readonly InstructionCandidate
   }
   agents.sort((a, b) => a.depth - b.depth || compare(a.instruction.file, b.instruction.file));
   scoped.sort((a, b) => compare(a.file, b.file));
-  return [...copilot, ...agents.map((a) => a.instruction), ...scoped];
+  return [...root, ...copilot, ...agents.map((a) => a.instruction), ...scoped];
 }
 
 /** The files a response works on: those attached to its message and those its tool calls so far touched. */

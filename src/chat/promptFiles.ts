@@ -32,7 +32,7 @@ export interface PromptInput {
 const NAME = /^[\w][\w.-]*$/;
 const INPUT = /\$\{input:([A-Za-z_][\w-]*)(?::([^}]*))?\}/g;
 const FILE_REFERENCE = /(^|\s)#file:(?:"([^"]+)"|(\S+))/g;
-const ARGUMENT = /([A-Za-z_][\w-]*)=(?:"([^"]*)"|'([^']*)'|(\S*))/y;
+const ARGUMENT = /([A-Za-z_][\w-]*)=(?:"([^"]*)"|'([^']*)'|([^\s"']\S*|))/y;
 
 /** The command name of a file named NAME.prompt.md; undefined for other files and names a command cannot have. */
 export function promptName(fileName: string): string | undefined {
