@@ -24,15 +24,15 @@ export class InstructionsNotice {
 /** The used-instructions line of an answer; undefined when its request carried none. */
 export function usedInstructions(host: HostConnection, files: readonly string[] | undefined): HTMLElement | undefined {
   if (!files?.length) return undefined;
-  return el('div', { class: 'instructions-notice instructions-used', role: 'note' }, ...instructionsLine(host, files, t('Used instructions from {0}')));
+  return el('div', { class: 'instructions-used', role: 'note' }, ...instructionsLine(host, files, t('Used instructions from {0}')));
 }
 
 /** The book icon and the template with the files, "A and B" as the page's language writes a list, each a link. */
 function instructionsLine(host: HostConnection, files: readonly string[], template: string): Node[] {
-  const links = files.map((file) => {
-    const user = file === USER_INSTRUCTIONS;
-    const name = user ? t('your instructions') : file;
-    const link = el('a', { href: '#', class: 'instructions-link', title: user ? t('Open your instructions in the settings') : t('Open {0}', file) }, name);
+  const names = files.map((file) => (file === USER_INSTRUCTIONS ? t('your instructions') : file));
+  const links = files.map((file, i) => {
+    const title = file === USER_INSTRUCTIONS ? t('Open your instructions in the settings') : t('Open {0}', file);
+    const link = el('a', { href: '#', class: 'instructions-link', title }, names[i]!);
     link.addEventListener('click', (event) => {
       event.preventDefault();
       host.post({ type: 'openInstructions', file });
@@ -41,7 +41,6 @@ function instructionsLine(host: HostConnection, files: readonly string[], templa
   });
   const list = document.createDocumentFragment();
   let next = 0;
-  const names = files.map((file) => (file === USER_INSTRUCTIONS ? t('your instructions') : file));
   for (const part of new Intl.ListFormat(pageLanguage(), { type: 'conjunction' }).formatToParts(names))
     list.append(part.type === 'element' ? links[next++]! : part.value);
   return [el('span', { class: 'codicon codicon-book', 'aria-hidden': 'true' }), el('span', {}, ...withElements(template, list))];
