@@ -99,9 +99,11 @@ export function responseFiles(history: readonly Turn[]): string[] {
   let lastUser = history.length - 1;
   while (lastUser >= 0 && history[lastUser]!.kind !== 'user') lastUser--;
   const user = history[lastUser];
-  const touched = history.slice(lastUser + 1).flatMap((turn) =>
-    turn.kind === 'assistant' ? (turn.toolCalls ?? []).filter((call) => call.status === 'succeeded').map((call) => pathArgument(call.arguments)) : [],
-  );
+  const touched = history
+    .slice(lastUser + 1)
+    .flatMap((turn) =>
+      turn.kind === 'assistant' ? (turn.toolCalls ?? []).filter((call) => call.status === 'succeeded').map((call) => pathArgument(call.arguments)) : [],
+    );
   return uniquePaths([...(user?.kind === 'user' ? chipFiles(user.context) : []), ...touched]);
 }
 
@@ -112,7 +114,18 @@ export function chipFiles(chips: readonly ContextChip[]): string[] {
 
 /** Workspace-relative paths with '/' separators, without a leading `./` or a trailing `/`, each once. */
 export function uniquePaths(paths: ReadonlyArray<string | undefined>): string[] {
-  const normal = paths.flatMap((p) => (p ? [p.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/+$/, '')] : [])).filter(Boolean);
+  const normal = paths
+    .flatMap((p) =>
+      p
+        ? [
+            p
+              .replace(/\\/g, '/')
+              .replace(/^(\.\/)+/, '')
+              .replace(/\/+$/, ''),
+          ]
+        : [],
+    )
+    .filter(Boolean);
   return [...new Set(normal)];
 }
 

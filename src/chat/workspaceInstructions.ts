@@ -35,7 +35,8 @@ export function instructionsPrompt(instructions: readonly WorkspaceInstruction[]
   return instructions
     .map((i) => {
       const cut = i.cut ? ` (cut at ${MAX_INSTRUCTION_CHARS.toLocaleString('en')} characters)` : '';
-      if (i.file === USER_INSTRUCTIONS) return `The user's own instructions, from their settings${cut}:\n<instructions source="user">\n${i.text}\n</instructions>`;
+      if (i.file === USER_INSTRUCTIONS)
+        return `The user's own instructions, from their settings${cut}:\n<instructions source="user">\n${i.text}\n</instructions>`;
       const scope = i.scope ? ` (they apply to ${i.scope})` : '';
       return `Instructions for this workspace, from its file ${i.file}${scope}${cut}:\n<instructions file="${i.file}">\n${i.text}\n</instructions>`;
     })

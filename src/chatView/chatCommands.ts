@@ -65,11 +65,18 @@ export function registerChatCommands(controller: ChatController, view: ChatViewP
 
 async function pickPrompt(commands: readonly PromptCommand[]): Promise<string | undefined> {
   if (commands.length === 0) {
-    void vscode.window.showInformationMessage(t('No prompt files: add NAME.prompt.md files to .github/prompts, or name folders in {0}.', 'genaiGateway.chat.promptFolders'));
+    void vscode.window.showInformationMessage(
+      t('No prompt files: add NAME.prompt.md files to .github/prompts, or name folders in {0}.', 'genaiGateway.chat.promptFolders'),
+    );
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(
-    commands.map((c) => ({ label: `/${c.name}`, description: c.description, detail: c.source === 'user' ? t('Your prompt file') : t('Prompt file of the workspace'), name: c.name })),
+    commands.map((c) => ({
+      label: `/${c.name}`,
+      description: c.description,
+      detail: c.source === 'user' ? t('Your prompt file') : t('Prompt file of the workspace'),
+      name: c.name,
+    })),
     { title: t('Run Prompt File'), placeHolder: t('The prompt file to run in the chat'), matchOnDescription: true },
   );
   return picked?.name;

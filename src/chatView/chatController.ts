@@ -281,7 +281,9 @@ export class ChatController implements vscode.Disposable {
         this.settingsChanged(c);
         this.postConversation();
       } else {
-        void vscode.window.showWarningMessage(t('The prompt file {0} asks for the model {1}, which the gateway does not list; {2} answers.', name, prepared.model, c.model));
+        void vscode.window.showWarningMessage(
+          t('The prompt file {0} asks for the model {1}, which the gateway does not list; {2} answers.', name, prepared.model, c.model),
+        );
       }
     }
     await this.send(c, prepared.text, prepared.use);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { fileReferences, narrowSwitches, parseArguments, parsePromptFile, promptInputs, promptName, substituteInputs } from '../../../src/chat/promptFiles';
 import { slashCommand } from '../../../src/chat/slashCommand';
 
-test('a prompt file\'s name comes from NAME.prompt.md', () => {
+test("a prompt file's name comes from NAME.prompt.md", () => {
   assert.equal(promptName('review.prompt.md'), 'review');
   assert.equal(promptName('fix-tests.v2.prompt.md'), 'fix-tests.v2');
   assert.equal(promptName('review.md'), undefined);
@@ -73,7 +73,7 @@ test('a /command is recognised only at the start and only for a known prompt', (
   assert.equal(slashCommand('/reviewing', names), undefined);
 });
 
-test('a prompt\'s tool list narrows the conversation\'s switches, never widens them', () => {
+test("a prompt's tool list narrows the conversation's switches, never widens them", () => {
   const narrowed = narrowSwitches({ run_task: false, edit_file: true }, ['read_file', 'edit_file', 'search_text'], ['read_file', 'run_task', 'unknown']);
   // read_file keeps the conversation's choice; run_task stays off although the prompt lists it.
   assert.deepEqual(narrowed, { run_task: false, edit_file: false, search_text: false });

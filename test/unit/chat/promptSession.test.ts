@@ -30,8 +30,15 @@ function switchedRuntime(names: string[]): { runtime: ToolRuntime; runs: string[
 
 const offeredNames = (request: { tools?: { function: { name: string } }[] }) => (request.tools ?? []).map((t) => t.function.name);
 
-test('a prompt file\'s tools narrow every request of its answer and what runs; Regenerate keeps them; the user\'s switches still count', async () => {
-  const backend = toolModel((_request, i) => (i === 0 ? [{ name: 'edit_file', arguments: '{}' }, { name: 'read_file', arguments: '{"path":"a.ts"}' }] : []));
+test("a prompt file's tools narrow every request of its answer and what runs; Regenerate keeps them; the user's switches still count", async () => {
+  const backend = toolModel((_request, i) =>
+    i === 0
+      ? [
+          { name: 'edit_file', arguments: '{}' },
+          { name: 'read_file', arguments: '{"path":"a.ts"}' },
+        ]
+      : [],
+  );
   const tools = switchedRuntime(['read_file', 'search_text', 'edit_file']);
   const c = newConversation('gpt-x', '');
   c.toolSwitches = { search_text: false };

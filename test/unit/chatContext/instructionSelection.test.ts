@@ -30,14 +30,21 @@ test('nested AGENTS.md: those on the way from the root to a file in play, the ne
   // A sibling folder whose name starts the same is not on the way.
   assert.ok(!files(['packages/web/a.ts'], TREE).includes('packages/web-old/AGENTS.md'));
   // Two files in play: the union, still by depth.
-  assert.deepEqual(files(['packages/api/x.ts', 'packages/web/y.ts'], TREE).slice(2), ['packages/AGENTS.md', 'packages/api/AGENTS.md', 'packages/web/AGENTS.md']);
+  assert.deepEqual(files(['packages/api/x.ts', 'packages/web/y.ts'], TREE).slice(2), [
+    'packages/AGENTS.md',
+    'packages/api/AGENTS.md',
+    'packages/web/AGENTS.md',
+  ]);
   // An attached folder counts as in play for its own AGENTS.md.
   assert.deepEqual(files(['packages/api'], TREE).slice(2), ['packages/AGENTS.md', 'packages/api/AGENTS.md']);
 });
 
 test('a nested AGENTS.md says in the prompt which folder it applies to', () => {
   const [nested] = applicableInstructions([candidate('src/ui/AGENTS.md', 'Use signals.')], ['src/ui/a.ts'], globMatcher);
-  assert.match(instructionsPrompt([nested!]), /from its file src\/ui\/AGENTS\.md \(they apply to the folder src\/ui\):\n<instructions file="src\/ui\/AGENTS\.md">\nUse signals\.\n/);
+  assert.match(
+    instructionsPrompt([nested!]),
+    /from its file src\/ui\/AGENTS\.md \(they apply to the folder src\/ui\):\n<instructions file="src\/ui\/AGENTS\.md">\nUse signals\.\n/,
+  );
 });
 
 test('.instructions.md apply when an applyTo glob matches a file in play; ** always; without applyTo never', () => {
@@ -50,7 +57,10 @@ test('.instructions.md apply when an applyTo glob matches a file in play; ** alw
   assert.equal(ts.text, 'Strict types.', 'the front matter is not part of the text');
   assert.deepEqual(files([], set), ['.github/instructions/all.instructions.md']);
   assert.deepEqual(files(['src/a.tsx'], set), ['.github/instructions/all.instructions.md', '.github/instructions/ts.instructions.md']);
-  assert.deepEqual(files(['README.md', 'docs/guide/intro.txt'], set), ['.github/instructions/all.instructions.md', '.github/instructions/docs.instructions.md']);
+  assert.deepEqual(files(['README.md', 'docs/guide/intro.txt'], set), [
+    '.github/instructions/all.instructions.md',
+    '.github/instructions/docs.instructions.md',
+  ]);
   assert.deepEqual(files(['src/README.md'], set), ['.github/instructions/all.instructions.md'], '*.md is anchored at the root, as in VS Code');
   const [scoped] = applicableInstructions([ts], ['a.ts'], globMatcher);
   assert.equal(scoped!.scope, 'files matching **/*.ts, **/*.{tsx,mts}');
@@ -71,8 +81,17 @@ test('ignored: a glob naming the file or a folder it is in', () => {
   assert.equal(isIgnored('AGENTS.md', [], globMatcher), false);
 });
 
-test('files in play: the last message\'s attachments and the paths its answer\'s tool calls touched (succeeded ones)', () => {
-  const chip = (file: string, kind: ContextChip['kind']): ContextChip => ({ id: file, kind, file, uri: '', languageId: '', startLine: 0, endLine: 0, text: '' });
+test("files in play: the last message's attachments and the paths its answer's tool calls touched (succeeded ones)", () => {
+  const chip = (file: string, kind: ContextChip['kind']): ContextChip => ({
+    id: file,
+    kind,
+    file,
+    uri: '',
+    languageId: '',
+    startLine: 0,
+    endLine: 0,
+    text: '',
+  });
   const history: Turn[] = [
     { kind: 'user', id: 'u0', text: 'old', context: [chip('old/a.ts', 'file')], createdAt: 0 },
     { kind: 'assistant', id: 'a0', model: 'm', text: 'x', status: 'done', createdAt: 0 },

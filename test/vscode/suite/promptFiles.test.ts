@@ -58,12 +58,26 @@ suite('Prompt files and instructions in the chat', () => {
   const rel = (file: string) => path.relative(WORKSPACE, path.join(sandbox, file)).split(path.sep).join('/');
 
   async function open(): Promise<{ controller: ChatController; view: RecordingView; conversation: Conversation; prompts: PromptFileSource }> {
-    const client = new GatewayClient({ baseUrl: emulator.url, userAgent: 'prompts-test', getCredential: async () => emulator.apiKey, retry: { maxAttempts: 1 } });
+    const client = new GatewayClient({
+      baseUrl: emulator.url,
+      userAgent: 'prompts-test',
+      getCredential: async () => emulator.apiKey,
+      retry: { maxAttempts: 1 },
+    });
     const memento = new MemoryMemento();
     const log = { warn: () => undefined };
     const { tools, disposables: toolDisposables } = createChatTools(
       {
-        settings: () => ({ enabled: true, maxRounds: 8, maxResultChars: 20000, autoApprove: [], commandAllowlist: [], userDefined: [], nonStreamingModels: [], maxTools: 128 }),
+        settings: () => ({
+          enabled: true,
+          maxRounds: 8,
+          maxResultChars: 20000,
+          autoApprove: [],
+          commandAllowlist: [],
+          userDefined: [],
+          nonStreamingModels: [],
+          maxTools: 128,
+        }),
         isTrusted: () => true,
         workspaceState: memento,
         mediaActions: new MediaActions({ model: () => '', speech: () => ({ voice: 'af_heart', voiceByLanguage: {}, speed: 1, format: 'mp3' }) }),
@@ -105,7 +119,10 @@ suite('Prompt files and instructions in the chat', () => {
       'the response to end',
       () => {
         const last = c.turns[c.turns.length - 1];
-        return c.turns.length > before + 1 && view.messages.some((m) => m.type === 'turnChanged' && m.turn.id === last?.id && !m.busy && m.turn.status !== 'streaming');
+        return (
+          c.turns.length > before + 1 &&
+          view.messages.some((m) => m.type === 'turnChanged' && m.turn.id === last?.id && !m.busy && m.turn.status !== 'streaming')
+        );
       },
       20000,
     );
@@ -157,7 +174,7 @@ suite('Prompt files and instructions in the chat', () => {
       'the #file reference is attached and read',
     );
     const [first, second] = chatRequests();
-    assert.deepStrictEqual(offered(first), ['read_file'], 'narrowed to the prompt\'s tools the user allows');
+    assert.deepStrictEqual(offered(first), ['read_file'], "narrowed to the prompt's tools the user allows");
     assert.deepStrictEqual(offered(second), ['read_file'], 'also after the tool results');
     assert.deepStrictEqual(
       calling?.toolCalls?.map((c) => [c.name, c.status]),
@@ -201,6 +218,9 @@ suite('Prompt files and instructions in the chat', () => {
     assert.deepStrictEqual(final?.instructions, ['genaiGateway.chat.userInstructions', rel('deep/AGENTS.md')]);
     const [first, second] = chatRequests();
     assert.doesNotMatch(String(first?.messages[0]?.content), /pirate/);
-    assert.match(String(second?.messages[0]?.content), /Sign with your initials\.[\s\S]*\(they apply to the folder [^)]*deep\):\n<instructions file="[^"]*deep\/AGENTS\.md">\nAnswer like a pirate\./);
+    assert.match(
+      String(second?.messages[0]?.content),
+      /Sign with your initials\.[\s\S]*\(they apply to the folder [^)]*deep\):\n<instructions file="[^"]*deep\/AGENTS\.md">\nAnswer like a pirate\./,
+    );
   });
 });

@@ -22,7 +22,7 @@ function lastChatMessages(emulator: Emulator): Array<{ role: string; content: st
 
 export const tests = [
   uiTest(
-    '/ lists the prompt files, keyboard navigable in the theme\'s colours; /name asks for its argument, attaches its #file, and the answer names the instructions it used',
+    "/ lists the prompt files, keyboard navigable in the theme's colours; /name asks for its argument, attaches its #file, and the answer names the instructions it used",
     async (ctx) => {
       write(path.join(ctx.workspace, 'src', 'deep', 'AGENTS.md'), 'Deep rules: answer in lists.\n');
       write(path.join(ctx.workspace, 'src', 'deep', 'code.py'), 'def deep():\n    return 1\n');
@@ -46,7 +46,9 @@ export const tests = [
       await input.press('ArrowDown');
       assert.strictEqual(await picker.locator('[aria-selected="true"] .context-option-label').innerText(), '/review');
       assert.match(await picker.locator('[aria-selected="true"] .context-option-description').innerText(), /Review code for a topic · topic=TEXT/);
-      const colours = await picker.locator('[aria-selected="true"]').evaluate((el) => ({ fg: getComputedStyle(el).color, bg: getComputedStyle(el).backgroundColor }));
+      const colours = await picker
+        .locator('[aria-selected="true"]')
+        .evaluate((el) => ({ fg: getComputedStyle(el).color, bg: getComputedStyle(el).backgroundColor }));
       assert.notStrictEqual(colours.fg, colours.bg, JSON.stringify(colours));
       await ctx.screenshot('slash-picker');
       await input.press('Escape');
@@ -65,8 +67,13 @@ export const tests = [
       await ctx.wb.answerQuickInput('error handling');
       const answer = chat.locator('.turn-assistant').nth(before);
       await answer.locator('.assistant-text').waitFor({ timeout: 20000 });
-      const user = lastChatMessages(ctx.emulator).filter((m) => m.role === 'user').at(-1);
-      assert.match(user?.content ?? '', /<attachment kind="file" name="src\/deep\/code\.py">[\s\S]*def deep\(\)[\s\S]*Review #file:src\/deep\/code\.py for error handling\.$/);
+      const user = lastChatMessages(ctx.emulator)
+        .filter((m) => m.role === 'user')
+        .at(-1);
+      assert.match(
+        user?.content ?? '',
+        /<attachment kind="file" name="src\/deep\/code\.py">[\s\S]*def deep\(\)[\s\S]*Review #file:src\/deep\/code\.py for error handling\.$/,
+      );
       const system = lastChatMessages(ctx.emulator).find((m) => m.role === 'system');
       assert.match(system?.content ?? '', /<instructions file="src\/deep\/AGENTS\.md">\nDeep rules: answer in lists\.\n<\/instructions>/);
       assert.strictEqual(await input.inputValue(), '', 'the composer is cleared once sent');
