@@ -11,6 +11,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { MAX_PROMPT_CHARS, parsePromptFile, PROMPT_SUFFIX, PROMPTS_FOLDER, promptName, type PromptFile } from '../chat/promptFiles';
 import type { PromptCommand } from '../chat/slashCommand';
+import { SerialRefresh } from './serialRefresh';
 import { fileWorkspaceFolders, resolveWorkspaceUri } from '../workspace/workspacePaths';
 
 export const PROMPT_FOLDERS_SETTING = 'genaiGateway.chat.promptFolders';
@@ -37,21 +38,22 @@ export class PromptFileSource implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly subscriptions: vscode.Disposable[] = [this.changed];
-  private reading: Promise<void> = Promise.resolve();
+  private readonly reads: SerialRefresh;
 
   constructor(private readonly deps: PromptFileDeps) {
-    const reread = () => void this.refresh();
+    this.reads = new SerialRefresh(() => this.reread(), deps.log);
+    const readAgain = () => void this.refresh();
     const folder = fileWorkspaceFolders()[0];
     if (folder) {
       const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, `${PROMPTS_FOLDER}/**/*${PROMPT_SUFFIX}`));
-      this.subscriptions.push(watcher, watcher.onDidCreate(reread), watcher.onDidChange(reread), watcher.onDidDelete(reread));
+      this.subscriptions.push(watcher, watcher.onDidCreate(readAgain), watcher.onDidChange(readAgain), watcher.onDidDelete(readAgain));
     }
     this.subscriptions.push(
-      vscode.workspace.onDidGrantWorkspaceTrust(reread),
-      vscode.workspace.onDidChangeWorkspaceFolders(reread),
-      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(PROMPT_FOLDERS_SETTING) && reread()),
+      vscode.workspace.onDidGrantWorkspaceTrust(readAgain),
+      vscode.workspace.onDidChangeWorkspaceFolders(readAgain),
+      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(PROMPT_FOLDERS_SETTING) && readAgain()),
     );
-    void this.refresh();
+    readAgain();
   }
 
   /** What the composer offers, by name. */
@@ -72,19 +74,20 @@ export class PromptFileSource implements vscode.Disposable {
 
   /** Lists and reads the prompt files again; resolves when done (tests wait for it). */
   refresh(): Promise<void> {
-    this.reading = this.reading.then(async () => {
-      const next = new Map<string, LoadedPrompt>();
-      for (const { uri, source } of await this.list()) {
-        const name = promptName(path.basename(uri.fsPath));
-        if (!name || next.has(name)) continue;
-        const content = await this.readText(uri);
-        if (content !== undefined) next.set(name, { uri, prompt: parsePromptFile(name, source, content) });
-      }
-      const same = JSON.stringify([...next]) === JSON.stringify([...this.prompts]);
-      this.prompts = next;
-      if (!same) this.changed.fire();
-    });
-    return this.reading;
+    return this.reads.request();
+  }
+
+  private async reread(): Promise<void> {
+    const next = new Map<string, LoadedPrompt>();
+    for (const { uri, source } of await this.list()) {
+      const name = promptName(path.basename(uri.fsPath));
+      if (!name || next.has(name)) continue;
+      const content = await this.readText(uri);
+      if (content !== undefined) next.set(name, { uri, prompt: parsePromptFile(name, source, content) });
+    }
+    const same = JSON.stringify([...next]) === JSON.stringify([...this.prompts]);
+    this.prompts = next;
+    if (!same) this.changed.fire();
   }
 
   dispose(): void {

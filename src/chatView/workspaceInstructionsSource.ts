@@ -26,6 +26,7 @@ import { instructionFrom, USER_INSTRUCTIONS, type WorkspaceInstruction } from '.
 import { findFilesExclude } from '../workspace/excludeGlobs';
 import { globMatcher } from '../workspace/globMatcher';
 import { ignoredGlobs } from '../workspace/workspaceFiles';
+import { SerialRefresh } from './serialRefresh';
 import { fileWorkspaceFolders, resolveWorkspaceUri } from '../workspace/workspacePaths';
 
 export const USE_INSTRUCTIONS_SETTING = 'genaiGateway.chat.useWorkspaceInstructions';
@@ -55,24 +56,25 @@ export class WorkspaceInstructionsSource implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly subscriptions: vscode.Disposable[] = [this.changed];
-  private reading: Promise<void> = Promise.resolve();
+  private readonly reads: SerialRefresh;
 
   constructor(private readonly deps: InstructionsDeps) {
-    const reread = () => void this.refresh();
+    this.reads = new SerialRefresh(() => this.reread(), deps.log);
+    const readAgain = () => void this.refresh();
     const folder = fileWorkspaceFolders()[0];
     if (folder) {
       const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, `{${[COPILOT_INSTRUCTIONS, ...PATTERNS].join(',')}}`));
-      this.subscriptions.push(watcher, watcher.onDidCreate(reread), watcher.onDidChange(reread), watcher.onDidDelete(reread));
+      this.subscriptions.push(watcher, watcher.onDidCreate(readAgain), watcher.onDidChange(readAgain), watcher.onDidDelete(readAgain));
     }
     this.subscriptions.push(
-      vscode.workspace.onDidGrantWorkspaceTrust(reread),
-      vscode.workspace.onDidChangeWorkspaceFolders(reread),
+      vscode.workspace.onDidGrantWorkspaceTrust(readAgain),
+      vscode.workspace.onDidChangeWorkspaceFolders(readAgain),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration(USE_INSTRUCTIONS_SETTING) || e.affectsConfiguration(IGNORE_INSTRUCTIONS_SETTING)) reread();
+        if (e.affectsConfiguration(USE_INSTRUCTIONS_SETTING) || e.affectsConfiguration(IGNORE_INSTRUCTIONS_SETTING)) readAgain();
         if (e.affectsConfiguration(USER_INSTRUCTIONS)) this.changed.fire();
       }),
     );
-    void this.refresh();
+    readAgain();
   }
 
   /** The instructions for a request working on these files (workspace-relative), in the order they join the prompt. */
@@ -83,13 +85,14 @@ export class WorkspaceInstructionsSource implements vscode.Disposable {
 
   /** Reads the files again; resolves when done (tests wait for it). */
   refresh(): Promise<void> {
-    this.reading = this.reading.then(async () => {
-      const next = await this.read();
-      const same = JSON.stringify(next) === JSON.stringify(this.candidates);
-      this.candidates = next;
-      if (!same) this.changed.fire();
-    });
-    return this.reading;
+    return this.reads.request();
+  }
+
+  private async reread(): Promise<void> {
+    const next = await this.read();
+    const same = JSON.stringify(next) === JSON.stringify(this.candidates);
+    this.candidates = next;
+    if (!same) this.changed.fire();
   }
 
   /** An instruction file of the workspace, to open it from the chat; undefined for any other file. */
