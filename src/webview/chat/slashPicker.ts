@@ -9,7 +9,7 @@ import { el } from './dom';
 import { t } from '../../l10n/localize';
 
 export class SlashPicker {
-  readonly element = el('ul', { class: 'context-picker slash-picker', id: 'slash-picker', role: 'listbox', 'aria-label': t('Prompt files'), hidden: '' });
+  readonly element = el('ul', { class: 'slash-picker', id: 'slash-picker', role: 'listbox', 'aria-label': t('Prompt files'), hidden: '' });
   private commands: readonly PromptCommand[] = [];
   private shown: PromptCommand[] = [];
   private active = 0;
@@ -98,7 +98,7 @@ export class SlashPicker {
           'li',
           {
             id: `slash-option-${index}`,
-            class: 'context-option',
+            class: 'slash-option',
             role: 'option',
             'aria-selected': String(index === this.active),
             'aria-label': description ? `/${command.name}, ${description}` : `/${command.name}`,

@@ -34,7 +34,7 @@ export const tests = [
       const chat = await openChat(ctx);
       const input = chat.locator('.composer-input');
       const picker = chat.locator('.slash-picker');
-      const options = picker.locator('.context-option');
+      const options = picker.locator('.slash-option');
       // The prompt files arrive from the host (read when their watcher fires): type until the list shows both.
       await until('the / list with both prompt files', async () => {
         await input.fill('');
