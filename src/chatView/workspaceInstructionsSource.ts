@@ -22,6 +22,7 @@ import {
   SCOPED_INSTRUCTIONS_FOLDER,
   type InstructionCandidate,
 } from '../chat/instructionSelection';
+import { forEachLimited } from '../chat/limitedConcurrency';
 import { instructionFrom, USER_INSTRUCTIONS, type WorkspaceInstruction } from '../chat/workspaceInstructions';
 import { findFilesExclude } from '../workspace/excludeGlobs';
 import { globMatcher } from '../workspace/globMatcher';
@@ -35,6 +36,8 @@ export const IGNORE_INSTRUCTIONS_SETTING = 'genaiGateway.chat.instructionsIgnore
 const MAX_INSTRUCTION_BYTES = 1024 * 1024;
 /** Instruction files of a workspace read at most (of each of the two patterns). */
 export const MAX_INSTRUCTION_FILES = 200;
+/** Files read at once. */
+const PARALLEL_READS = 8;
 const PATTERNS = [`**/${AGENTS_FILE}`, `${SCOPED_INSTRUCTIONS_FOLDER}/**/*.instructions.md`];
 
 export interface InstructionsDeps {
@@ -114,12 +117,12 @@ export class WorkspaceInstructionsSource implements vscode.Disposable {
     if (!this.deps.isTrusted() || !this.deps.enabled() || !folder) return [];
     const ignored = this.deps.ignored();
     const files = (await this.list(folder)).filter((file) => !isIgnored(file, ignored, globMatcher));
-    const read: InstructionCandidate[] = [];
-    for (const file of files) {
-      const candidate = await this.readOne(file);
-      if (candidate) read.push(candidate);
-    }
-    return read;
+    // In the listing's order whatever order the reads end in.
+    const read: (InstructionCandidate | undefined)[] = new Array(files.length);
+    await forEachLimited([...files.keys()], PARALLEL_READS, async (i) => {
+      read[i] = await this.readOne(files[i]!);
+    });
+    return read.filter((candidate): candidate is InstructionCandidate => candidate !== undefined);
   }
 
   /** The instruction files of the folder, workspace-relative, in a stable order. */
@@ -127,7 +130,8 @@ export class WorkspaceInstructionsSource implements vscode.Disposable {
     const exclude = findFilesExclude(ignoredGlobs(folder));
     const found = await Promise.all(PATTERNS.map((p) => vscode.workspace.findFiles(new vscode.RelativePattern(folder, p), exclude, MAX_INSTRUCTION_FILES)));
     const relative = found.flat().map((uri) => path.relative(folder.uri.fsPath, uri.fsPath).split(path.sep).join('/'));
-    return [COPILOT_INSTRUCTIONS, ...[...new Set(relative)].sort()];
+    // The root's files whatever the listing's cap left out.
+    return [...new Set([AGENTS_FILE, COPILOT_INSTRUCTIONS, ...relative.sort()])];
   }
 
   private async readOne(file: string): Promise<InstructionCandidate | undefined> {

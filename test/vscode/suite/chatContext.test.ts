@@ -246,6 +246,27 @@ suite('Chat context', () => {
       assert.ok(changed >= 1);
     });
 
+    test('at most 200 nested AGENTS.md are read, however many the workspace has, and always the root one; choosing among them per request is quick', async () => {
+      const many = path.join(sandbox, 'many');
+      for (let i = 0; i < 250; i++) write(path.join(many, `p${String(i).padStart(3, '0')}`, 'AGENTS.md'), `Rules of package ${i}.\n`);
+      const reads: string[] = [];
+      const s = source(true, reads);
+      const started = Date.now();
+      await s.refresh();
+      const readMs = Date.now() - started;
+      const nested = reads.filter((r) => r.startsWith(many));
+      assert.ok(nested.length > 0 && nested.length <= 200, `${nested.length} read`);
+      assert.ok(reads.includes(agents()), 'the root AGENTS.md is read whatever the cap left out');
+      const root = path.relative(WORKSPACE, many).split(path.sep).join('/');
+      const inPlay = Array.from({ length: 50 }, (_, i) => `${root}/p${String(i).padStart(3, '0')}/src/a.ts`);
+      const chosenAt = process.hrtime.bigint();
+      for (let i = 0; i < 100; i++) s.forFiles(inPlay);
+      const chooseMs = Number(process.hrtime.bigint() - chosenAt) / 1e6 / 100;
+      console.log(`instructions: ${reads.length} files read in ${readMs} ms; choosing for 50 files in play: ${chooseMs.toFixed(2)} ms`);
+      assert.ok(chooseMs < 50, `${chooseMs} ms`);
+      fs.rmSync(many, { recursive: true, force: true });
+    });
+
     test('untrusted: the files are never read, not even their size', async () => {
       const reads: string[] = [];
       const s = source(false, reads);
