@@ -12,7 +12,7 @@ import type { ChatStream } from '../gateway/chat';
 import { isGatewayError } from '../gateway/errors';
 import type { ChatCompletion, ChatRequest } from '../gateway/types/chat';
 import { validateChatRequest } from '../gateway/validation';
-import type { AnswerPart, AssistantTurn, Conversation, ToolCallRecord, Turn, TurnError, UserTurn } from './conversation';
+import type { AnswerPart, AssistantTurn, Conversation, PromptUse, ToolCallRecord, Turn, TurnError, UserTurn } from './conversation';
 import { newId } from './conversation';
 import { buildChatRequest, CONTINUE_PROMPT, NO_RESULT, type RequestOptions } from './requestBuilder';
 import { readAnswerInto, readCompletionInto, type AnswerListener } from './answerReader';
@@ -29,6 +29,8 @@ import {
   type ToolRuntime,
 } from './toolLoop';
 import { deriveTitle } from './title';
+import { narrowSwitches } from './promptFiles';
+import type { ToolSwitches } from './toolSources';
 
 export interface ChatBackend {
   /** The session reads the answer in batches. */
@@ -56,7 +58,8 @@ export interface ChatSessionListener {
 export interface ChatSessionDeps {
   /** Asked once per request, so a changed connection is picked up. */
   backend(): ChatBackend;
-  requestOptions(): RequestOptions;
+  /** The options of a request answering this history (the instructions depend on the files it works on). */
+  requestOptions(history: readonly Turn[]): RequestOptions;
   /** The header that carries the conversation's id to the gateway (for gateways that route or cache by session); absent or empty: none. */
   sessionHeader?(): string | undefined;
   listener: ChatSessionListener;
@@ -72,6 +75,8 @@ type AbortCause = 'stopped' | 'interrupted';
 
 export class ChatSession {
   private inFlight: { controller: AbortController; cause: AbortCause } | undefined;
+  /** The instruction files of the request built last, for the answer it starts. */
+  private requestInstructions: string[] = [];
 
   constructor(
     readonly conversation: Conversation,
@@ -89,10 +94,11 @@ export class ChatSession {
    * rejecting, when the answer has ended: done, stopped or failed.
    */
 
-  /** Sends `text` with the draft's context, which the draft then loses. */
-  send(text: string): Promise<void> {
+  /** Sends `text` with the draft's context, which the draft then loses; `prompt`: the prompt file it came from. */
+  send(text: string, prompt?: PromptUse): Promise<void> {
     this.assertIdle();
     const user = this.userTurn(text, this.conversation.draft.context);
+    if (prompt) user.prompt = prompt;
     const request = this.request([...this.conversation.turns, user]);
     const c = this.conversation;
     if (!c.titleIsCustom && !c.turns.some((t) => t.kind === 'user')) c.title = deriveTitle(text, user.context) || c.title;
@@ -119,6 +125,7 @@ export class ChatSession {
     const original = this.conversation.turns[index];
     if (!original || original.kind !== 'user') throw new Error(t('That message is no longer in the conversation.'));
     const edited = this.userTurn(text, original.context);
+    if (original.prompt) edited.prompt = original.prompt;
     const history = [...this.conversation.turns.slice(0, index), edited];
     const request = this.request(history);
     this.conversation.turns = history;
@@ -233,7 +240,7 @@ export class ChatSession {
       conversationId: this.conversation.id,
       checkpointId: this.conversation.turns[this.lastIndex((t) => t.kind === 'user')]?.id,
       ...(this.deps.stoppable ? { stoppable: this.deps.stoppable } : {}),
-      switches: this.conversation.toolSwitches,
+      switches: this.switchesFor(this.conversation.turns),
       changed: (call) => this.deps.listener.toolCallChanged(turn, call),
       now: () => this.now(),
     });
@@ -242,9 +249,11 @@ export class ChatSession {
   }
 
   private request(history: readonly Turn[], afterToolResults = false): ChatRequest {
-    const tools = this.deps.tools?.executor.offered(this.conversation.toolSwitches).map((tool) => tool.definition);
-    const request = buildChatRequest(this.conversation, history, { ...this.deps.requestOptions(), tools, afterToolResults });
+    const tools = this.deps.tools?.executor.offered(this.switchesFor(history)).map((tool) => tool.definition);
+    const options = this.deps.requestOptions(history);
+    const request = buildChatRequest(this.conversation, history, { ...options, tools, afterToolResults });
     validateChatRequest(request);
+    this.requestInstructions = (options.instructions ?? []).map((i) => i.file);
     return request;
   }
 
@@ -254,12 +263,26 @@ export class ChatSession {
     return name ? { [name]: this.conversation.id } : undefined;
   }
 
+  /** The conversation's tool switches, narrowed to the tools of the prompt file the answered message came from. */
+  private switchesFor(history: readonly Turn[]): ToolSwitches | undefined {
+    const switches = this.conversation.toolSwitches;
+    const executor = this.deps.tools?.executor;
+    const allowed = lastUserTurn(history)?.prompt?.tools;
+    if (!executor || !allowed) return switches;
+    return narrowSwitches(
+      switches,
+      executor.offered(switches).map((tool) => tool.definition.function.name),
+      allowed,
+    );
+  }
+
   private userTurn(text: string, context: UserTurn['context']): UserTurn {
     return { kind: 'user', id: newId(), text, context, createdAt: this.now() };
   }
 
   private appendAssistantTurn(): AssistantTurn {
     const turn: AssistantTurn = { kind: 'assistant', id: newId(), model: this.conversation.model, text: '', status: 'streaming', createdAt: this.now() };
+    if (this.requestInstructions.length) turn.instructions = this.requestInstructions;
     this.conversation.turns.push(turn);
     return turn;
   }
@@ -280,6 +303,14 @@ export class ChatSession {
   private now(): number {
     return this.deps.now?.() ?? Date.now();
   }
+}
+
+function lastUserTurn(history: readonly Turn[]): UserTurn | undefined {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const turn = history[i]!;
+    if (turn.kind === 'user') return turn;
+  }
+  return undefined;
 }
 
 function nothingArrived(turn: AssistantTurn): boolean {

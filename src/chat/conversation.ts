@@ -46,6 +46,15 @@ export interface UserTurn {
   text: string;
   context: ContextChip[];
   createdAt: number;
+  /** The prompt file the message came from (`/name`), and the tools it narrowed its answers to. */
+  prompt?: PromptUse;
+}
+
+/** A prompt file as a message used it. */
+export interface PromptUse {
+  name: string;
+  /** The only tools its answers may call (among those the conversation allows); absent: the conversation's. */
+  tools?: string[];
 }
 
 /**
@@ -135,6 +144,8 @@ export interface AssistantTurn {
   error?: TurnError;
   /** The functions the model called in this answer; the next answer of the same response reads their results. */
   toolCalls?: ToolCallRecord[];
+  /** The instruction files its request carried (USER_INSTRUCTIONS for the user's own); absent: none. */
+  instructions?: string[];
   createdAt: number;
 }
 

@@ -15,6 +15,7 @@ import {
   type Conversation,
   type ContextChip,
   type Draft,
+  type PromptUse,
   type ToolCallRecord,
   type ToolCallStatus,
   type Turn,
@@ -85,7 +86,24 @@ function turn(stored: Record<string, unknown>): Turn {
 }
 
 function userTurn(t: Record<string, unknown>): UserTurn {
-  return { kind: 'user', id: str(t.id, 'turn.id'), text: str(t.text, 'turn.text'), context: chips(t.context), createdAt: num(t.createdAt, 'turn.createdAt') };
+  const out: UserTurn = {
+    kind: 'user',
+    id: str(t.id, 'turn.id'),
+    text: str(t.text, 'turn.text'),
+    context: chips(t.context),
+    createdAt: num(t.createdAt, 'turn.createdAt'),
+  };
+  if (t.prompt !== undefined) out.prompt = promptUse(record(t.prompt, 'turn.prompt'));
+  return out;
+}
+
+function promptUse(p: Record<string, unknown>): PromptUse {
+  const name = str(p.name, 'turn.prompt.name');
+  return p.tools === undefined ? { name } : { name, tools: texts(p.tools, 'turn.prompt.tools') };
+}
+
+function texts(value: unknown, what: string): string[] {
+  return list(value, what).map((item, i) => str(item, `${what}[${i}]`));
 }
 
 function assistantTurn(t: Record<string, unknown>): AssistantTurn {
@@ -105,6 +123,7 @@ function assistantTurn(t: Record<string, unknown>): AssistantTurn {
   if (t.usage !== undefined) out.usage = usage(record(t.usage, 'turn.usage'));
   if (t.requestId !== undefined) out.requestId = str(t.requestId, 'turn.requestId');
   if (t.toolCalls !== undefined) out.toolCalls = list(t.toolCalls, 'turn.toolCalls').map((c, i) => toolCall(record(c, `turn.toolCalls[${i}]`)));
+  if (t.instructions !== undefined) out.instructions = texts(t.instructions, 'turn.instructions');
   if (t.error !== undefined) {
     const e = record(t.error, 'turn.error');
     out.error = {

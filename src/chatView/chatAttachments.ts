@@ -4,9 +4,12 @@
  * refer to, the references read when a message is sent, and the notice of
  * the workspace instructions in use.
  */
+import * as path from 'path';
 import * as vscode from 'vscode';
 import type { ContextChip, Conversation } from '../chat/conversation';
-import type { WorkspaceInstruction } from '../chat/workspaceInstructions';
+import { chipFiles, uniquePaths } from '../chat/instructionSelection';
+import { USER_INSTRUCTIONS, type WorkspaceInstruction } from '../chat/workspaceInstructions';
+import { fileWorkspaceFolders } from '../workspace/workspacePaths';
 import { errorText } from '../gateway/errors';
 import type { HostMessage, WebviewMessage } from '../protocol/chatProtocol';
 import { readAttachments, referenceChip } from './attachmentReader';
@@ -17,7 +20,8 @@ import { t } from '../l10n/localize';
 export type AttachmentMessage = Extract<WebviewMessage, { type: 'findContext' | 'attachContext' | 'attachUris' | 'openContext' | 'openInstructions' }>;
 
 export interface InstructionsSource {
-  current(): readonly WorkspaceInstruction[];
+  /** The instructions for a request working on these files (workspace-relative). */
+  forFiles(inPlay: readonly string[]): readonly WorkspaceInstruction[];
   uriOf(file: string): vscode.Uri | undefined;
   readonly onDidChange: vscode.Event<void>;
 }
@@ -49,6 +53,7 @@ export class ChatAttachments {
       case 'openContext':
         return openChip(findChip(c, message.chipId, message.turnId));
       case 'openInstructions': {
+        if (message.file === USER_INSTRUCTIONS) return void (await vscode.commands.executeCommand('workbench.action.openSettings', USER_INSTRUCTIONS));
         const uri = this.instructions?.uriOf(message.file);
         if (uri) await vscode.window.showTextDocument(uri, { preview: true });
         return;
@@ -74,10 +79,24 @@ export class ChatAttachments {
     return readAttachments(chips, this.listing);
   }
 
-  /** The notice of the instructions in use, now and whenever they change. */
-  postInstructions(): void {
-    this.host.post({ type: 'instructions', files: this.instructions?.current().map((i) => i.file) ?? [] });
+  /** The instructions for a request working on these files and the active editor's. */
+  instructionsFor(inPlay: readonly string[]): readonly WorkspaceInstruction[] | undefined {
+    return this.instructions?.forFiles(uniquePaths([...inPlay, activeWorkspaceFile()]));
   }
+
+  /** The notice of the instructions a message with this draft would use, now and whenever they change. */
+  postInstructions(draft: readonly ContextChip[]): void {
+    this.host.post({ type: 'instructions', files: this.instructionsFor(chipFiles(draft))?.map((i) => i.file) ?? [] });
+  }
+}
+
+/** The active editor's file relative to the first workspace folder (where instruction files are read); undefined when outside it. */
+function activeWorkspaceFile(): string | undefined {
+  const uri = vscode.window.activeTextEditor?.document.uri;
+  const folder = fileWorkspaceFolders()[0];
+  if (!uri || uri.scheme !== 'file' || !folder) return undefined;
+  const relative = path.relative(folder.uri.fsPath, uri.fsPath);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative.split(path.sep).join('/') : undefined;
 }
 
 /**

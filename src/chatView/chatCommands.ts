@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { ChatController } from './chatController';
 import type { ChatViewProvider } from './chatViewProvider';
 import { selectionChip } from './editorContext';
+import type { PromptCommand } from '../chat/slashCommand';
 import { t } from '../l10n/localize';
 
 export const CHAT_COMMANDS = {
@@ -14,6 +15,7 @@ export const CHAT_COMMANDS = {
   stop: 'genaiGateway.chat.stop',
   export: 'genaiGateway.chat.exportConversation',
   showHistory: 'genaiGateway.chat.showHistory',
+  runPromptFile: 'genaiGateway.chat.runPromptFile',
 } as const;
 
 export function registerChatCommands(controller: ChatController, view: ChatViewProvider): vscode.Disposable[] {
@@ -52,5 +54,30 @@ export function registerChatCommands(controller: ChatController, view: ChatViewP
       await view.reveal(false);
       controller.toggleHistory();
     }),
+    vscode.commands.registerCommand(CHAT_COMMANDS.runPromptFile, async (name?: unknown) => {
+      const chosen = typeof name === 'string' ? name : await pickPrompt(controller.promptCommands());
+      if (chosen === undefined) return;
+      await view.reveal(false);
+      await controller.runPrompt(chosen, '');
+    }),
   ];
+}
+
+async function pickPrompt(commands: readonly PromptCommand[]): Promise<string | undefined> {
+  if (commands.length === 0) {
+    void vscode.window.showInformationMessage(
+      t('No prompt files: add NAME.prompt.md files to .github/prompts, or name folders in {0}.', 'genaiGateway.chat.promptFolders'),
+    );
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(
+    commands.map((c) => ({
+      label: `/${c.name}`,
+      description: c.description,
+      detail: c.source === 'user' ? t('Your prompt file') : t('Prompt file of the workspace'),
+      name: c.name,
+    })),
+    { title: t('Run Prompt File'), placeHolder: t('The prompt file to run in the chat'), matchOnDescription: true },
+  );
+  return picked?.name;
 }

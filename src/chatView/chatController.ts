@@ -9,14 +9,26 @@ import type { TokenLimits } from '../chat/languageModelInformation';
 import type { ContextChip, Conversation, ToolCallRecord } from '../chat/conversation';
 import { toModelOptions } from '../chat/modelOptions';
 import { settingsProblem } from '../chat/requestBuilder';
+import { responseFiles } from '../chat/instructionSelection';
 import { StoppableCalls, type ToolRuntime, type ViewAsker } from '../chat/toolLoop';
 import type { ToolSwitches } from '../chat/toolSources';
 import type { ModelPlace } from '../gateway/catalog';
 import type { GatewayClient } from '../gateway/client';
 import type { ModelObject } from '../gateway/types/models';
-import { APPENDED_MESSAGE, type HostMessage, type ModelList, type SetupStep, type ToolOption, type WebviewMessage } from '../protocol/chatProtocol';
+import {
+  APPENDED_MESSAGE,
+  type HostMessage,
+  type ModelList,
+  type PromptCommand,
+  type SetupStep,
+  type ToolOption,
+  type WebviewMessage,
+} from '../protocol/chatProtocol';
 import { unhandledMessage } from '../protocol/unhandledMessage';
 import { ChatAttachments, type InstructionsSource } from './chatAttachments';
+import type { PromptFileSource } from './promptFileSource';
+import { preparePrompt } from './promptRunner';
+import type { PromptUse } from '../chat/conversation';
 import type { ConversationLibrary } from './conversationLibrary';
 import { errorText } from '../gateway/errors';
 import { exportConversation } from './exportConversation';
@@ -43,6 +55,8 @@ export interface ChatServices {
   tools?: ChatViewTools;
   /** The workspace's instruction files for the system prompt; absent: none. */
   instructions?: InstructionsSource;
+  /** The prompt files run as `/name`; absent: none. */
+  prompts?: Pick<PromptFileSource, 'commands' | 'get' | 'onDidChange'>;
   /** What media tool calls show and do in their cards. */
   media?: ChatMediaServices;
   /** What the agent changed per user message, for "Restore checkpoint"; absent: no checkpoints. */
@@ -122,7 +136,12 @@ export class ChatController implements vscode.Disposable {
       vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(CHAT_MODEL_SETTING) && this.defaultModelChanged()),
     );
     this.attachments = new ChatAttachments({ post: (m) => this.post(m), attach: (chip) => this.addContext(chip, false) }, services.instructions);
-    if (services.instructions) this.subscriptions.push(services.instructions.onDidChange(() => this.attachments.postInstructions()));
+    if (services.instructions)
+      this.subscriptions.push(
+        services.instructions.onDidChange(() => this.postInstructions()),
+        vscode.window.onDidChangeActiveTextEditor(() => this.postInstructions()),
+      );
+    if (services.prompts) this.subscriptions.push(services.prompts.onDidChange(() => this.postPromptCommands()));
     const tools = services.tools;
     if (tools) {
       tools.approvals.setViewAsker((call, signal) => (this.view && this.view.isVisible?.() !== false ? this.approvals.wait(call, signal) : undefined));
@@ -158,7 +177,8 @@ export class ChatController implements vscode.Disposable {
     });
     this.postUsage(conversation);
     this.postProblem(conversation);
-    this.attachments.postInstructions();
+    this.postInstructions();
+    this.postPromptCommands();
     void this.media.shown(conversation, true);
     void this.loadModels(false);
     void this.postSetup();
@@ -176,15 +196,10 @@ export class ChatController implements vscode.Disposable {
     await this.loading;
     const c = this.library.active;
     switch (message.type) {
-      case 'send': {
-        // A second Enter while the attachments are read would send them twice.
-        if (this.readingAttachments) return;
-        c.draft.text = message.text;
-        this.readingAttachments = true;
-        c.draft.context = await this.attachments.read(c.draft.context).finally(() => (this.readingAttachments = false));
-        if (this.start(c, (s) => s.send(message.text))) this.postDraft(c, true);
-        return;
-      }
+      case 'send':
+        return this.send(c, message.text);
+      case 'runPrompt':
+        return this.runPrompt(message.name, message.args);
       case 'stop':
         return this.stop();
       case 'regenerate':
@@ -265,6 +280,32 @@ export class ChatController implements vscode.Disposable {
     }
   }
 
+  /**
+   * Runs a prompt file in the active conversation: its arguments asked for
+   * where not given, its references attached, its model chosen when the
+   * gateway lists it, its message sent with its tools.
+   */
+  async runPrompt(name: string, args: string): Promise<void> {
+    await this.loading;
+    const c = this.library.active;
+    if (this.isBusy(c)) return this.post({ type: 'problem', message: t('An answer is still arriving: stop it first.') });
+    const prepared = await preparePrompt(this.services.prompts ?? { get: () => Promise.resolve(undefined) }, name, args);
+    if (!prepared || this.library.active !== c) return;
+    await this.attachments.attachUris(prepared.references);
+    if (prepared.model && prepared.model !== c.model) {
+      if (this.models.models.some((m) => m.id === prepared.model)) {
+        c.model = prepared.model;
+        this.settingsChanged(c);
+        this.postConversation();
+      } else {
+        void vscode.window.showWarningMessage(
+          t('The prompt file {0} asks for the model {1}, which the gateway does not list; {2} answers.', name, prepared.model, c.model),
+        );
+      }
+    }
+    await this.send(c, prepared.text, prepared.use);
+  }
+
   async newConversation(): Promise<void> {
     await this.loading;
     this.library.create();
@@ -337,6 +378,25 @@ export class ChatController implements vscode.Disposable {
     this.subscriptions.forEach((s) => s.dispose());
   }
 
+  /** Sends the draft's context with this text (from the composer, or a prompt file's). */
+  private async send(c: Conversation, text: string, prompt?: PromptUse): Promise<void> {
+    // A second Enter while the attachments are read would send them twice.
+    if (this.readingAttachments) return;
+    c.draft.text = text;
+    this.readingAttachments = true;
+    c.draft.context = await this.attachments.read(c.draft.context).finally(() => (this.readingAttachments = false));
+    if (this.start(c, (s) => s.send(text, prompt))) this.postDraft(c, true);
+  }
+
+  /** The prompt files the composer offers after `/`. */
+  promptCommands(): PromptCommand[] {
+    return this.services.prompts?.commands() ?? [];
+  }
+
+  private postPromptCommands(): void {
+    this.post({ type: 'promptCommands', commands: this.promptCommands() });
+  }
+
   /** Starts a session action; a refusal (invalid request, busy) is shown at the composer. True when it started. */
   private start(c: Conversation, action: (session: ChatSession) => Promise<void>): boolean {
     try {
@@ -354,7 +414,7 @@ export class ChatController implements vscode.Disposable {
     if (!session) {
       session = new ChatSession(c, {
         backend: () => this.services.clients.get().chat,
-        requestOptions: () => ({ user: this.services.settings.chatUser(), instructions: this.services.instructions?.current() }),
+        requestOptions: (history) => ({ user: this.services.settings.chatUser(), instructions: this.attachments.instructionsFor(responseFiles(history)) }),
         sessionHeader: () => this.services.settings.chatSessionHeader?.(),
         listener: this.listenerFor(c),
         tools: this.services.tools?.runtime,
@@ -545,7 +605,14 @@ export class ChatController implements vscode.Disposable {
   }
 
   private postDraft(c: Conversation, replaceText: boolean): void {
-    if (this.isActive(c)) this.post({ type: 'draft', conversationId: c.id, draft: c.draft, replaceText });
+    if (!this.isActive(c)) return;
+    this.post({ type: 'draft', conversationId: c.id, draft: c.draft, replaceText });
+    this.postInstructions();
+  }
+
+  private postInstructions(): void {
+    // A view is attached only once the history is loaded.
+    if (this.view) this.attachments.postInstructions(this.library.active.draft.context);
   }
 
   private postProblem(c: Conversation): void {

@@ -8,9 +8,16 @@ import { ChatViewProvider, CHAT_VIEW_ID } from './chatViewProvider';
 import { ConversationLibrary } from './conversationLibrary';
 import { ConversationStore } from './conversationStore';
 import { WorkspaceInstructionsSource } from './workspaceInstructionsSource';
+import { PromptFileSource } from './promptFileSource';
 
 export interface ChatViewServices extends ChatServices {
-  settings: ChatServices['settings'] & { chatSystemPrompt(): string; useWorkspaceInstructions(): boolean };
+  settings: ChatServices['settings'] & {
+    chatSystemPrompt(): string;
+    useWorkspaceInstructions(): boolean;
+    instructionsIgnore(): string[];
+    userInstructions(): string;
+    promptFolders(): string[];
+  };
   entryPoints: Pick<EntryPoints, 'registerWebviewViewProvider'>;
   output: { currentFolder(): string | undefined };
 }
@@ -23,13 +30,21 @@ export function registerChatView(context: vscode.ExtensionContext, services: Cha
   const instructions = new WorkspaceInstructionsSource({
     isTrusted: () => vscode.workspace.isTrusted,
     enabled: () => services.settings.useWorkspaceInstructions(),
+    ignored: () => services.settings.instructionsIgnore(),
+    userInstructions: () => services.settings.userInstructions(),
     readFile: (uri) => vscode.workspace.fs.readFile(uri),
     log: services.log,
   });
-  const controller = new ChatController({ ...services, instructions }, library);
+  const prompts = new PromptFileSource({
+    isTrusted: () => vscode.workspace.isTrusted,
+    folders: () => services.settings.promptFolders(),
+    log: services.log,
+  });
+  const controller = new ChatController({ ...services, instructions, prompts }, library);
   const view = new ChatViewProvider(context.extensionUri, controller, services.log, () => services.output.currentFolder());
   context.subscriptions.push(
     instructions,
+    prompts,
     controller,
     services.entryPoints.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     ...registerChatCommands(controller, view),

@@ -186,6 +186,22 @@ export class Settings {
     return this.value<unknown>('chat.useWorkspaceInstructions', true) !== false;
   }
 
+  /** The user's own instructions for every chat request (user settings only). */
+  userInstructions(): string {
+    const text = this.value<unknown>('chat.userInstructions', '');
+    return typeof text === 'string' ? text : '';
+  }
+
+  /** Globs of instruction files (or folders of them) the chat leaves out. */
+  instructionsIgnore(): string[] {
+    return texts(this.value<unknown>('chat.instructionsIgnore', []));
+  }
+
+  /** Folders whose `*.prompt.md` files the composer offers as `/` commands besides the workspace's (user settings only). */
+  promptFolders(): string[] {
+    return texts(this.value<unknown>('chat.promptFolders', []));
+  }
+
   speech(): SpeechSettings {
     const format = this.value<unknown>('speech.format', 'mp3');
     const byLanguage = this.value<unknown>('speech.voiceByLanguage', {});

@@ -13,6 +13,7 @@ import type { AnswerPart, AssistantTurn, Conversation, Draft, ToolCallRecord } f
 import type { ConversationUsage } from '../chat/conversationUsage';
 import { bool, list, num, oneOf, str } from '../chat/jsonFields';
 import type { ModelOption } from '../chat/modelOptions';
+import type { PromptCommand } from '../chat/slashCommand';
 import { readToolChoice } from '../chat/persistence';
 import type { ApprovalDecision } from '../chat/toolLoop';
 import type { ToolSource, ToolState } from '../chat/toolSources';
@@ -20,7 +21,7 @@ import type { ToolChoice } from '../gateway/types/chat';
 import { MEDIA_ACTIONS, type CallMedia, type MediaAction } from './chatMediaProtocol';
 import { messageReader, type MessageReaders } from './messageReader';
 
-export type { ModelOption, ToolChoice };
+export type { ModelOption, PromptCommand, ToolChoice };
 
 export interface ConversationSummary {
   id: string;
@@ -130,8 +131,10 @@ export type HostMessage =
   | { type: 'toggleHistory' }
   /** The # picker's items for the query of the request with this number. */
   | { type: 'contextItems'; requestId: number; items: ContextItem[] }
-  /** The workspace instruction files the system prompt carries now (none: the notice is hidden). */
+  /** The instructions a message with the draft would carry now (none: the notice is hidden). */
   | { type: 'instructions'; files: string[] }
+  /** The prompt files the composer offers as `/name` (none: `/` offers nothing). */
+  | { type: 'promptCommands'; commands: PromptCommand[] }
   /** What media tool calls of the conversation made, new or changed (a file deleted, a task's status). */
   | { type: 'toolMedia'; conversationId: string; items: CallMedia[] }
   /** The answer or read_aloud call being read aloud now (its id); none: nothing from the chat is being read. */
@@ -148,6 +151,8 @@ export const APPENDED_MESSAGE = { answer: 'textAppended', reasoning: 'reasoningA
 export type WebviewMessage =
   | { type: 'ready' }
   | { type: 'send'; text: string }
+  /** The message is `/name args`: the prompt file `name` runs with `args` (`key=value` pairs, then text of the message). */
+  | { type: 'runPrompt'; name: string; args: string }
   | { type: 'stop' }
   | { type: 'regenerate' }
   | { type: 'continue' }
@@ -204,6 +209,7 @@ const MAX_DROPPED = 50;
 const READERS: MessageReaders<WebviewMessage> = {
   ready: () => ({ type: 'ready' }),
   send: (m) => ({ type: 'send', text: str(m.text, 'text') }),
+  runPrompt: (m) => ({ type: 'runPrompt', name: str(m.name, 'name'), args: str(m.args, 'args') }),
   stop: () => ({ type: 'stop' }),
   regenerate: () => ({ type: 'regenerate' }),
   continue: () => ({ type: 'continue' }),

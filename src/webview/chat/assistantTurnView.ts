@@ -9,6 +9,7 @@ import type { MediaView } from '../../protocol/chatMediaProtocol';
 import { ToolMediaPanel, type MediaState } from './mediaGallery';
 import { renderStaticMarkdown, StreamingMessageView } from './markdown';
 import { ThinkingBlock } from './thinkingBlock';
+import { usedInstructions } from './instructionsNotice';
 import { t } from '../../l10n/localize';
 import { ToolCallCard } from './toolCallCard';
 
@@ -36,13 +37,17 @@ export class AssistantTurnView {
   private streamedLength = 0;
   private canAct: boolean;
 
-  /** `continued`: the answer goes on after its tool calls; it is shown as part of the answer before it. */
+  /**
+   * `continued`: the answer goes on after its tool calls; it is shown as part of the answer before it.
+   * `newInstructions`: its request carried other instructions than the answer before it (they are then named).
+   */
   constructor(
     private turn: AssistantTurn,
     canAct: boolean,
     private readonly host: HostConnection,
     private readonly media: MediaState,
     continued = false,
+    newInstructions = true,
   ) {
     this.canAct = canAct;
     this.thinking = new ThinkingBlock(turn.reasoning, turn.status === 'streaming');
@@ -50,6 +55,7 @@ export class AssistantTurnView {
       'article',
       { class: `turn turn-assistant${continued ? ' turn-continued' : ''}`, 'aria-label': t('Answer from {0}', turn.model), 'data-turn-id': turn.id },
       el('header', { class: 'turn-header' }, el('span', { class: 'turn-role' }, t('Assistant')), el('span', { class: 'turn-model' }, turn.model)),
+      (newInstructions && usedInstructions(host, turn.instructions)) || '',
       this.thinking.element,
       this.body,
       this.refusal,

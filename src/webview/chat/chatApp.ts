@@ -127,6 +127,8 @@ export class ChatApp {
         return this.composer.showContextItems(message.requestId, message.items);
       case 'instructions':
         return this.composer.showInstructions(message.files);
+      case 'promptCommands':
+        return this.composer.showPromptCommands(message.commands);
       case 'toolMedia':
         return this.transcript.showMedia(message.conversationId, message.items);
       case 'reading':

@@ -1,6 +1,8 @@
 /** Where the user writes: attached context (# or dropped files), the message, Send or Stop, and why a send was refused. */
 import type { Draft } from '../../chat/conversation';
-import type { ContextItem } from '../../protocol/chatProtocol';
+import type { ContextItem, PromptCommand } from '../../protocol/chatProtocol';
+import { slashCommand } from '../../chat/slashCommand';
+import { SlashPicker } from './slashPicker';
 import { chipList } from './contextChips';
 import { ContextPicker } from './contextPicker';
 import { addressText } from './addressText';
@@ -19,7 +21,7 @@ export class Composer {
     class: 'composer-input',
     rows: '3',
     'aria-label': t('Message'),
-    placeholder: t('Ask a question (# to attach files, Enter to send, Shift+Enter for a new line)'),
+    placeholder: t('Ask a question (# to attach files, / for prompt files, Enter to send, Shift+Enter for a new line)'),
   });
   private readonly chips = el('div', { class: 'composer-chips' });
   private readonly problem = el('div', { class: 'composer-problem', role: 'alert', hidden: '' });
@@ -29,6 +31,7 @@ export class Composer {
     hidden: '',
   });
   private readonly picker: ContextPicker;
+  private readonly slash: SlashPicker;
   private readonly instructions: InstructionsNotice;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private busy = false;
@@ -40,13 +43,14 @@ export class Composer {
   ) {
     // Before the keydown handler below: the picker's Enter attaches instead of sending.
     this.picker = new ContextPicker(host, this.input);
+    this.slash = new SlashPicker(this.input);
     this.instructions = new InstructionsNotice(host);
     this.element = el(
       'form',
       { class: 'composer', 'aria-label': t('New message') },
       this.instructions.element,
       this.chips,
-      el('div', { class: 'composer-input-box' }, this.picker.element, this.input),
+      el('div', { class: 'composer-input-box' }, this.picker.element, this.slash.element, this.input),
       this.problem,
       el(
         'div',
@@ -107,6 +111,10 @@ export class Composer {
     this.instructions.show(files);
   }
 
+  showPromptCommands(commands: readonly PromptCommand[]): void {
+    this.slash.setCommands(commands);
+  }
+
   focus(): void {
     this.input.focus();
   }
@@ -115,7 +123,8 @@ export class Composer {
     const text = this.input.value;
     if (this.busy || (!text.trim() && !this.chips.querySelector('.chip'))) return;
     if (this.saveTimer) clearTimeout(this.saveTimer);
-    this.host.post({ type: 'send', text });
+    const command = slashCommand(text, this.slash.names());
+    this.host.post(command ? { type: 'runPrompt', ...command } : { type: 'send', text });
   }
 
   private scheduleDraftSave(): void {

@@ -48,7 +48,10 @@ export class Transcript {
     const last = conversation.turns.length - 1;
     const views = conversation.turns.map((turn, i) => {
       if (turn.kind === 'user') return userTurnView(turn, busy, this.host);
-      const view = new AssistantTurnView(turn, !busy && i === last, this.host, this.media, conversation.turns[i - 1]?.kind === 'assistant');
+      const before = conversation.turns[i - 1];
+      const continued = before?.kind === 'assistant';
+      const newInstructions = !continued || (before.instructions ?? []).join('\n') !== (turn.instructions ?? []).join('\n');
+      const view = new AssistantTurnView(turn, !busy && i === last, this.host, this.media, continued, newInstructions);
       this.answers.set(turn.id, view);
       return view.element;
     });

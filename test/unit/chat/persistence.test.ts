@@ -96,3 +96,27 @@ test('other versions and malformed documents are refused with the field named', 
   badReasoning.conversation.turns[4].reasoning.durationMs = 'long';
   assert.throws(() => parseConversation(JSON.stringify(badReasoning)), /turn\.reasoning\.durationMs/);
 });
+
+test("a prompt file's name and tools on a message, and the instructions an answer used, survive a round trip and are checked", () => {
+  const c = newConversation('gpt-x', '');
+  c.turns = [
+    { kind: 'user', id: 'u', text: 'Review a.ts', context: [], createdAt: 1, prompt: { name: 'review', tools: ['read_file'] } },
+    {
+      kind: 'assistant',
+      id: 'a',
+      model: 'gpt-x',
+      text: 'ok',
+      status: 'done',
+      createdAt: 2,
+      instructions: ['genaiGateway.chat.userInstructions', 'src/AGENTS.md'],
+    },
+    { kind: 'user', id: 'u2', text: 'Again', context: [], createdAt: 3, prompt: { name: 'plain' } },
+  ];
+  assert.deepEqual(parseConversation(serializeConversation(c)).turns, c.turns);
+  const stored = JSON.parse(serializeConversation(c));
+  stored.conversation.turns[0].prompt.tools = ['read_file', 3];
+  assert.throws(() => parseConversation(JSON.stringify(stored)), /turn\.prompt\.tools\[1\] is not a text/);
+  stored.conversation.turns[0].prompt = { name: 'review' };
+  stored.conversation.turns[1].instructions = 'AGENTS.md';
+  assert.throws(() => parseConversation(JSON.stringify(stored)), /turn\.instructions is not a list/);
+});

@@ -15,6 +15,7 @@ test('well-formed webview messages are accepted', () => {
     { type: 'openContext', chipId: 'k', turnId: 't' },
     { type: 'openContext', chipId: 'k' },
     { type: 'openInstructions', file: 'AGENTS.md' },
+    { type: 'runPrompt', name: 'review', args: 'file=a.ts' },
   ]) {
     assert.deepEqual(readWebviewMessage(message), message);
   }
@@ -37,6 +38,8 @@ test('unknown types, missing or mistyped fields and non-objects are refused', ()
     { type: 'attachUris', uris: 'file:///a' },
     { type: 'attachUris', uris: [1] },
     { type: 'openContext', chipId: 'k', turnId: 2 },
+    { type: 'runPrompt', name: 'review' },
+    { type: 'runPrompt', name: 1, args: '' },
   ]) {
     assert.equal(readWebviewMessage(bad), undefined, JSON.stringify(bad));
   }

@@ -68,7 +68,10 @@ export const tests = [
         const chat = await wb.waitForWebview('.composer-input');
         assert.equal(await chat.locator('html').getAttribute('lang'), 'de');
         const composer = chat.locator('.composer-input');
-        assert.equal(await composer.getAttribute('placeholder'), german['Ask a question (# to attach files, Enter to send, Shift+Enter for a new line)']);
+        assert.equal(
+          await composer.getAttribute('placeholder'),
+          german['Ask a question (# to attach files, / for prompt files, Enter to send, Shift+Enter for a new line)'],
+        );
         await chat.locator('.empty-state', { hasText: german['Ask the gateway anything.']! }).waitFor({ state: 'visible', timeout: 10000 });
         assert.equal(await chat.locator('.send-button').getAttribute('aria-label'), german['Send (Enter)']);
         await wb.screenshot('chat');
