@@ -8,6 +8,7 @@ import type { ContextItem } from '../../protocol/chatProtocol';
 import { el } from './dom';
 import type { HostConnection } from './hostConnection';
 import { t } from '../../l10n/localize';
+import { onPickerKey, wrapIndex } from './pickerKeys';
 
 const ICONS: Readonly<Record<ContextItem['kind'], string>> = {
   selection: 'selection',
@@ -92,29 +93,18 @@ export class ContextPicker {
   }
 
   private onKey(event: KeyboardEvent): void {
-    if (!this.isOpen || event.isComposing) return;
-    const handled = (action: () => void) => {
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      action();
-    };
-    switch (event.key) {
-      case 'ArrowDown':
-        return handled(() => this.move(1));
-      case 'ArrowUp':
-        return handled(() => this.move(-1));
-      case 'Enter':
-      case 'Tab':
-        if (this.items.length) handled(() => this.choose(this.items[this.active]!));
-        return;
-      case 'Escape':
-        return handled(() => this.close());
-    }
+    if (!this.isOpen) return;
+    onPickerKey(event, {
+      count: this.items.length,
+      move: (by) => this.move(by),
+      chooseActive: () => this.choose(this.items[this.active]!),
+      close: () => this.close(),
+    });
   }
 
   private move(by: number): void {
     if (!this.items.length) return;
-    this.active = (this.active + by + this.items.length) % this.items.length;
+    this.active = wrapIndex(this.active, by, this.items.length);
     this.render();
   }
 

@@ -7,6 +7,7 @@
 import type { PromptCommand } from '../../chat/slashCommand';
 import { el } from './dom';
 import { t } from '../../l10n/localize';
+import { onPickerKey, wrapIndex } from './pickerKeys';
 
 export class SlashPicker {
   readonly element = el('ul', { class: 'slash-picker', id: 'slash-picker', role: 'listbox', 'aria-label': t('Prompt files'), hidden: '' });
@@ -42,29 +43,18 @@ export class SlashPicker {
   }
 
   private onKey(event: KeyboardEvent): void {
-    if (this.element.hidden || event.isComposing) return;
-    const handled = (action: () => void) => {
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      action();
-    };
-    switch (event.key) {
-      case 'ArrowDown':
-        return handled(() => this.move(1));
-      case 'ArrowUp':
-        return handled(() => this.move(-1));
-      case 'Enter':
-      case 'Tab':
-        if (this.shown.length) handled(() => this.choose(this.shown[this.active]!));
-        return;
-      case 'Escape':
-        return handled(() => this.close());
-    }
+    if (this.element.hidden) return;
+    onPickerKey(event, {
+      count: this.shown.length,
+      move: (by) => this.move(by),
+      chooseActive: () => this.choose(this.shown[this.active]!),
+      close: () => this.close(),
+    });
   }
 
   private move(by: number): void {
     if (!this.shown.length) return;
-    this.active = (this.active + by + this.shown.length) % this.shown.length;
+    this.active = wrapIndex(this.active, by, this.shown.length);
     this.render();
   }
 

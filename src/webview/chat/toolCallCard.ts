@@ -141,15 +141,10 @@ export class ToolCallCard {
     const pre = el('pre', { class: 'tool-output-text', tabindex: '0', 'aria-label': t('Output of {0}', this.call.name) }, shown || t('(no output yet)'));
     const toggle =
       lines.length > FOLDED_OUTPUT_LINES
-        ? textButton(
-            folded ? 'unfold' : 'fold',
-            folded ? t('Show all ({0} lines)', lines.length) : t('Show less'),
-            () => {
-              this.outputExpanded = !this.outputExpanded;
-              this.renderOutput();
-            },
-            { class: 'text-button subtle', 'aria-expanded': String(!folded) },
-          )
+        ? foldToggle(folded, t('Show all ({0} lines)', lines.length), () => {
+            this.outputExpanded = !this.outputExpanded;
+            this.renderOutput();
+          })
         : '';
     const copy = textButton('copy', t('Copy'), () => this.host.post({ type: 'copyCode', code: text }), { class: 'text-button subtle' });
     this.output.replaceChildren(el('div', { class: 'tool-section-title' }, t('Output')), pre, el('div', { class: 'tool-output-actions' }, toggle, copy));
@@ -188,15 +183,10 @@ export class ToolCallCard {
     const folded = text.length > FOLDED_RESULT_CHARS && !this.resultExpanded;
     const toggle =
       text.length > FOLDED_RESULT_CHARS
-        ? textButton(
-            folded ? 'unfold' : 'fold',
-            folded ? t('Show all ({0} characters)', text.length) : t('Show less'),
-            () => {
-              this.resultExpanded = !this.resultExpanded;
-              this.renderResult();
-            },
-            { class: 'text-button subtle', 'aria-expanded': String(!folded) },
-          )
+        ? foldToggle(folded, t('Show all ({0} characters)', text.length), () => {
+            this.resultExpanded = !this.resultExpanded;
+            this.renderResult();
+          })
         : '';
     this.result.replaceChildren(
       el('div', { class: 'tool-section-title' }, t('Result')),
@@ -210,6 +200,11 @@ function approvalQuestion(call: ToolCallRecord): string {
   if (call.approvalNote) return t('{0} Run it with the arguments above?', call.approvalNote);
   if (!call.source || call.source.kind === 'builtin') return t('This tool changes files or runs something. Run it with the arguments above?');
   return t('This tool comes from {0}; VS Code does not say what it may change. Run it with the arguments above?', call.source.label);
+}
+
+/** "Show all (…)" while folded, "Show less" while not. */
+function foldToggle(folded: boolean, showAll: string, toggle: () => void): HTMLButtonElement {
+  return textButton(folded ? 'unfold' : 'fold', folded ? showAll : t('Show less'), toggle, { class: 'text-button subtle', 'aria-expanded': String(!folded) });
 }
 
 function formatDuration(ms: number): string {

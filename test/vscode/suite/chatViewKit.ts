@@ -4,6 +4,7 @@ import type { Conversation, ToolCallRecord } from '../../../src/chat/conversatio
 import type { ApprovalDecision } from '../../../src/chat/toolLoop';
 import type { ChatController } from '../../../src/chatView/chatController';
 import type { ActiveIdMemento } from '../../../src/chatView/conversationLibrary';
+import type { ToolSettings } from '../../../src/platform/settings';
 import type { HostMessage } from '../../../src/protocol/chatProtocol';
 
 export class RecordingView {
@@ -56,3 +57,17 @@ export class MemoryMemento implements ActiveIdMemento {
 }
 
 export { until } from '../../support/until';
+
+/** The tool settings as a fresh user has them (package.json's defaults), for tests that build the chat's tools. */
+export const DEFAULT_TOOL_SETTINGS: ToolSettings = {
+  enabled: true,
+  maxRounds: 8,
+  maxResultChars: 20000,
+  autoApprove: [],
+  commandAllowlist: [],
+  userDefined: [],
+  nonStreamingModels: [],
+  maxTools: 128,
+  terminalRules: {},
+  terminalTimeoutSeconds: 300,
+};

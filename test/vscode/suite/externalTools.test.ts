@@ -24,24 +24,12 @@ import { START_MCP_SERVERS_COMMAND } from '../../../src/tools/mcpServers';
 import { vscodeLmTools } from '../../../src/tools/vscodeLmTools';
 import { startEmulator, type Emulator } from '../../emulator';
 import { ORDER_LABEL_PNG_BASE64 } from '../mcp/testMcpServer';
-import { ApprovingView, MemoryMemento, until } from './chatViewKit';
+import { ApprovingView, MemoryMemento, until, DEFAULT_TOOL_SETTINGS } from './chatViewKit';
 
 const WORKSPACE = process.env.GENAI_TEST_WORKSPACE ?? '';
 const OWN_ID = 'genai-gateway.genai-gateway';
 const TEST_EXTENSION = 'genai-gateway-tests.gateway-test-tools';
 const MCP_SERVER = path.resolve(__dirname, '..', 'mcp', 'testMcpServer.js');
-const DEFAULTS: ToolSettings = {
-  enabled: true,
-  maxRounds: 8,
-  maxResultChars: 20000,
-  autoApprove: [],
-  commandAllowlist: [],
-  userDefined: [],
-  nonStreamingModels: [],
-  maxTools: 128,
-  terminalRules: {},
-  terminalTimeoutSeconds: 300,
-};
 
 /** The name VS Code gives an MCP tool (a prefix from the server's name, then the tool's). */
 function mcpTool(tool: string): string {
@@ -77,7 +65,7 @@ suite('External tools (MCP, other extensions)', () => {
   setup(async () => {
     emulator = await startEmulator();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'external-tools-'));
-    settings = { ...DEFAULTS };
+    settings = { ...DEFAULT_TOOL_SETTINGS };
     trusted = true;
   });
 
@@ -228,7 +216,7 @@ suite('External tools (MCP, other extensions)', () => {
 
   test("results: text and JSON data as text, an image named but not sent, an error result and a thrown error as the model's tool result", async () => {
     const [label, json, broken] = ['order_label', 'order_json', 'broken_tool'].map(mcpTool);
-    settings = { ...DEFAULTS, autoApprove: [label!, json!, broken!, 'gatewayTest_wordCount', 'gatewayTest_explode'] };
+    settings = { ...DEFAULT_TOOL_SETTINGS, autoApprove: [label!, json!, broken!, 'gatewayTest_wordCount', 'gatewayTest_explode'] };
     const { controller, view, conversation } = await open(() => undefined);
     const [calling, final] = await ask(
       controller,
@@ -255,7 +243,7 @@ suite('External tools (MCP, other extensions)', () => {
 
   test('Stop cancels an MCP call that never answers; the extension host stays responsive meanwhile', async () => {
     const name = mcpTool('wait_forever');
-    settings = { ...DEFAULTS, autoApprove: [name] };
+    settings = { ...DEFAULT_TOOL_SETTINGS, autoApprove: [name] };
     const { controller, view, conversation } = await open(() => undefined);
     await controller.handle({ type: 'send', text: `call ${name}` });
     await until('the call to run', () => view.messages.some((m) => m.type === 'toolCallChanged' && m.call.name === name && m.call.status === 'running'), 10000);
@@ -303,7 +291,7 @@ suite('External tools (MCP, other extensions)', () => {
     await controller.newConversation();
     assert.strictEqual(lastTools(view)?.tools.find((t) => t.name === name)?.state, 'on', 'another conversation keeps it');
 
-    settings = { ...DEFAULTS, maxTools: 16 };
+    settings = { ...DEFAULT_TOOL_SETTINGS, maxTools: 16 };
     await controller.handle({ type: 'refreshTools' });
     const listed = lastTools(view);
     const on = listed?.tools.filter((t) => t.state === 'on').length;

@@ -20,7 +20,7 @@ import type { ChatRequest } from '../../../src/gateway/types/chat';
 import { MediaActions } from '../../../src/mediaActions/mediaActions';
 import { createChatTools } from '../../../src/tools/chatTools';
 import { startEmulator, type Emulator } from '../../emulator';
-import { RecordingView, MemoryMemento, until } from './chatViewKit';
+import { RecordingView, MemoryMemento, until, DEFAULT_TOOL_SETTINGS } from './chatViewKit';
 
 const WORKSPACE = process.env.GENAI_TEST_WORKSPACE ?? '';
 const PROMPTS = () => path.join(WORKSPACE, '.github', 'prompts');
@@ -68,18 +68,7 @@ suite('Prompt files and instructions in the chat', () => {
     const log = { warn: () => undefined };
     const { tools, disposables: toolDisposables } = createChatTools(
       {
-        settings: () => ({
-          enabled: true,
-          maxRounds: 8,
-          maxResultChars: 20000,
-          autoApprove: [],
-          commandAllowlist: [],
-          userDefined: [],
-          nonStreamingModels: [],
-          maxTools: 128,
-          terminalRules: {},
-          terminalTimeoutSeconds: 300,
-        }),
+        settings: () => DEFAULT_TOOL_SETTINGS,
         isTrusted: () => true,
         workspaceState: memento,
         mediaActions: new MediaActions({ model: () => '', speech: () => ({ voice: 'af_heart', voiceByLanguage: {}, speed: 1, format: 'mp3' }) }),

@@ -24,23 +24,10 @@ import { PROPOSAL_SCHEME } from '../../../src/tools/proposedChanges';
 import { bundledRipgrep } from '../../../src/workspace/ripgrepLocation';
 import { createChatTools, type ChatTools } from '../../../src/tools/chatTools';
 import { startEmulator, type Emulator } from '../../emulator';
-import { ApprovingView, MemoryMemento, RecordingView, until } from './chatViewKit';
+import { ApprovingView, MemoryMemento, RecordingView, until, DEFAULT_TOOL_SETTINGS } from './chatViewKit';
 
 const WORKSPACE = process.env.GENAI_TEST_WORKSPACE ?? '';
 const RECORD_COMMAND = 'genaiGatewayTest.recordToolArgs';
-
-const DEFAULT_SETTINGS: ToolSettings = {
-  enabled: true,
-  maxRounds: 8,
-  maxResultChars: 20000,
-  autoApprove: [],
-  commandAllowlist: [],
-  userDefined: [],
-  nonStreamingModels: [],
-  maxTools: 128,
-  terminalRules: {},
-  terminalTimeoutSeconds: 300,
-};
 
 suite('Chat tools', () => {
   let emulator: Emulator;
@@ -75,7 +62,7 @@ suite('Chat tools', () => {
     fs.writeFileSync(path.join(sandbox, 'notes.txt'), 'alpha\nbeta\ngamma\n');
     outside = fs.mkdtempSync(path.join(os.tmpdir(), 'outside-'));
     fs.writeFileSync(path.join(outside, 'secret.txt'), 'top secret');
-    settings = { ...DEFAULT_SETTINGS };
+    settings = { ...DEFAULT_TOOL_SETTINGS };
     trusted = true;
     recorded = [];
     addedRules = [];
