@@ -45,7 +45,14 @@ export async function restoreCheckpoint(store: CheckpointFiles, conversationId: 
   );
   if (!answer) return 'cancelled';
   const writable = chosen.filter((item) => isWritable(item.path));
-  const redo = await store.restore(conversationId, writable);
+  let redo: Awaited<ReturnType<CheckpointFiles['restore']>>;
+  try {
+    redo = await store.restore(conversationId, writable);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    void vscode.window.showErrorMessage(t('The checkpoint could not be restored completely ({0}); the files restored before this stay restored.', why));
+    return 'cancelled';
+  }
   const skipped = chosen.length - writable.length;
   const message =
     skipped > 0
