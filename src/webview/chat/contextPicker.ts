@@ -121,13 +121,17 @@ export class ContextPicker {
     if (this.timer) clearTimeout(this.timer);
     this.hashAt = undefined;
     this.items = [];
+    const wasOpen = !this.element.hidden;
     this.element.hidden = true;
+    // The composer's list attributes are the open picker's: a closed one leaves them to the / picker.
+    if (!wasOpen) return;
     this.input.setAttribute('aria-expanded', 'false');
     this.input.removeAttribute('aria-activedescendant');
   }
 
   private render(): void {
     this.element.hidden = false;
+    this.input.setAttribute('aria-controls', this.element.id);
     this.input.setAttribute('aria-expanded', 'true');
     if (!this.items.length) {
       this.element.replaceChildren(el('li', { class: 'context-picker-empty', role: 'presentation' }, this.answered ? t('Nothing matches') : t('Searching…')));

@@ -65,9 +65,12 @@ export class SlashPicker {
     this.input.focus();
   }
 
+  /** The composer's list attributes are the open picker's: a closed one leaves them to the # picker. */
   private close(): void {
+    const wasOpen = !this.element.hidden;
     this.element.hidden = true;
     this.active = 0;
+    if (!wasOpen) return;
     this.input.setAttribute('aria-expanded', 'false');
     this.input.removeAttribute('aria-activedescendant');
   }
